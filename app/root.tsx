@@ -1,0 +1,51 @@
+import type { ReactNode } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
+import { SiteFooter } from "./components/site-footer.tsx";
+import { SiteHeader } from "./components/site-header.tsx";
+import { routeHandles } from "./route-handle.ts";
+import stylesheetHref from "./styles/site.css?url";
+
+export function links() {
+  return [
+    { rel: "stylesheet", href: stylesheetHref },
+    { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  ];
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const handles = routeHandles(useMatches());
+  // Selective hydration: a page loads JavaScript only when one of its routes asks for it.
+  const hydrate = handles.some((handle) => handle.hydrate);
+  const overBanner = handles.some((handle) => handle.overBanner);
+  return (
+    <html lang="ru">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1f5132" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#content">
+          Перейти к содержанию
+        </a>
+        <SiteHeader overBanner={overBanner} />
+        <main id="content" tabIndex={-1}>
+          {children}
+        </main>
+        <SiteFooter />
+        {hydrate ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : null}
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}

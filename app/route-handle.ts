@@ -1,0 +1,15 @@
+import type { UIMatch } from "react-router";
+
+/**
+ * What a route tells the root layout. `hydrate: true` opts the page into JavaScript: only then
+ * does the layout render <Scripts />. Content pages leave it out and ship no script at all.
+ * `overBanner: true` draws the top bar over the page's banner instead of above it (home page).
+ */
+export type RouteHandle = {
+  hydrate?: boolean;
+  overBanner?: boolean;
+};
+
+export function routeHandles(matches: readonly UIMatch[]): RouteHandle[] {
+  return matches.map((match) => (match.handle ?? {}) as RouteHandle);
+}

@@ -1,0 +1,105 @@
+/**
+ * The ten pages of the site: address, browser title, search description and the label the
+ * navigation uses. Routes, the prerender list, the menu and the tests all read this list.
+ */
+export type SitePage = {
+  path: string;
+  title: string;
+  description: string;
+  navLabel: string;
+};
+
+const siteName = "Центр агрохимической службы «Кировский»";
+
+const pages = [
+  {
+    path: "/",
+    title: siteName,
+    description:
+      "Агрохимическая служба Кировской области: лабораторные исследования почв, кормов, воды и удобрений, проекты мелиорации, инвентаризация земель.",
+    navLabel: "Главная",
+  },
+  {
+    path: "/services",
+    title: "Услуги",
+    description:
+      "Услуги испытательной лаборатории и проектного центра: анализ кормов, воды, почвы и удобрений, радиологические измерения, проекты и карты.",
+    navLabel: "Услуги",
+  },
+  {
+    path: "/services/special_offer",
+    title: "Спецпредложения",
+    description:
+      "Пакеты анализов кормов для юридических лиц, пакеты «Скважина» и «Грядка» для частных лиц, цены и сроки исследований.",
+    navLabel: "Спецпредложения",
+  },
+  {
+    path: "/documents",
+    title: "Документы",
+    description:
+      "Устав, кодекс этики, охрана труда, антимонопольный комплаенс, противодействие коррупции, закупки у МСП, аккредитация.",
+    navLabel: "Документы",
+  },
+  {
+    path: "/applications",
+    title: "Бланки заявлений",
+    description:
+      "Бланки заявок на лабораторные исследования и на работы центра агроэкологического мониторинга, проектирования и ГИС в форматах Word, Excel и PDF.",
+    navLabel: "Бланки заявлений",
+  },
+  {
+    path: "/structure",
+    title: "Структура",
+    description: "Руководство и организационная структура учреждения.",
+    navLabel: "Структура",
+  },
+  {
+    path: "/appeals",
+    title: "Обращения граждан",
+    description: "Направить обращение в учреждение: правила рассмотрения и форма обращения.",
+    navLabel: "Обращения граждан",
+  },
+  {
+    path: "/to_investors",
+    title: "Инвесторам",
+    description:
+      "Интерактивная карта земель сельскохозяйственного назначения Кировской области для инвесторов.",
+    navLabel: "Инвесторам",
+  },
+  {
+    path: "/vacancies",
+    title: "Вакансии",
+    description: "Открытые вакансии: химик-агрохимик и экономист. Условия работы и оплата.",
+    navLabel: "Вакансии",
+  },
+  {
+    path: "/contacts",
+    title: "Контакты",
+    description: "Телефоны, электронная почта, адрес, режим работы и реквизиты учреждения.",
+    navLabel: "Контакты",
+  },
+] as const satisfies readonly SitePage[];
+
+export type SitePath = (typeof pages)[number]["path"];
+
+export const sitePages: readonly SitePage[] = pages;
+export const siteTitleSuffix = siteName;
+
+export function sitePage(path: SitePath): SitePage {
+  const page = sitePages.find((candidate) => candidate.path === path);
+  if (!page) throw new Error(`Unknown site page: ${path}`);
+  return page;
+}
+
+/** Links of the slide-out menu, in the specification's order. */
+export const menuPaths: readonly SitePath[] = [
+  "/services",
+  "/documents",
+  "/structure",
+  "/appeals",
+  "/to_investors",
+  "/vacancies",
+];
+
+/** Links shown in the bar itself on wide screens and inside the menu on narrow ones. */
+export const barPaths: readonly SitePath[] = ["/applications", "/contacts"];
