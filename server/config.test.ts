@@ -1,0 +1,61 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { ConfigError, loadConfig } from "./config.ts";
+
+test("defaults: port 8000 on all interfaces, SQLite file under data/", () => {
+  const config = loadConfig({});
+  assert.equal(config.port, 8000);
+  assert.equal(config.host, "0.0.0.0");
+  assert.deepEqual(config.database, { kind: "sqlite", path: "data/appeals.sqlite" });
+  assert.equal(config.logLevel, "info");
+});
+
+test("reads PORT, HOST, LOG_LEVEL and a postgres DATABASE_URL", () => {
+  const config = loadConfig({
+    PORT: "9100",
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "warn",
+    DATABASE_URL: "postgres://app@127.0.0.1:5432/appeals",
+  });
+  assert.equal(config.port, 9100);
+  assert.equal(config.host, "127.0.0.1");
+  assert.equal(config.logLevel, "warn");
+  assert.deepEqual(config.database, {
+    kind: "postgres",
+    url: "postgres://app@127.0.0.1:5432/appeals",
+  });
+});
+
+test("sqlite: takes relative and absolute paths", () => {
+  assert.deepEqual(loadConfig({ DATABASE_URL: "sqlite:/var/lib/appeals.db" }).database, {
+    kind: "sqlite",
+    path: "/var/lib/appeals.db",
+  });
+  assert.deepEqual(loadConfig({ DATABASE_URL: "sqlite:///var/lib/appeals.db" }).database, {
+    kind: "sqlite",
+    path: "/var/lib/appeals.db",
+  });
+});
+
+test("a bad value stops the start with a message naming the variable and the value", () => {
+  const cases: Array<[Record<string, string>, RegExp]> = [
+    [{ PORT: "eighty" }, /PORT="eighty": must be a whole number/],
+    [{ PORT: "70000" }, /PORT="70000": must be at most 65535/],
+    [
+      { DATABASE_URL: "mysql://x" },
+      /DATABASE_URL="mysql:\/\/x": must start with sqlite: or postgres:\/\//,
+    ],
+    [{ DATABASE_URL: "sqlite:" }, /DATABASE_URL="sqlite:": sqlite: needs a file path/],
+    [{ LOG_LEVEL: "loud" }, /LOG_LEVEL="loud"/],
+  ];
+  for (const [env, message] of cases) {
+    assert.throws(
+      () => loadConfig(env),
+      (error: unknown) => {
+        assert.ok(error instanceof ConfigError);
+        assert.match(error.message, message);
+        return true;
+      },
+    );
+  }
+});

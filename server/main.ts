@@ -1,0 +1,39 @@
+import { buildApp } from "./app.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { loadSiteFiles } from "./site-files.ts";
+import { openStore } from "./store/open-store.ts";
+
+// Entry point of `npm start`: configuration, store, site, listen; stop cleanly on a signal.
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+
+  const store = await openStore(config.database);
+  const site = await loadSiteFiles(config.siteDir);
+  const app = buildApp({ config, store, site });
+  await app.listen({ port: config.port, host: config.host });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, "stopping: finishing requests in flight");
+    // A stuck connection must not keep the process alive for ever.
+    setTimeout(() => process.exit(1), 10_000).unref();
+    await app.close();
+    await store.close();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+await main();

@@ -1,0 +1,31 @@
+import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
+
+/** The path without the query string: a query may carry what a visitor typed. */
+export function pathOnly(request: Pick<FastifyRequest, "url">): string {
+  return request.url.split("?")[0] ?? "/";
+}
+
+/**
+ * One log line per request: method, path, status, time. No body, no query string, no IP, no
+ * user agent: appeals carry personal data (152-ФЗ) and none of it may reach the logs.
+ */
+export function registerRequestLog(app: FastifyInstance) {
+  // Fastify's error lines are switched off with its request lines: a failure is logged here,
+  // with its stack, and still without anything the visitor sent.
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (!error.statusCode || error.statusCode >= 500)
+      request.log.error({ err: error }, "request failed");
+    return reply.send(error);
+  });
+  app.addHook("onResponse", async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        path: pathOnly(request),
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      "request",
+    );
+  });
+}

@@ -1,0 +1,108 @@
+// Starts the real server in-process on a free port against the built site, and a real Chromium.
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import { buildApp } from "../../server/app.ts";
+import { parseDatabaseUrl } from "../../server/config.ts";
+import { loadSiteFiles } from "../../server/site-files.ts";
+import type { AppealStore } from "../../server/store/appeal-store.ts";
+import { openStore } from "../../server/store/open-store.ts";
+
+export const siteDir = "build/client";
+
+export type RunningSite = {
+  baseUrl: string;
+  app: FastifyInstance;
+  store: AppealStore;
+  close(): Promise<void>;
+};
+
+/** The built site and API on 127.0.0.1:<free port>, with a fresh SQLite store unless told. */
+export async function startSite(options: { databaseUrl?: string } = {}): Promise<RunningSite> {
+  if (!existsSync(join(siteDir, "index.html"))) {
+    throw new Error("No built site: run `npm run build` before the end-to-end tests");
+  }
+  const tempDir = await mkdtemp(join(tmpdir(), "e2e-site-"));
+  const database = parseDatabaseUrl(
+    options.databaseUrl ?? `sqlite:${join(tempDir, "appeals.sqlite")}`,
+  );
+  const store = await openStore(database);
+  const site = await loadSiteFiles(siteDir);
+  const app = buildApp({ config: { logLevel: "silent" }, store, site });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  if (address === null || typeof address === "string") throw new Error("server has no port");
+  return {
+    baseUrl: `http://127.0.0.1:${address.port}`,
+    app,
+    store,
+    async close() {
+      await app.close();
+      await store.close();
+      await rm(tempDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Debian's chromium (see STACK.md). A missing browser fails the run: tests never skip. */
+export function chromiumPath(): string {
+  const path = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  if (!existsSync(path)) {
+    throw new Error(
+      `Chromium not found at ${path}: apt-get install -y chromium, or set CHROMIUM_PATH`,
+    );
+  }
+  return path;
+}
+
+export const chromiumArgs = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), headless: true, args: chromiumArgs });
+}
+
+export type WatchedPage = {
+  page: Page;
+  /** Console errors and uncaught exceptions seen so far. */
+  consoleErrors: string[];
+  close(): Promise<void>;
+};
+
+/**
+ * A page in its own context. External hosts are unreachable here (map widgets, social links):
+ * requests to them are aborted, and a failure to load them is not counted as our console error.
+ */
+export async function openPage(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<WatchedPage> {
+  const context = await browser.newContext({ locale: "ru-RU", ...options });
+  const page = await context.newPage();
+  const consoleErrors: string[] = [];
+  await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
+  page.on("console", (message) => {
+    if (message.type() !== "error") return;
+    const url = message.location().url;
+    if (
+      url &&
+      !/^https?:\/\/(127\.0\.0\.1|localhost)/.test(url) &&
+      message.text().includes("Failed to load resource")
+    )
+      return;
+    consoleErrors.push(message.text());
+  });
+  page.on("pageerror", (error) => consoleErrors.push(`pageerror: ${error.message}`));
+  return { page, consoleErrors, close: () => context.close() };
+}

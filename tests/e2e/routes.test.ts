@@ -1,0 +1,153 @@
+// Every route of the site in a real Chromium: status, title, heading, layout, accessibility,
+// console, narrow screens, zoom, and the JavaScript each page loads.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { gzipSync } from "node:zlib";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser } from "playwright-core";
+import { launchBrowser, openPage, type RunningSite, startSite } from "./harness.ts";
+import {
+  allPages,
+  contentPageBudgetBytes,
+  interactivePageBudgetBytes,
+  interactivePaths,
+} from "./site-pages.ts";
+
+let site: RunningSite;
+let browser: Browser;
+
+before(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+function executableScripts(html: string): string[] {
+  return (html.match(/<script\b[^>]*>/gi) ?? []).filter(
+    (tag) => !/type="application\/(ld\+)?json"/.test(tag),
+  );
+}
+
+describe("raw HTML of every route (no JavaScript run)", () => {
+  for (const page of allPages) {
+    test(`${page.path}: 200, Russian title, heading, top bar and full navigation`, async () => {
+      const response = await fetch(`${site.baseUrl}${page.path}`);
+      assert.equal(response.status, 200);
+      assert.match(response.headers.get("content-type") ?? "", /^text\/html/);
+      const html = await response.text();
+      assert.match(html, /<html lang="ru">/);
+      assert.match(html, new RegExp(`<title>${escapeRegExp(page.title)}`));
+      assert.match(html, /<meta name="description" content="[^"]{20,}"/);
+      assert.match(html, /<h1[^>]*>/);
+      assert.match(html, /<header class="site-header/);
+      assert.match(html, /<button[^>]*popoverTarget="site-menu"[^>]*>.*?Меню/);
+      for (const other of allPages) {
+        if (other.path === "/" || other.path === "/services/special_offer") continue;
+        assert.ok(html.includes(`href="${other.path}"`), `${page.path} links to ${other.path}`);
+      }
+      if (!interactivePaths.has(page.path)) {
+        assert.deepEqual(
+          executableScripts(html),
+          [],
+          `${page.path} is a content page: no <script>`,
+        );
+      }
+    });
+  }
+});
+
+describe("every route in Chromium", () => {
+  for (const page of allPages) {
+    test(`${page.path}: 0 axe violations, no console errors, JS within budget`, async () => {
+      const watched = await openPage(browser);
+      const scriptBytes: number[] = [];
+      watched.page.on("response", async (response) => {
+        if (/javascript/.test(response.headers()["content-type"] ?? "")) {
+          scriptBytes.push(gzipSync(await response.body(), { level: 9 }).length);
+        }
+      });
+      try {
+        await watched.page.goto(`${site.baseUrl}${page.path}`, { waitUntil: "networkidle" });
+        const heading = await watched.page.getByRole("heading", { level: 1 }).first().textContent();
+        assert.ok(heading && heading.trim().length > 0);
+        const axe = await new AxeBuilder({ page: watched.page }).analyze();
+        assert.deepEqual(
+          axe.violations.map(
+            (violation) =>
+              `${violation.id}: ${violation.nodes.map((node) => node.target).join(" | ")}`,
+          ),
+          [],
+        );
+        assert.deepEqual(watched.consoleErrors, []);
+        const gzippedJs = scriptBytes.reduce((sum, bytes) => sum + bytes, 0);
+        const budget = interactivePaths.has(page.path)
+          ? interactivePageBudgetBytes
+          : contentPageBudgetBytes;
+        console.log(
+          `JS ${page.path}: ${(gzippedJs / 1024).toFixed(1)} KB gzipped (budget ${budget / 1024} KB)`,
+        );
+        assert.ok(gzippedJs <= budget, `${page.path}: ${gzippedJs} B of gzipped JS > ${budget}`);
+        if (!interactivePaths.has(page.path)) assert.equal(scriptBytes.length, 0);
+      } finally {
+        await watched.close();
+      }
+    });
+  }
+});
+
+describe("narrow screens and zoom: no sideways scroll", () => {
+  const viewports = [
+    { name: "320 px phone", viewport: { width: 320, height: 640 } },
+    {
+      name: "200% zoom of a 1280 px screen",
+      viewport: { width: 640, height: 400 },
+      deviceScaleFactor: 2,
+    },
+  ];
+  for (const { name, ...options } of viewports) {
+    test(`${name}: every route fits the width`, async () => {
+      const watched = await openPage(browser, options);
+      try {
+        for (const page of allPages) {
+          await watched.page.goto(`${site.baseUrl}${page.path}`, { waitUntil: "load" });
+          const overflow = await watched.page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          );
+          assert.equal(overflow, 0, `${page.path} scrolls sideways by ${overflow} px at ${name}`);
+        }
+      } finally {
+        await watched.close();
+      }
+    });
+  }
+});
+
+describe("unknown addresses", () => {
+  test("an unknown page answers 404 with the Russian page and the layout", async () => {
+    const response = await fetch(`${site.baseUrl}/no-such-page`);
+    assert.equal(response.status, 404);
+    const html = await response.text();
+    assert.match(html, /<h1>Страница не найдена<\/h1>/);
+    assert.match(html, /<header class="site-header/);
+  });
+
+  test("an unknown file answers a plain 404", async () => {
+    const response = await fetch(`${site.baseUrl}/docs/no-such-file.pdf`);
+    assert.equal(response.status, 404);
+    assert.match(response.headers.get("content-type") ?? "", /^text\/plain/);
+  });
+
+  test("GET /healthz answers 200 while the store is reachable", async () => {
+    const response = await fetch(`${site.baseUrl}/healthz`);
+    assert.equal(response.status, 200);
+    assert.deepEqual(await response.json(), { status: "ok" });
+  });
+});
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
