@@ -1,0 +1,142 @@
+// The slide-out menu is a native popover: it must work the same with JavaScript off (content
+// pages) and on (hydrated pages), by mouse and by keyboard.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, openPage, type RunningSite, startSite } from "./harness.ts";
+
+let site: RunningSite;
+let browser: Browser;
+
+before(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+const menuIsOpen = (page: Page) =>
+  page.locator("#site-menu").evaluate((menu) => menu.matches(":popover-open"));
+const activeElementText = (page: Page) =>
+  page.evaluate(() => document.activeElement?.textContent?.trim() ?? "");
+
+const setups = [
+  { name: "JavaScript off, content page", path: "/contacts", javaScriptEnabled: false },
+  { name: "JavaScript on, hydrated page", path: "/appeals", javaScriptEnabled: true },
+];
+
+for (const { name, path, javaScriptEnabled } of setups) {
+  describe(`menu with ${name}`, () => {
+    test("opens and closes with the 'Меню' button and the close button", async () => {
+      const watched = await openPage(browser, {
+        javaScriptEnabled,
+        viewport: { width: 360, height: 740 },
+      });
+      const { page } = watched;
+      try {
+        await page.goto(`${site.baseUrl}${path}`, { waitUntil: "networkidle" });
+        const menuButton = page.getByRole("button", { name: "Меню", exact: true });
+        const menu = page.getByRole("navigation", { name: "Меню сайта" });
+        assert.equal(await menuIsOpen(page), false);
+        assert.equal(await menu.isVisible(), false);
+
+        await menuButton.click();
+        assert.equal(await menuIsOpen(page), true);
+        for (const label of [
+          "Услуги",
+          "Документы",
+          "Структура",
+          "Обращения граждан",
+          "Инвесторам",
+          "Вакансии",
+        ]) {
+          assert.ok(
+            await menu.getByRole("link", { name: label }).isVisible(),
+            `${label} is in the open menu`,
+          );
+        }
+        // On a narrow screen the bar's own links move into the menu.
+        assert.ok(await menu.getByRole("link", { name: "Бланки заявлений" }).isVisible());
+        assert.ok(await menu.getByRole("link", { name: "Контакты" }).isVisible());
+
+        await menu.getByRole("button", { name: "Закрыть меню" }).click();
+        assert.equal(await menuIsOpen(page), false);
+
+        await menuButton.click();
+        await menu.getByRole("link", { name: "Вакансии" }).click();
+        await page.waitForURL(`${site.baseUrl}/vacancies`);
+        assert.deepEqual(watched.consoleErrors, []);
+      } finally {
+        await watched.close();
+      }
+    });
+
+    test("keyboard: Tab reaches the button, Enter opens, Tab enters the menu, Escape closes and focus returns", async () => {
+      const watched = await openPage(browser, {
+        javaScriptEnabled,
+        viewport: { width: 360, height: 740 },
+      });
+      const { page } = watched;
+      try {
+        await page.goto(`${site.baseUrl}${path}`, { waitUntil: "networkidle" });
+        let reached = false;
+        for (let press = 0; press < 15 && !reached; press++) {
+          await page.keyboard.press("Tab");
+          reached = (await activeElementText(page)) === "Меню";
+        }
+        assert.ok(reached, "Tab reaches the menu button");
+
+        await page.keyboard.press("Enter");
+        assert.equal(await menuIsOpen(page), true);
+        await page.keyboard.press("Tab");
+        assert.equal(
+          await activeElementText(page),
+          "Услуги",
+          "the next Tab stop is the menu's first link",
+        );
+
+        await page.keyboard.press("Escape");
+        assert.equal(await menuIsOpen(page), false);
+        assert.equal(await activeElementText(page), "Меню", "focus returns to the menu button");
+      } finally {
+        await watched.close();
+      }
+    });
+  });
+}
+
+describe("wide screens", () => {
+  test("applications and contacts sit in the bar, the menu holds the rest; social links open a new tab", async () => {
+    const watched = await openPage(browser, {
+      javaScriptEnabled: false,
+      viewport: { width: 1280, height: 800 },
+    });
+    const { page } = watched;
+    try {
+      await page.goto(`${site.baseUrl}/services`);
+      const quickLinks = page.getByRole("navigation", { name: "Быстрые ссылки" });
+      assert.ok(await quickLinks.getByRole("link", { name: "Бланки заявлений" }).isVisible());
+      assert.ok(await quickLinks.getByRole("link", { name: "Контакты" }).isVisible());
+
+      await page.getByRole("button", { name: "Меню", exact: true }).click();
+      const menu = page.getByRole("navigation", { name: "Меню сайта" });
+      assert.ok(await menu.getByRole("link", { name: "Услуги" }).isVisible());
+      assert.equal(await menu.getByRole("link", { name: "Контакты" }).isVisible(), false);
+
+      const social = page.locator(".site-header__bar .social-links a");
+      assert.equal(await social.count(), 3);
+      for (const link of await social.all()) {
+        assert.equal(await link.getAttribute("target"), "_blank");
+        assert.equal(await link.getAttribute("rel"), "noopener noreferrer");
+        assert.match((await link.textContent()) ?? "", /откроется в новой вкладке/);
+      }
+      await page.getByRole("link", { name: /ФГБУ/ }).first().click();
+      await page.waitForURL(`${site.baseUrl}/`);
+    } finally {
+      await watched.close();
+    }
+  });
+});

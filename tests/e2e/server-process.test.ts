@@ -1,0 +1,128 @@
+// The server as `npm start` runs it: a child process on a port, its log, its stop on a signal.
+import assert from "node:assert/strict";
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdtemp, rm } from "node:fs/promises";
+import { connect, createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+
+let tempDir: string;
+
+before(async () => {
+  tempDir = await mkdtemp(join(tmpdir(), "server-process-"));
+});
+
+after(async () => {
+  await rm(tempDir, { recursive: true, force: true });
+});
+
+async function freePort(): Promise<number> {
+  const probe = createServer().listen(0, "127.0.0.1");
+  await once(probe, "listening");
+  const address = probe.address();
+  probe.close();
+  if (address === null || typeof address === "string") throw new Error("no port");
+  return address.port;
+}
+
+type Server = { child: ChildProcess; port: number; output: () => string };
+
+async function startServer(env: Record<string, string> = {}): Promise<Server> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["server/main.ts"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: `sqlite:${join(tempDir, `appeals-${port}.sqlite`)}`,
+      LOG_LEVEL: "info",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  const deadline = Date.now() + 15_000;
+  while (!output.includes("Server listening")) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+    if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { child, port, output: () => output };
+}
+
+test("one log line per request: method, path and status, never the query or the visitor's address", async () => {
+  const server = await startServer();
+  try {
+    await fetch(`http://127.0.0.1:${server.port}/contacts?email=ivanov@example.ru`);
+    await fetch(`http://127.0.0.1:${server.port}/nope`, {
+      headers: { "user-agent": "SecretAgent/1.0" },
+    });
+  } finally {
+    server.child.kill("SIGTERM");
+    await once(server.child, "exit");
+  }
+  const requestLines = server
+    .output()
+    .split("\n")
+    .filter((line) => line.includes('"msg":"request"'))
+    .map((line) => JSON.parse(line));
+  assert.equal(requestLines.length, 2);
+  assert.deepEqual(
+    requestLines.map(({ method, path, status }) => ({ method, path, status })),
+    [
+      { method: "GET", path: "/contacts", status: 200 },
+      { method: "GET", path: "/nope", status: 404 },
+    ],
+  );
+  assert.doesNotMatch(server.output(), /ivanov|example\.ru|SecretAgent|127\.0\.0\.1:\d+\W*"remote/);
+});
+
+test("SIGTERM: a request in flight is answered, then the process exits 0", async () => {
+  const server = await startServer();
+  // Send the headers and half of a body, stop the server, then send the rest.
+  const socket = connect(server.port, "127.0.0.1");
+  await once(socket, "connect");
+  const body = JSON.stringify({ probe: "in flight" });
+  socket.write(
+    `POST /api/in-flight HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+  );
+  socket.write(body.slice(0, 5));
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  server.child.kill("SIGTERM");
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  assert.equal(server.child.exitCode, null, "the server waits for the request in flight");
+  let answer = "";
+  socket.on("data", (chunk) => {
+    answer += chunk;
+  });
+  socket.write(body.slice(5));
+  const [code] = await once(server.child, "exit");
+  socket.destroy();
+  assert.match(answer, /^HTTP\/1\.1 \d{3} /, "the request in flight got an answer");
+  assert.equal(code, 0);
+  assert.match(server.output(), /stopping: finishing requests in flight/);
+});
+
+test("a bad setting stops the start with a clear message and exit code 2", async () => {
+  const child = spawn(process.execPath, ["server/main.ts"], {
+    env: { ...process.env, PORT: "eighty", DATABASE_URL: "mysql://nope" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stderr = "";
+  child.stderr?.on("data", (chunk) => {
+    stderr += chunk;
+  });
+  const [code] = await once(child, "exit");
+  assert.equal(code, 2);
+  assert.match(stderr, /Invalid configuration/);
+  assert.match(stderr, /PORT="eighty": must be a whole number/);
+  assert.match(stderr, /DATABASE_URL="mysql:\/\/nope": must start with sqlite: or postgres:\/\//);
+});
