@@ -27,4 +27,54 @@ export const sampleValues = {
     socialNetwork: { label: "ВКонтакте", href: "https://vk.com/agrochem_kirov_sample" },
     blog: { label: "Дзен", href: "https://dzen.ru/agrochem_kirov_sample" },
   },
+  /** The site's own address as document links display it before the path (sample). */
+  siteAddress: "agrochem-kirov.example",
+  /** The director's full name (sample). */
+  directorName: "Фамилия Имя Отчество",
+  /** Internal extension numbers of the contacts table, by row (samples). */
+  contactExtensions: {
+    director: "101",
+    deputyDirector: "102",
+    reception: "100",
+    chiefAccountant: "110",
+    economist: "111",
+    personnel: "120",
+    lawyer: "121",
+    testingCentreHead: "200",
+    agrochemicalLab: "210",
+    feedLab: "220",
+    ecotoxLab: "230",
+    sampleReception: "240",
+    agroecologyCentreHead: "300",
+    monitoring: "310",
+    design: "320",
+    gis: "330",
+  },
+  /** Legal details (samples: every code is a placeholder of the right length). */
+  legal: {
+    inn: "4300000000",
+    kpp: "430001001",
+    ogrn: "1024300000000",
+    okpo: "00000000",
+    oktmo: "33701000",
+    okved: "71.20",
+    personalAccount: "20406Ц00000",
+    treasuryAccount: "03214643000000014000",
+    unifiedTreasuryAccount: "40102810000000000000",
+    bik: "013304000",
+    bankName: "ОТДЕЛЕНИЕ КИРОВ БАНКА РОССИИ//УФК по Кировской области г. Киров",
+  },
+  /** Number of the testing centre's accreditation record (sample). */
+  accreditationNumber: "RA.RU.000000",
+  /** Maps-service widget and a plain link to the same place (sample point in central Kirov). */
+  addressMap: {
+    widgetUrl:
+      "https://yandex.ru/map-widget/v1/?ll=49.668000%2C58.603500&z=16&pt=49.668000%2C58.603500%2Cpm2rdm",
+    linkUrl: "https://yandex.ru/maps/?ll=49.668000%2C58.603500&z=16&pt=49.668000%2C58.603500",
+  },
+  /**
+   * The external interactive land map (sample). The real map lives on a static hosting site; a
+   * reserved .example host stands in so the sample can never frame someone else's page.
+   */
+  landMapUrl: "https://land-map.agrochem-kirov.example/",
 } as const;

@@ -1,0 +1,111 @@
+import { organisation } from "./organisation.ts";
+import { sampleValues } from "./sample-values.ts";
+import type { ContactGroup, ContactRow, LegalDetails } from "./schema.ts";
+
+type Extension = keyof typeof sampleValues.contactExtensions;
+
+/** Every row writes to the specification's {email} and shows its {name}; both are samples. */
+function row(title: string, extension: Extension, bold = false): ContactRow {
+  return {
+    title,
+    email: sampleValues.email,
+    fullName: sampleValues.contactPersonName,
+    extension: sampleValues.contactExtensions[extension],
+    bold,
+  };
+}
+
+/** The contacts table of /contacts in its three groups. Bold rows are heads of units. */
+export const contactGroups = [
+  {
+    id: "general",
+    title: "Общие контакты",
+    rows: [
+      row("Директор", "director", true),
+      row("Заместитель директора", "deputyDirector"),
+      row("Приёмная", "reception"),
+      row("Главный бухгалтер", "chiefAccountant", true),
+      row("Экономист", "economist"),
+      row("Специалист по кадрам", "personnel"),
+      row("Юрисконсульт", "lawyer"),
+    ],
+  },
+  {
+    id: "testing-centre",
+    title: "Испытательный центр",
+    rows: [
+      row("Руководитель испытательного центра", "testingCentreHead", true),
+      row("Агрохимическая лаборатория", "agrochemicalLab"),
+      row("Лаборатория анализа кормов и продукции растениеводства", "feedLab"),
+      row("Эколого-токсикологическая и радиологическая лаборатория", "ecotoxLab"),
+      row("Приём образцов", "sampleReception"),
+    ],
+  },
+  {
+    id: "agroecology-centre",
+    title: "Центр агроэкологического мониторинга, проектирования и ГИС",
+    rows: [
+      row("Руководитель центра", "agroecologyCentreHead", true),
+      row("Агроэкологический мониторинг", "monitoring"),
+      row("Проектирование", "design"),
+      row("Геоинформационные системы", "gis"),
+    ],
+  },
+] satisfies ContactGroup[];
+
+const legal = sampleValues.legal;
+
+/** The full legal details of /contacts and of the requisites file. All values are samples. */
+export const legalDetails = {
+  title: "Реквизиты",
+  sampleNotice: "Образец реквизитов. Действующие реквизиты будут размещены учреждением.",
+  groups: [
+    {
+      id: "name-and-address",
+      title: "Наименование и адреса",
+      rows: [
+        { label: "Полное наименование", value: organisation.fullName },
+        { label: "Сокращённое наименование", value: organisation.shortName },
+        { label: "Юридический адрес", value: organisation.address },
+        { label: "Фактический адрес", value: organisation.address },
+        { label: "Телефон", value: organisation.phone.display },
+        { label: "Электронная почта", value: organisation.email },
+      ],
+    },
+    {
+      id: "codes",
+      title: "Коды",
+      rows: [
+        { label: "ИНН", value: legal.inn },
+        { label: "КПП", value: legal.kpp },
+        { label: "ОГРН", value: legal.ogrn },
+        { label: "ОКПО", value: legal.okpo },
+        { label: "ОКТМО", value: legal.oktmo },
+        { label: "ОКВЭД", value: legal.okved },
+      ],
+    },
+    {
+      id: "bank",
+      title: "Банковские реквизиты",
+      rows: [
+        {
+          label: "Получатель",
+          value: `УФК по Кировской области (${organisation.shortName}, л/с ${legal.personalAccount})`,
+        },
+        { label: "Казначейский счёт", value: legal.treasuryAccount },
+        { label: "Единый казначейский счёт", value: legal.unifiedTreasuryAccount },
+        { label: "БИК", value: legal.bik },
+        { label: "Банк", value: legal.bankName },
+      ],
+    },
+    {
+      id: "director",
+      title: "Руководитель",
+      rows: [
+        { label: "Директор", value: sampleValues.directorName },
+        { label: "Основание полномочий", value: "действует на основании Устава" },
+      ],
+    },
+  ],
+  download: { label: "Скачать реквизиты", href: "/docs/rekvizity.docx" },
+} satisfies LegalDetails;

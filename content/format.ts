@@ -1,0 +1,30 @@
+/**
+ * Number formatting for visitor text. Intl's Russian locale leaves four-digit numbers ungrouped
+ * ('2106') while Russian typography groups from four digits ('2 106'), so the grouping is done
+ * here, always with a non-breaking space so a number never wraps.
+ */
+const nbsp = "\u00A0";
+
+/** 45000 -> '45 000' with a non-breaking space between groups of three. */
+export function formatNumber(value: number): string {
+  if (!Number.isInteger(value)) throw new Error(`formatNumber expects an integer, got ${value}`);
+  const sign = value < 0 ? "−" : "";
+  const digits = Math.abs(value).toString();
+  return sign + digits.replace(/\B(?=(\d{3})+(?!\d))/g, nbsp);
+}
+
+/** 2106 -> '2 106 ₽' (non-breaking spaces between groups and before the sign). */
+export function formatRubles(value: number): string {
+  return `${formatNumber(value)}${nbsp}₽`;
+}
+
+/** A file size in Russian units: '812 Б', '240 КБ', '1,2 МБ' (non-breaking space before the unit). */
+export function formatFileSize(bytes: number): string {
+  if (!Number.isInteger(bytes) || bytes < 0) throw new Error(`Invalid byte count: ${bytes}`);
+  if (bytes < 1024) return `${bytes}${nbsp}Б`;
+  const kilobytes = bytes / 1024;
+  if (kilobytes < 1000) return `${Math.max(1, Math.round(kilobytes))}${nbsp}КБ`;
+  const megabytes = kilobytes / 1024;
+  const rounded = megabytes < 10 ? megabytes.toFixed(1).replace(".", ",") : Math.round(megabytes);
+  return `${rounded}${nbsp}МБ`;
+}

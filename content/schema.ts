@@ -1,0 +1,338 @@
+import { z } from "zod";
+
+/**
+ * Schemas for every kind of site content. The data modules in this folder are checked against
+ * them at build time (scripts/check-content.ts) and in the unit tests, and their TypeScript types
+ * come from here, so a shape is written once.
+ */
+
+const text = z.string().trim().min(1);
+const paragraphs = z.array(text).min(1);
+const id = z.string().regex(/^[a-z][a-z0-9-]*$/, "ids are lower-case kebab-case");
+
+/** A file served from `public/`: documents, blank forms and images. */
+export const publicFileHrefSchema = z
+  .string()
+  .regex(
+    /^\/(docs|forms|images)\/[a-z0-9][a-z0-9._/-]*\.(pdf|docx|xlsx|svg|png|webp|avif)$/,
+    "a file under /docs/, /forms/ or /images/ with a lower-case name and a known extension",
+  )
+  .refine((href) => !href.includes(".."), "no parent segments");
+
+export const externalUrlSchema = z.url({ protocol: /^https$/ });
+
+export const imageSchema = z.object({
+  src: publicFileHrefSchema,
+  alt: text,
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+export type Image = z.infer<typeof imageSchema>;
+
+/** An external page shown in an <iframe>, with a plain link to the same place beside it. */
+export const embeddedMapSchema = z.object({
+  src: externalUrlSchema,
+  title: text,
+  linkHref: externalUrlSchema,
+  linkLabel: text,
+});
+export type EmbeddedMap = z.infer<typeof embeddedMapSchema>;
+
+// Home page -----------------------------------------------------------------------------------
+
+export const homeSectionIdSchema = z.enum([
+  "gov-task",
+  "lab-research",
+  "projects",
+  "land-inventory",
+  "history",
+]);
+export type HomeSectionId = z.infer<typeof homeSectionIdSchema>;
+
+/** One section of the home page; `navLabel` is its short name in the sticky anchor bar. */
+export const homeSectionSchema = z.object({
+  id: homeSectionIdSchema,
+  navLabel: text,
+  title: text,
+  paragraphs,
+  /** An optional bulleted list after the paragraphs. */
+  points: z.array(text).optional(),
+});
+export type HomeSection = z.infer<typeof homeSectionSchema>;
+
+export const homeSectionsSchema = z
+  .array(homeSectionSchema)
+  .length(5)
+  .refine((list) => new Set(list.map((s) => s.id)).size === 5, "each section id appears once");
+
+export const historyEventSchema = z.object({
+  year: z.number().int().min(1900).max(2100),
+  title: text,
+  text,
+});
+export type HistoryEvent = z.infer<typeof historyEventSchema>;
+
+export const historySchema = z
+  .array(historyEventSchema)
+  .min(1)
+  .refine(
+    (list) => list.every((event, i) => i === 0 || (list[i - 1]?.year ?? 0) < event.year),
+    "events in strictly ascending years",
+  );
+
+export const laboratorySchema = z.object({
+  id,
+  name: text,
+  description: text,
+  services: z.array(text).min(1),
+});
+export type Laboratory = z.infer<typeof laboratorySchema>;
+
+export const testingCentreSchema = z.object({
+  name: text,
+  intro: text,
+  laboratories: z.array(laboratorySchema).length(3),
+});
+export type TestingCentre = z.infer<typeof testingCentreSchema>;
+
+// Services ------------------------------------------------------------------------------------
+
+export const servicesTabSchema = z.object({
+  label: text,
+  path: z.enum(["/services", "/services/special_offer"]),
+});
+export type ServicesTab = z.infer<typeof servicesTabSchema>;
+
+/** The body of a 'Больше информации' expander. */
+export const serviceMoreInfoSchema = z.object({
+  id,
+  title: text,
+  paragraphs,
+  points: z.array(text).optional(),
+});
+export type ServiceMoreInfo = z.infer<typeof serviceMoreInfoSchema>;
+
+export const serviceBlockSchema = z.object({
+  id,
+  title: text,
+  summary: text,
+  items: z.array(text).min(1),
+  /** Expanders shown under the block (soil expertise, soil-ecological monitoring). */
+  moreInfo: z.array(serviceMoreInfoSchema),
+});
+export type ServiceBlock = z.infer<typeof serviceBlockSchema>;
+
+// Price list ----------------------------------------------------------------------------------
+
+const rubles = z.number().int().positive();
+
+export const pricePackageSchema = z.object({
+  id,
+  /** Full name as a table row shows it, e.g. 'Пакет № 1 «Эксперт»'. */
+  name: text,
+  /** Price in whole roubles for one sample. */
+  price: rubles,
+  /** Optional short note under the name (period, what to bring). */
+  note: text.optional(),
+});
+export type PricePackage = z.infer<typeof pricePackageSchema>;
+
+export const individualPackageSchema = pricePackageSchema.extend({
+  period: text,
+  sampleRequirement: text,
+  recommendations: z.object({ name: text, price: rubles }),
+});
+export type IndividualPackage = z.infer<typeof individualPackageSchema>;
+
+export const priceListSchema = z.object({
+  legalEntities: z.object({
+    title: text,
+    subtitle: text,
+    vatNote: text,
+    packages: z.array(pricePackageSchema).length(6),
+    discount: z.object({ percent: z.number().positive(), minSamplesExclusive: z.number(), text }),
+    researchPeriod: z.object({ maxWorkingDays: z.number().int().positive(), text }),
+    sampling: z.object({
+      title: text,
+      price: rubles,
+      unit: text,
+      minSamplesForTrip: z.number().int().positive(),
+      conditions: z.array(text).min(1),
+    }),
+  }),
+  individuals: z.object({
+    title: text,
+    packages: z.array(individualPackageSchema).length(2),
+  }),
+});
+export type PriceList = z.infer<typeof priceListSchema>;
+
+// Documents -----------------------------------------------------------------------------------
+
+export const documentLinkSchema = z.object({
+  title: text,
+  href: publicFileHrefSchema.refine((href) => href.startsWith("/docs/") && href.endsWith(".pdf"), {
+    message: "documents are PDF files under /docs/",
+  }),
+});
+export type DocumentLink = z.infer<typeof documentLinkSchema>;
+
+export const documentGroupSchema = z.object({
+  id,
+  title: text,
+  documents: z.array(documentLinkSchema).min(1),
+});
+export type DocumentGroup = z.infer<typeof documentGroupSchema>;
+
+export const documentGroupsSchema = z.array(documentGroupSchema).length(5);
+
+export const accreditationSchema = z.object({
+  title: text,
+  paragraphs,
+  register: z.object({ href: externalUrlSchema, label: text }),
+  certificate: imageSchema,
+});
+export type Accreditation = z.infer<typeof accreditationSchema>;
+
+// Application forms ---------------------------------------------------------------------------
+
+/** A blank form: an editable file (Word or Excel) and the same form as PDF. */
+export const applicationFormSchema = z.object({
+  id,
+  title: text,
+  editableHref: publicFileHrefSchema.refine(
+    (href) => href.startsWith("/forms/") && /\.(docx|xlsx)$/.test(href),
+    { message: "editable forms are DOCX or XLSX files under /forms/" },
+  ),
+  pdfHref: publicFileHrefSchema.refine(
+    (href) => href.startsWith("/forms/") && href.endsWith(".pdf"),
+    { message: "printable forms are PDF files under /forms/" },
+  ),
+});
+export type ApplicationForm = z.infer<typeof applicationFormSchema>;
+
+export const applicationFormGroupSchema = z.object({
+  id,
+  title: text,
+  forms: z.array(applicationFormSchema).min(1),
+});
+export type ApplicationFormGroup = z.infer<typeof applicationFormGroupSchema>;
+
+// Contacts ------------------------------------------------------------------------------------
+
+export const contactRowSchema = z.object({
+  /** The role, e.g. 'Директор'. */
+  title: text,
+  email: z.email(),
+  fullName: text,
+  /** Internal extension number, digits only. */
+  extension: z.string().regex(/^\d{2,5}$/),
+  /** Rows the table sets in bold (heads of units). */
+  bold: z.boolean(),
+});
+export type ContactRow = z.infer<typeof contactRowSchema>;
+
+export const contactGroupSchema = z.object({
+  id,
+  title: text,
+  rows: z.array(contactRowSchema).min(1),
+});
+export type ContactGroup = z.infer<typeof contactGroupSchema>;
+
+export const contactGroupsSchema = z.array(contactGroupSchema).length(3);
+
+export const legalDetailRowSchema = z.object({ label: text, value: text });
+export type LegalDetailRow = z.infer<typeof legalDetailRowSchema>;
+
+export const legalDetailsSchema = z.object({
+  title: text,
+  sampleNotice: text,
+  groups: z.array(z.object({ id, title: text, rows: z.array(legalDetailRowSchema).min(1) })),
+  download: z.object({ label: text, href: publicFileHrefSchema }),
+});
+export type LegalDetails = z.infer<typeof legalDetailsSchema>;
+
+// Vacancies -----------------------------------------------------------------------------------
+
+export const vacancySchema = z.object({
+  id,
+  title: text,
+  salary: z.object({
+    amount: rubles,
+    period: z.literal("month"),
+    /** True when the amount is after tax ('на руки'). */
+    net: z.boolean(),
+    /** The amount as the posting writes it, e.g. '45 000 ₽ в месяц на руки'. */
+    label: text,
+  }),
+  conditions: z.array(z.object({ label: text, value: text })).min(1),
+});
+export type Vacancy = z.infer<typeof vacancySchema>;
+
+export const vacanciesPageSchema = z.object({
+  vacancies: z.array(vacancySchema).length(2),
+  howToApply: text,
+});
+export type VacanciesPage = z.infer<typeof vacanciesPageSchema>;
+
+// Director and structure ----------------------------------------------------------------------
+
+export const directorSchema = z.object({
+  position: text,
+  fullName: text,
+  /** Shown above the biography until the organisation supplies the real one. */
+  sampleNotice: text.optional(),
+  biography: paragraphs,
+});
+export type Director = z.infer<typeof directorSchema>;
+
+/** A unit of the organisation chart. Recursive: a unit holds its subordinate units. */
+export type OrgUnit = {
+  id: string;
+  name: string;
+  /** The position that heads the unit, when the chart shows it. */
+  head?: string | undefined;
+  children: OrgUnit[];
+};
+
+export const orgUnitSchema: z.ZodType<OrgUnit> = z.object({
+  id,
+  name: text,
+  head: text.optional(),
+  get children() {
+    return z.array(orgUnitSchema);
+  },
+});
+
+export const organisationChartSchema = z.object({
+  title: text,
+  sampleNotice: text.optional(),
+  root: orgUnitSchema,
+  /** A downloadable picture of the same chart (generated from `root`). */
+  image: imageSchema,
+});
+export type OrganisationChart = z.infer<typeof organisationChartSchema>;
+
+// Investors -----------------------------------------------------------------------------------
+
+export const investorsPageSchema = z.object({
+  intro: paragraphs,
+  instructionsTitle: text,
+  instructions: z.array(text).min(1),
+  fullscreenButton: z.object({ enterLabel: text, exitLabel: text }),
+  landMap: embeddedMapSchema,
+  programme: z.object({ title: text, paragraphs }),
+});
+export type InvestorsPage = z.infer<typeof investorsPageSchema>;
+
+// Organisation (content/organisation.ts, checked here too) ------------------------------------
+
+export const organisationSchema = z.object({
+  fullName: text,
+  shortName: text,
+  address: text,
+  phone: z.object({ display: text, href: z.string().regex(/^tel:\+7\d{10}$/) }),
+  email: z.email(),
+  workingHours: z.array(z.object({ days: text, hours: text })).length(3),
+  social: z.array(z.object({ kind: text, label: text, href: externalUrlSchema })).length(3),
+});
