@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { applicationFormGroups } from "./application-forms.ts";
 import { contactGroups, legalDetails } from "./contacts.ts";
 import { director, organisationChart } from "./director.ts";
-import { accreditation, documentGroups } from "./documents.ts";
+import { accreditation, documentGroups, personalDataPolicy } from "./documents.ts";
 import { checkFileOfType } from "./file-validity.server.ts";
 import { historyEvents } from "./history.ts";
 import { investorsPage } from "./investors.ts";
@@ -19,6 +19,7 @@ import {
   contactGroupsSchema,
   directorSchema,
   documentGroupsSchema,
+  documentLinkSchema,
   embeddedMapSchema,
   historySchema,
   homeSectionsSchema,
@@ -46,6 +47,7 @@ export const contentEntries: { name: string; schema: z.ZodType; data: unknown }[
   { name: "priceList", schema: priceListSchema, data: priceList },
   { name: "documentGroups", schema: documentGroupsSchema, data: documentGroups },
   { name: "accreditation", schema: accreditationSchema, data: accreditation },
+  { name: "personalDataPolicy", schema: documentLinkSchema, data: personalDataPolicy },
   {
     name: "applicationFormGroups",
     schema: applicationFormGroupSchema.array().length(2),

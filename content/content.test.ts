@@ -25,7 +25,7 @@ const plain = (text: string) => text.replaceAll(nbsp, " ");
 test("every content export matches its schema and every linked file exists and is valid", () => {
   assert.deepEqual(checkContent(), []);
   // 12 documents, the requisites, 12 forms in two formats each, the certificate and the chart.
-  assert.equal(collectLinkedFiles().length, 39);
+  assert.equal(collectLinkedFiles().length, 40);
 });
 
 test("price list holds every price of the specification", () => {

@@ -3,7 +3,7 @@ import { dirname, join } from "node:path";
 import { applicationFormGroups } from "../content/application-forms.ts";
 import { legalDetails } from "../content/contacts.ts";
 import { organisationChart } from "../content/director.ts";
-import { accreditation, documentGroups } from "../content/documents.ts";
+import { accreditation, documentGroups, personalDataPolicy } from "../content/documents.ts";
 import { organisation } from "../content/organisation.ts";
 import { publicDir, publicFilePath } from "../content/public-dir.server.ts";
 import { sampleValues } from "../content/sample-values.ts";
@@ -52,6 +52,19 @@ for (const group of documentGroups) {
     );
   }
 }
+
+await write(
+  personalDataPolicy.href,
+  renderPdf({
+    notice: documentNotice,
+    organisation: orgName,
+    title: personalDataPolicy.title,
+    paragraphs: [
+      "Политика определяет, какие персональные данные обрабатывает учреждение, с\u00A0какой целью и\u00A0как их защищает, в\u00A0соответствии с\u00A0Федеральным законом от\u00A027.07.2006 №\u00A0152-ФЗ «О\u00A0персональных данных».",
+      "Данные, указанные в\u00A0обращении гражданина, используются только для его регистрации, рассмотрения и\u00A0ответа.",
+    ],
+  }),
+);
 
 const applicantFields = [
   "Заявитель (наименование организации или Ф.\u00A0И.\u00A0О.)",

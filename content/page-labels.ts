@@ -1,0 +1,40 @@
+/**
+ * Headings and labels of the pages' own structure (section titles, table column headings) that
+ * the content modules do not hold, so that no title is typed into a component.
+ */
+export const contactsPageLabels = {
+  phoneTitle: "Телефон",
+  staffTitle: "Сотрудники",
+  staffCaption: "Сотрудники: должность, электронная почта, ФИО и\u00A0добавочный номер",
+  extensionHint: "Добавочный номер набирается после основного номера",
+  scrollHint: "Таблицу можно прокрутить вбок.",
+  columns: {
+    role: "Должность",
+    email: "Электронная почта",
+    fullName: "ФИО",
+    extension: "Доб.",
+  },
+  addressTitle: "Адрес и\u00A0режим работы",
+  mapTitle: "Как нас найти",
+} as const;
+
+export const priceTableLabels = {
+  package: "Пакет",
+  service: "Услуга",
+  pricePerSampleWithVat: "Цена за\u00A0образец, с\u00A0НДС",
+  priceWithVat: "Цена, с\u00A0НДС",
+  price: "Цена",
+  period: "Срок",
+  sample: "Образец",
+} as const;
+
+/** What a visitor calls each download format on /applications. */
+export const formDownloadLabels = {
+  action: "Скачать в",
+  programs: { DOCX: "Word", XLSX: "Excel", PDF: "PDF" } as Record<string, string>,
+} as const;
+
+export const certificateLinkLabel = "Открыть изображение аттестата";
+
+/** Appended, visually hidden, to links that open a new tab. */
+export const newTabNote = "(откроется в\u00A0новой вкладке)";
