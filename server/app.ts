@@ -1,5 +1,11 @@
 import Fastify, { type FastifyInstance, LogController } from "fastify";
-import type { ServerConfig } from "./config.ts";
+import type { RequestHandler } from "react-router";
+import { registerAppealsApi } from "./appeals/api-routes.ts";
+import { createAppealService } from "./appeals/appeal-service.ts";
+import { registerAppealPage } from "./appeals/page-requests.ts";
+import { createRateLimiter } from "./appeals/rate-limiter.ts";
+import { registerCloseConnectionsOnStop } from "./close-connections-on-stop.ts";
+import type { ServerConfig, TrustProxy } from "./config.ts";
 import { pathOnly, registerRequestLog } from "./request-log.ts";
 import { registerSecurityHeaders } from "./security-headers.ts";
 import type { SiteFiles } from "./site-files.ts";
@@ -7,16 +13,33 @@ import { registerStaticSite } from "./static-site.ts";
 import type { AppealStore } from "./store/appeal-store.ts";
 
 export type AppDependencies = {
-  config: Pick<ServerConfig, "logLevel">;
+  /** Rate limits default to 10 a minute and 100 a day; no proxy is trusted unless told. */
+  config: Pick<ServerConfig, "logLevel"> & Partial<Pick<ServerConfig, "rateLimit" | "trustProxy">>;
   store: AppealStore;
   site: SiteFiles;
+  /**
+   * React Router's handler over the server build (server/appeals/page-requests.ts,
+   * loadPageHandler): answers the appeal form posted without JavaScript. Without it POST /appeals
+   * is not served (404).
+   */
+  pageHandler?: RequestHandler;
+  /** Where log lines go (tests read them); standard output when not given. */
+  logStream?: { write(line: string): void };
 };
 
 /** Builds the whole server without listening: tests start it in-process. */
-export function buildApp({ config, store, site }: AppDependencies): FastifyInstance {
+export function buildApp({
+  config,
+  store,
+  site,
+  pageHandler,
+  logStream,
+}: AppDependencies): FastifyInstance {
   const app = Fastify({
+    trustProxy: fastifyTrustProxy(config.trustProxy ?? false),
     logger: {
       level: config.logLevel,
+      ...(logStream ? { stream: logStream } : {}),
       // Fastify's own error lines would carry the client's address: keep method and path only.
       serializers: {
         req: (request) => ({ method: request.method, path: pathOnly(request) }),
@@ -31,6 +54,13 @@ export function buildApp({ config, store, site }: AppDependencies): FastifyInsta
 
   registerRequestLog(app);
   registerSecurityHeaders(app);
+  registerCloseConnectionsOnStop(app);
+
+  const appeals = createAppealService({
+    store,
+    rateLimiter: createRateLimiter(config.rateLimit ?? { perMinute: 10, perDay: 100 }),
+    log: app.log,
+  });
 
   app.get("/healthz", async (_request, reply) => {
     reply.header("cache-control", "no-store");
@@ -47,11 +77,18 @@ export function buildApp({ config, store, site }: AppDependencies): FastifyInsta
       api.addHook("onSend", async (_request, reply) => {
         reply.header("cache-control", "no-store");
       });
+      registerAppealsApi(api, appeals);
       api.all("/*", async (_request, reply) => reply.code(404).send({ error: "Не найдено" }));
     },
     { prefix: "/api" },
   );
 
+  if (pageHandler) registerAppealPage(app, { pageHandler, service: appeals });
   registerStaticSite(app, site);
   return app;
+}
+
+/** Fastify takes a hop count too, but its types do not say so: the same rule as a function. */
+function fastifyTrustProxy(trust: TrustProxy) {
+  return typeof trust === "number" ? (_address: string, hop: number) => hop < trust : trust;
 }

@@ -59,3 +59,48 @@ test("a bad value stops the start with a message naming the variable and the val
     );
   }
 });
+
+test("appeal limits and proxy trust: defaults 10 a minute, 100 a day, no proxy trusted", () => {
+  const config = loadConfig({});
+  assert.deepEqual(config.rateLimit, { perMinute: 10, perDay: 100 });
+  assert.equal(config.trustProxy, false);
+  assert.equal(config.serverBuildPath, "build/server/index.js");
+});
+
+test("reads RATE_LIMIT_PER_MINUTE, RATE_LIMIT_PER_DAY and TRUST_PROXY", () => {
+  const config = loadConfig({
+    RATE_LIMIT_PER_MINUTE: "30",
+    RATE_LIMIT_PER_DAY: "500",
+    TRUST_PROXY: "true",
+  });
+  assert.deepEqual(config.rateLimit, { perMinute: 30, perDay: 500 });
+  assert.equal(config.trustProxy, true);
+  assert.equal(loadConfig({ TRUST_PROXY: "false" }).trustProxy, false);
+  assert.equal(loadConfig({ TRUST_PROXY: "2" }).trustProxy, 2);
+  assert.deepEqual(loadConfig({ TRUST_PROXY: "127.0.0.1, 10.0.0.0/8,::1" }).trustProxy, [
+    "127.0.0.1",
+    "10.0.0.0/8",
+    "::1",
+  ]);
+});
+
+test("a bad limit or proxy setting stops the start with a clear message", () => {
+  const cases: Array<[Record<string, string>, RegExp]> = [
+    [{ RATE_LIMIT_PER_MINUTE: "ten" }, /RATE_LIMIT_PER_MINUTE="ten": must be a whole number/],
+    [{ RATE_LIMIT_PER_MINUTE: "0" }, /RATE_LIMIT_PER_MINUTE="0": must be at least 1/],
+    [{ RATE_LIMIT_PER_DAY: "-5" }, /RATE_LIMIT_PER_DAY="-5": must be a whole number/],
+    [{ RATE_LIMIT_PER_DAY: "1.5" }, /RATE_LIMIT_PER_DAY="1.5": must be a whole number/],
+    [{ TRUST_PROXY: "yes" }, /TRUST_PROXY="yes": must be false, true, a number of proxy hops/],
+    [{ TRUST_PROXY: "10.0.0.0/99" }, /TRUST_PROXY="10.0.0.0\/99".*bad: "10.0.0.0\/99"/],
+  ];
+  for (const [env, message] of cases) {
+    assert.throws(
+      () => loadConfig(env),
+      (error: unknown) => {
+        assert.ok(error instanceof ConfigError);
+        assert.match(error.message, message);
+        return true;
+      },
+    );
+  }
+});

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 /** Where appeals are stored, parsed from DATABASE_URL. */
@@ -10,9 +11,21 @@ export type ServerConfig = {
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   /** Directory of the built site (prerendered HTML and assets). */
   siteDir: string;
+  /** React Router's server build: renders the appeal page's answer to a form posted without JS. */
+  serverBuildPath: string;
+  /** Appeals accepted from one client address (both the API and the form). */
+  rateLimit: { perMinute: number; perDay: number };
+  /**
+   * Whom to believe about the client's address (X-Forwarded-For): nobody (false, the default:
+   * the server faces the Internet), every hop (true), a number of proxy hops, or the proxies'
+   * addresses. Passed to Fastify's `trustProxy` as it is.
+   */
+  trustProxy: TrustProxy;
 };
 
-const defaultDatabaseUrl = "sqlite:data/appeals.sqlite";
+export type TrustProxy = boolean | number | string[];
+
+export const defaultDatabaseUrl = "sqlite:data/appeals.sqlite";
 
 export function parseDatabaseUrl(value: string): DatabaseConfig {
   if (value.startsWith("sqlite:")) {
@@ -29,6 +42,38 @@ export function parseDatabaseUrl(value: string): DatabaseConfig {
     return { kind: "postgres", url: value };
   }
   throw new Error("must start with sqlite: or postgres://");
+}
+
+/** "false" | "true" | hop count | comma-separated addresses or CIDR ranges of the proxies. */
+export function parseTrustProxy(value: string): TrustProxy {
+  const trimmed = value.trim().toLowerCase();
+  if (trimmed === "false" || trimmed === "0") return false;
+  if (trimmed === "true") return true;
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const addresses = trimmed.split(",").map((part) => part.trim());
+  for (const address of addresses) {
+    const [ip, prefix, ...rest] = address.split("/");
+    const version = isIP(ip ?? "");
+    const prefixOk =
+      prefix === undefined ||
+      (/^\d+$/.test(prefix) && Number(prefix) <= (version === 6 ? 128 : 32));
+    if (version === 0 || !prefixOk || rest.length > 0) {
+      throw new Error(
+        `must be false, true, a number of proxy hops, or IP addresses/CIDR ranges separated by commas (bad: "${address}")`,
+      );
+    }
+  }
+  return addresses;
+}
+
+function limit(defaultValue: number) {
+  return z
+    .string()
+    .regex(/^\d+$/, "must be a whole number")
+    .transform(Number)
+    .refine((count) => count >= 1, "must be at least 1")
+    .refine((count) => count <= 1_000_000, "must be at most 1000000")
+    .default(defaultValue);
 }
 
 const envSchema = z.object({
@@ -52,6 +97,20 @@ const envSchema = z.object({
     }),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SITE_DIR: z.string().min(1).default("build/client"),
+  SERVER_BUILD: z.string().min(1).default("build/server/index.js"),
+  RATE_LIMIT_PER_MINUTE: limit(10),
+  RATE_LIMIT_PER_DAY: limit(100),
+  TRUST_PROXY: z
+    .string()
+    .default("false")
+    .transform((value, context) => {
+      try {
+        return parseTrustProxy(value);
+      } catch (error) {
+        context.addIssue({ code: "custom", message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
 });
 
 export class ConfigError extends Error {
@@ -73,6 +132,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  const { PORT, HOST, DATABASE_URL, LOG_LEVEL, SITE_DIR } = result.data;
-  return { port: PORT, host: HOST, database: DATABASE_URL, logLevel: LOG_LEVEL, siteDir: SITE_DIR };
+  const data = result.data;
+  return {
+    port: data.PORT,
+    host: data.HOST,
+    database: data.DATABASE_URL,
+    logLevel: data.LOG_LEVEL,
+    siteDir: data.SITE_DIR,
+    serverBuildPath: data.SERVER_BUILD,
+    rateLimit: { perMinute: data.RATE_LIMIT_PER_MINUTE, perDay: data.RATE_LIMIT_PER_DAY },
+    trustProxy: data.TRUST_PROXY,
+  };
 }

@@ -1,4 +1,5 @@
 import { buildApp } from "./app.ts";
+import { loadPageHandler } from "./appeals/page-requests.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { loadSiteFiles } from "./site-files.ts";
 import { openStore } from "./store/open-store.ts";
@@ -16,9 +17,10 @@ async function main() {
     throw error;
   }
 
-  const store = await openStore(config.database);
   const site = await loadSiteFiles(config.siteDir);
-  const app = buildApp({ config, store, site });
+  const pageHandler = await loadPageHandler(config.serverBuildPath);
+  const store = await openStore(config.database);
+  const app = buildApp({ config, store, site, pageHandler });
   await app.listen({ port: config.port, host: config.host });
 
   let stopping = false;

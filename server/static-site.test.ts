@@ -26,7 +26,13 @@ async function writeFixtureSite(dir: string) {
   await writeFile(join(dir, "index.html.gz"), gzipSync("<h1>Главная</h1>"));
 }
 
-const healthyStore: AppealStore = { kind: "sqlite", ping: async () => {}, close: async () => {} };
+const healthyStore: AppealStore = {
+  kind: "sqlite",
+  insertAppeal: async () => ({ id: "1", number: "А-2026-000001" }),
+  listAppeals: async () => [],
+  ping: async () => {},
+  close: async () => {},
+};
 
 let dir: string;
 let app: FastifyInstance;
@@ -125,6 +131,7 @@ describe("static site", () => {
 describe("health and unknown API addresses", () => {
   test("GET /healthz is 503 when the store does not answer", async () => {
     const failingStore: AppealStore = {
+      ...healthyStore,
       kind: "postgres",
       ping: async () => {
         throw new Error("connection refused");

@@ -1,15 +1,59 @@
+import { data } from "react-router";
+import { appealSubmitterContext, type SubmitResult } from "../features/appeals/appeal-context.ts";
+import { appealFormResult } from "../features/appeals/appeal-form-result.ts";
+import { appealsRules, appealsRulesIntro } from "../features/appeals/appeals-rules.ts";
+import appealFormStylesHref from "../features/appeals/components/appeal-form.css?url";
+import { AppealForm } from "../features/appeals/components/appeal-form.tsx";
+import { appealValuesFromFormData } from "../features/appeals/components/appeal-form-values.ts";
 import { pageMeta } from "../page-meta.ts";
 import type { RouteHandle } from "../route-handle.ts";
+import type { Route } from "./+types/appeals.ts";
 
 export const meta = () => pageMeta("/appeals");
+
+export const links = () => [{ rel: "stylesheet", href: appealFormStylesHref }];
 
 // The appeal form is interactive: this page loads JavaScript.
 export const handle: RouteHandle = { hydrate: true };
 
-export default function AppealsPage() {
+/**
+ * The form posted without JavaScript (`POST /appeals`). The server hands the request to React
+ * Router with its appeal submitter in the context; the page is rendered again with the result:
+ * the registration number, or the messages and the visitor's answers.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  let result: SubmitResult;
+  try {
+    const submit = context.get(appealSubmitterContext);
+    result = await submit(Object.fromEntries(formData), request);
+  } catch (error) {
+    // No personal data here: the error only (e.g. no submitter in the context).
+    console.error("appeal form post failed", error instanceof Error ? error.message : error);
+    result = { status: "failed" };
+  }
+  const { formResult, httpStatus } = appealFormResult(result, appealValuesFromFormData(formData));
+  return data(formResult, { status: httpStatus });
+}
+
+export default function AppealsPage({ actionData }: Route.ComponentProps) {
   return (
     <div className="page">
       <h1>Обращения граждан</h1>
+      <section className="appeal-rules" aria-labelledby="appeal-rules-title">
+        <h2 id="appeal-rules-title">Правила приёма обращений</h2>
+        <p>{appealsRulesIntro}</p>
+        <ul>
+          {appealsRules.map((rule) => (
+            <li key={rule}>{rule}</li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="appeal-form-title">
+        <h2 id="appeal-form-title">Форма обращения</h2>
+        <p>Все поля, кроме региона, обязательны.</p>
+        <AppealForm result={actionData} />
+      </section>
     </div>
   );
 }

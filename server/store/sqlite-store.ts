@@ -1,7 +1,14 @@
+import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import type { AppealStore } from "./appeal-store.ts";
+import {
+  type AppealStore,
+  type NewAppeal,
+  registrationNumber,
+  type StoredAppeal,
+} from "./appeal-store.ts";
+import { assertNotNewer, migrations } from "./migrations.ts";
 
 export function openSqliteStore(path: string): AppealStore {
   mkdirSync(dirname(path), { recursive: true });
@@ -9,13 +16,111 @@ export function openSqliteStore(path: string): AppealStore {
   // WAL lets readers (the operators' list command) work beside the server; FULL makes every
   // commit reach the disk before it returns, so an acknowledged appeal survives a power cut.
   db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000;");
+  migrate(db, path);
+
+  const insert = db.prepare(`
+    INSERT INTO appeals (id, number, created_at, first_name, last_name, email, phone,
+      phone_normalized, region, comment, consent, consent_at, consent_text_version, client_ip,
+      user_agent)
+    VALUES (:id, :id, :created_at, :first_name, :last_name, :email, :phone, :phone_normalized,
+      :region, :comment, 1, :consent_at, :consent_text_version, :client_ip, :user_agent)
+    RETURNING seq`);
+  const setNumber = db.prepare("UPDATE appeals SET number = ? WHERE seq = ?");
+
   return {
     kind: "sqlite",
+    async insertAppeal(appeal: NewAppeal) {
+      const id = randomUUID();
+      // node:sqlite is synchronous: nothing else runs in this process between these statements,
+      // and BEGIN IMMEDIATE keeps other processes out. The commit is on disk when it returns.
+      db.exec("BEGIN IMMEDIATE");
+      try {
+        const row = insert.get({
+          id,
+          created_at: appeal.created_at.toISOString(),
+          first_name: appeal.first_name,
+          last_name: appeal.last_name,
+          email: appeal.email,
+          phone: appeal.phone,
+          phone_normalized: appeal.phone_normalized,
+          region: appeal.region,
+          comment: appeal.comment,
+          consent_at: appeal.consent_at.toISOString(),
+          consent_text_version: appeal.consent_text_version,
+          client_ip: appeal.client_ip,
+          user_agent: appeal.user_agent,
+        }) as { seq: number };
+        const number = registrationNumber(row.seq, appeal.created_at);
+        setNumber.run(number, row.seq);
+        db.exec("COMMIT");
+        return { id, number };
+      } catch (error) {
+        if (db.isTransaction) db.exec("ROLLBACK");
+        throw error;
+      }
+    },
+    async listAppeals(filter = {}) {
+      const rows = filter.since
+        ? db
+            .prepare("SELECT * FROM appeals WHERE created_at >= ? ORDER BY seq")
+            .all(filter.since.toISOString())
+        : db.prepare("SELECT * FROM appeals ORDER BY seq").all();
+      return rows.map((row) => toStoredAppeal(row as SqliteRow));
+    },
     async ping() {
       db.prepare("SELECT 1").get();
     },
     async close() {
       if (db.isOpen) db.close();
     },
+  };
+}
+
+function migrate(db: DatabaseSync, path: string) {
+  db.exec("BEGIN IMMEDIATE");
+  try {
+    db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
+    const applied = db
+      .prepare("SELECT version FROM schema_migrations")
+      .all()
+      .map((row) => Number(row.version));
+    assertNotNewer(applied, path);
+    for (const migration of migrations) {
+      if (applied.includes(migration.version)) continue;
+      db.exec(migration.sqlite);
+      db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)").run(
+        migration.version,
+        migration.name,
+        new Date().toISOString(),
+      );
+    }
+    db.exec("COMMIT");
+  } catch (error) {
+    if (db.isTransaction) db.exec("ROLLBACK");
+    db.close();
+    throw error;
+  }
+}
+
+type SqliteRow = Omit<StoredAppeal, "consent"> & { consent: number; seq: number };
+
+function toStoredAppeal(row: SqliteRow): StoredAppeal {
+  return {
+    id: row.id,
+    number: row.number,
+    created_at: row.created_at,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    email: row.email,
+    phone: row.phone,
+    region: row.region,
+    comment: row.comment,
+    consent: true,
+    phone_normalized: row.phone_normalized,
+    consent_at: row.consent_at,
+    consent_text_version: row.consent_text_version,
+    client_ip: row.client_ip,
+    user_agent: row.user_agent,
   };
 }

@@ -6,12 +6,14 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { buildApp } from "../../server/app.ts";
+import { loadPageHandler } from "../../server/appeals/page-requests.ts";
 import { parseDatabaseUrl } from "../../server/config.ts";
 import { loadSiteFiles } from "../../server/site-files.ts";
 import type { AppealStore } from "../../server/store/appeal-store.ts";
 import { openStore } from "../../server/store/open-store.ts";
 
 export const siteDir = "build/client";
+export const serverBuildPath = "build/server/index.js";
 
 export type RunningSite = {
   baseUrl: string;
@@ -20,9 +22,22 @@ export type RunningSite = {
   close(): Promise<void>;
 };
 
-/** The built site and API on 127.0.0.1:<free port>, with a fresh SQLite store unless told. */
-export async function startSite(options: { databaseUrl?: string } = {}): Promise<RunningSite> {
-  if (!existsSync(join(siteDir, "index.html"))) {
+export type StartSiteOptions = {
+  /** Default: a fresh SQLite file in a temporary directory. */
+  databaseUrl?: string;
+  /**
+   * Appeals per client address. Every browser test comes from 127.0.0.1, so the default here is
+   * generous (1000); a test of the limit itself passes the real numbers (10 and 100).
+   */
+  rateLimit?: { perMinute: number; perDay: number };
+};
+
+/**
+ * The built site, the API and the no-JavaScript form (React Router's server build) on
+ * 127.0.0.1:<free port>, with a fresh SQLite store unless told.
+ */
+export async function startSite(options: StartSiteOptions = {}): Promise<RunningSite> {
+  if (!existsSync(join(siteDir, "index.html")) || !existsSync(serverBuildPath)) {
     throw new Error("No built site: run `npm run build` before the end-to-end tests");
   }
   const tempDir = await mkdtemp(join(tmpdir(), "e2e-site-"));
@@ -31,7 +46,16 @@ export async function startSite(options: { databaseUrl?: string } = {}): Promise
   );
   const store = await openStore(database);
   const site = await loadSiteFiles(siteDir);
-  const app = buildApp({ config: { logLevel: "silent" }, store, site });
+  const pageHandler = await loadPageHandler(serverBuildPath);
+  const app = buildApp({
+    config: {
+      logLevel: "silent",
+      rateLimit: options.rateLimit ?? { perMinute: 1000, perDay: 1000 },
+    },
+    store,
+    site,
+    pageHandler,
+  });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   if (address === null || typeof address === "string") throw new Error("server has no port");

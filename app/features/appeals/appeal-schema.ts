@@ -1,0 +1,166 @@
+/**
+ * The one schema of a citizen's appeal, shared by the page (checks before sending) and the
+ * server (the rule that counts). Browser-safe: zod only.
+ */
+import { z } from "zod";
+import { regionOptions } from "./regions.ts";
+
+/** The form's fields under their API names, in the form's order. */
+export const appealFields = [
+  "first_name",
+  "last_name",
+  "email",
+  "phone",
+  "region",
+  "comment",
+  "consent",
+] as const;
+
+export type AppealField = (typeof appealFields)[number];
+
+/**
+ * A trap for bots: a field people never see or fill. The page renders a hidden input with this
+ * name; the server accepts a filled one silently and stores nothing. `validateAppeal` ignores it.
+ */
+export const honeypotField = "website";
+
+/** Key of a message that belongs to no single field (unknown fields, a body that is no object). */
+export const formErrorKey = "_form";
+
+export type AppealErrors = Partial<Record<AppealField | typeof formErrorKey, string>>;
+
+export const requiredMessage = "Это обязательное поле";
+export const messages = {
+  required: requiredMessage,
+  wrongType: "Неверный тип значения: ожидается текст",
+  firstName: "Имя: от 1 до 100 знаков — буквы (русские или латинские), пробелы, дефисы и апострофы",
+  lastName:
+    "Фамилия: от 1 до 100 знаков — буквы (русские или латинские), пробелы, дефисы и апострофы",
+  email: "Введите адрес электронной почты в формате name@example.ru",
+  emailTooLong: "Адрес электронной почты — не длиннее 254 знаков",
+  phone: "Введите номер телефона России, например +7 912 345-67-89",
+  region: "Выберите регион из списка",
+  commentTooLong: "Текст обращения — не длиннее 5000 знаков",
+  consent: "Подтвердите согласие на обработку персональных данных",
+  notAnObject: "Ожидается объект с полями обращения",
+  unknownFields: "Неизвестные поля",
+} as const;
+
+/** Letters of the Russian and Latin alphabets (with ё), spaces, hyphens, apostrophes. */
+const namePattern = /^[A-Za-zА-Яа-яЁё' ’-]+$/;
+const hasLetter = /[A-Za-zА-Яа-яЁё]/;
+
+/**
+ * A practical e-mail address: a local part of up to 64 letters, digits and `._%+'-` (no leading,
+ * trailing or doubled dot), then a domain of dot-separated labels ending in a top-level domain of letters
+ * (Cyrillic domains such as почта.рф included) or a punycode `xn--` label.
+ */
+const emailPattern =
+  /^(?=[^@]{1,64}@)(?!\.)(?!.*\.\.)[\p{L}\p{N}._%+'-]*[\p{L}\p{N}_%+'-]@(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+(?:\p{L}{2,63}|xn--[a-z0-9-]{1,59})$/iu;
+
+/**
+ * A Russian phone number in any usual writing ('+7 (912) 345-67-89', '8 912 345 67 89',
+ * '89123456789', '(8332) 64-12-34' with the 8 in front) -> '+79123456789'; null when it is not
+ * one. National numbers start with 3, 4, 8 or 9 (the Russian part of the +7 zone).
+ */
+export function normalizePhone(typed: string): string | null {
+  const text = typed.trim();
+  if (text.length > 30 || !/^\+?[\d\s().-]+$/.test(text)) return null;
+  const digits = text.replace(/\D/g, "");
+  let national: string;
+  if (text.startsWith("+")) {
+    if (digits.length !== 11 || !digits.startsWith("7")) return null;
+    national = digits.slice(1);
+  } else if (digits.length === 11 && (digits.startsWith("8") || digits.startsWith("7"))) {
+    national = digits.slice(1);
+  } else if (digits.length === 10) {
+    national = digits;
+  } else {
+    return null;
+  }
+  return /^[3489]/.test(national) ? `+7${national}` : null;
+}
+
+/** A string field: missing or null reads as empty (required), any other type is refused. */
+function text() {
+  return z.string({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null ? requiredMessage : messages.wrongType,
+  });
+}
+
+function personName(message: string) {
+  return text()
+    .trim()
+    .min(1, requiredMessage)
+    .max(100, { error: message, abort: true })
+    .regex(namePattern, message)
+    .regex(hasLetter, message);
+}
+
+const regionSet = new Set(regionOptions);
+
+export const appealSchema = z.strictObject({
+  first_name: personName(messages.firstName),
+  last_name: personName(messages.lastName),
+  email: text()
+    .trim()
+    .min(1, requiredMessage)
+    .max(254, { error: messages.emailTooLong, abort: true })
+    .regex(emailPattern, messages.email),
+  // Kept as typed (trimmed); the server stores normalizePhone(phone) beside it.
+  phone: text()
+    .trim()
+    .min(1, requiredMessage)
+    .refine((value) => normalizePhone(value) !== null, messages.phone),
+  // Not required: empty or absent is no region. Otherwise exactly one of the list's options.
+  region: z
+    .string({ error: messages.region })
+    .refine((value) => value === "" || regionSet.has(value), messages.region)
+    .default(""),
+  comment: text().trim().min(1, requiredMessage).max(5000, messages.commentTooLong),
+  consent: z.literal(true, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === null || issue.input === false
+        ? requiredMessage
+        : messages.consent,
+  }),
+});
+
+/** An appeal that passed the schema: names, e-mail and comment trimmed, region "" when none. */
+export type AppealInput = z.infer<typeof appealSchema>;
+
+export type AppealValidation =
+  | { ok: true; value: AppealInput }
+  | { ok: false; errors: AppealErrors };
+
+/**
+ * Checks an appeal and gives one Russian message per field (the first problem found), under the
+ * field's API name; problems of the whole body under `_form`. The honeypot field is ignored.
+ */
+export function validateAppeal(input: unknown): AppealValidation {
+  let candidate = input;
+  if (isPlainObject(input) && honeypotField in input) {
+    const { [honeypotField]: _ignored, ...rest } = input;
+    candidate = rest;
+  }
+  const result = appealSchema.safeParse(candidate);
+  if (result.success) return { ok: true, value: result.data };
+
+  const errors: AppealErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if (typeof field === "string" && (appealFields as readonly string[]).includes(field)) {
+      errors[field as AppealField] ??= issue.message;
+    } else if (issue.code === "unrecognized_keys") {
+      errors[formErrorKey] ??= `${messages.unknownFields}: ${issue.keys.join(", ")}`;
+    } else {
+      errors[formErrorKey] ??= messages.notAnObject;
+    }
+  }
+  return { ok: false, errors };
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,284 @@
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { appealsApiBase, submitAppeal } from "../api/submit-appeal.ts";
+import type { AppealFormResult } from "../appeal-form-result.ts";
+import type { AppealErrors, AppealField } from "../appeal-schema.ts";
+import { consentText, personalDataPolicyHref } from "../consent-text.ts";
+import { regionOptions, regionPlaceholder } from "../regions.ts";
+import {
+  type AppealFormValues,
+  appealValuesFromFormData,
+  emptyAppealValues,
+  formErrorName,
+  formFields,
+  honeypotName,
+  honeypotValue,
+} from "./appeal-form-values.ts";
+import { ErrorSummary, type SummaryError } from "./error-summary.tsx";
+import { CheckboxField, SelectField, TextAreaField, TextField } from "./form-fields.tsx";
+import { type AppealStatus, FormStatus } from "./form-status.tsx";
+import { loadAppealSchema } from "./load-appeal-schema.ts";
+import { Spinner } from "./spinner.tsx";
+
+/** Labels of the fields, also used by the error summary. */
+export const appealFieldLabels: Record<AppealField, string> = {
+  first_name: "Имя",
+  last_name: "Фамилия",
+  email: "Электронная почта",
+  phone: "Телефон",
+  region: "Регион",
+  comment: "Текст обращения",
+  consent: "Согласие на обработку персональных данных",
+};
+
+type FormState = {
+  status: AppealStatus;
+  errors: AppealErrors;
+  /** The answers the fields start from: the visitor's after a refused no-JS post, else empty. */
+  values: AppealFormValues;
+};
+
+function initialState(result: AppealFormResult | undefined): FormState {
+  switch (result?.status) {
+    case undefined:
+      return { status: { kind: "idle" }, errors: {}, values: emptyAppealValues };
+    case "created":
+      return {
+        status: { kind: "success", number: result.number },
+        errors: {},
+        values: emptyAppealValues,
+      };
+    case "invalid":
+      return { status: { kind: "idle" }, errors: result.errors, values: result.values };
+    case "failed":
+      return {
+        status: { kind: "failure", detail: result.detail },
+        errors: {},
+        values: result.values,
+      };
+  }
+}
+
+function summaryErrors(errors: AppealErrors): SummaryError[] {
+  const list: SummaryError[] = formFields.flatMap((field) => {
+    const message = errors[field];
+    return message ? [{ fieldId: field, label: appealFieldLabels[field], message }] : [];
+  });
+  const formMessage = errors[formErrorName];
+  if (formMessage) list.push({ fieldId: null, label: "", message: formMessage });
+  return list;
+}
+
+/**
+ * The shared schema's verdict; null when the schema could not be loaded: the server checks the
+ * same rules and its messages are shown beside the fields all the same.
+ */
+async function validateWithSharedSchema(values: AppealFormValues) {
+  try {
+    const { validateAppeal } = await loadAppealSchema();
+    return validateAppeal(values);
+  } catch {
+    return null;
+  }
+}
+
+function preloadSchema() {
+  loadAppealSchema().catch(() => {
+    // Tried again at submit.
+  });
+}
+
+/**
+ * The appeal form. With JavaScript it checks the answers with the shared schema and sends them
+ * to the API as JSON; without it, the same form posts to /appeals and the route's action answers
+ * with this page again (`result`).
+ */
+export function AppealForm({ result }: { result: AppealFormResult | undefined }) {
+  const [state, setState] = useState(() => initialState(result));
+  // Remounting the fields is how the form is cleared after a success.
+  const [fieldsKey, setFieldsKey] = useState(0);
+  // Autofocus is for the page the server sent; after that focus moves by script.
+  const [fromServer, setFromServer] = useState(result !== undefined);
+  const [focusRequest, setFocusRequest] = useState<{ target: "summary" | "status" } | null>(null);
+  // Set once React runs the form: CSS and tests can tell the enhanced form from the plain one.
+  const [enhanced, setEnhanced] = useState(false);
+  const inFlight = useRef(false);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const statusRef = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => setEnhanced(true), []);
+
+  useEffect(() => {
+    if (focusRequest === null) return;
+    const element = focusRequest.target === "summary" ? summaryRef.current : statusRef.current;
+    element?.focus();
+  }, [focusRequest]);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (inFlight.current) return;
+    const formData = new FormData(event.currentTarget);
+    const values = appealValuesFromFormData(formData);
+    const trap = honeypotValue(formData);
+    setFromServer(false);
+    // The green or red message of the last submission goes at once.
+    setState((previous) => ({ ...previous, status: { kind: "idle" } }));
+
+    inFlight.current = true;
+    try {
+      const validation = await validateWithSharedSchema(values);
+      if (validation && !validation.ok) {
+        // Messages of the last submission go; the answers stay as typed.
+        setState({ status: { kind: "idle" }, errors: validation.errors, values });
+        setFocusRequest({ target: "summary" });
+        return;
+      }
+      setState({ status: { kind: "submitting" }, errors: {}, values });
+      // Exactly the seven fields; the trap only when a bot filled it (the server drops those).
+      const body: Record<string, unknown> = trap ? { ...values, [honeypotName]: trap } : values;
+      const answer = await submitAppeal(body, { baseUrl: appealsApiBase(window.location) });
+      if (answer.ok) {
+        setState({
+          status: { kind: "success", number: answer.number },
+          errors: {},
+          values: emptyAppealValues,
+        });
+        setFieldsKey((key) => key + 1);
+        setFocusRequest({ target: "status" });
+      } else {
+        console.error(`Обращение не отправлено: сервер ответил ${answer.status}`);
+        // Messages about fields go beside them; one about the whole form (a 429's "too many",
+        // say) under the red message.
+        const { [formErrorName]: formMessage, ...errors } = answer.errors ?? {};
+        setState({ status: { kind: "failure", detail: formMessage ?? null }, errors, values });
+        setFocusRequest({ target: summaryErrors(errors).length > 0 ? "summary" : "status" });
+      }
+    } catch (error) {
+      console.error("Обращение не отправлено: нет связи с сервером", error);
+      setState({ status: { kind: "failure", detail: null }, errors: {}, values });
+      setFocusRequest({ target: "status" });
+    } finally {
+      inFlight.current = false;
+    }
+  }
+
+  const { status, errors, values } = state;
+  const submitting = status.kind === "submitting";
+  const summary = summaryErrors(errors);
+
+  return (
+    <form
+      className="appeal-form"
+      method="post"
+      action="/appeals"
+      // Our messages, not the browser's: the schema checks on submit (GOV.UK pattern).
+      noValidate
+      data-enhanced={enhanced ? "" : undefined}
+      onSubmit={handleSubmit}
+      onFocus={preloadSchema}
+    >
+      {summary.length > 0 ? (
+        <ErrorSummary errors={summary} summaryRef={summaryRef} autoFocus={fromServer} />
+      ) : null}
+      <FormStatus status={status} messageRef={statusRef} autoFocus={fromServer} />
+
+      <div className="appeal-form__fields" key={fieldsKey}>
+        <TextField
+          name="first_name"
+          label={appealFieldLabels.first_name}
+          error={errors.first_name}
+          required
+          autoComplete="given-name"
+          className="form-input--name"
+          spellCheck={false}
+          defaultValue={values.first_name}
+        />
+        <TextField
+          name="last_name"
+          label={appealFieldLabels.last_name}
+          error={errors.last_name}
+          required
+          autoComplete="family-name"
+          className="form-input--name"
+          spellCheck={false}
+          defaultValue={values.last_name}
+        />
+        <TextField
+          name="email"
+          type="email"
+          label={appealFieldLabels.email}
+          hint="На этот адрес придёт ответ. Адрес должен принадлежать только вам."
+          error={errors.email}
+          required
+          autoComplete="email"
+          className="form-input--contact"
+          spellCheck={false}
+          defaultValue={values.email}
+        />
+        <TextField
+          name="phone"
+          type="tel"
+          label={appealFieldLabels.phone}
+          hint="Например, +7 912 345-67-89"
+          error={errors.phone}
+          required
+          autoComplete="tel"
+          className="form-input--contact"
+          defaultValue={values.phone}
+        />
+        <SelectField
+          name="region"
+          label={`${appealFieldLabels.region} (необязательно)`}
+          error={errors.region}
+          placeholder={regionPlaceholder}
+          options={regionOptions}
+          defaultValue={values.region}
+        />
+        <TextAreaField
+          name="comment"
+          label={appealFieldLabels.comment}
+          hint="Изложите суть предложения, заявления или жалобы."
+          error={errors.comment}
+          required
+          rows={12}
+          defaultValue={values.comment}
+        />
+        <CheckboxField
+          name="consent"
+          label={consentText}
+          hint={
+            <>
+              Как мы обрабатываем персональные данные, написано в{" "}
+              <a href={personalDataPolicyHref}>Политике обработки персональных данных</a> (PDF).
+            </>
+          }
+          error={errors.consent}
+          required
+          defaultChecked={values.consent}
+        />
+        {/* A trap for bots: hidden from people and screen readers, never reached by Tab. */}
+        <div className="appeal-form__trap" aria-hidden="true">
+          <label htmlFor="appeal-website">Не заполняйте это поле</label>
+          <input
+            id="appeal-website"
+            name={honeypotName}
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue=""
+          />
+        </div>
+      </div>
+
+      <button className="form-button" type="submit" disabled={submitting}>
+        {submitting ? (
+          <>
+            <Spinner />
+            Отправка…
+          </>
+        ) : (
+          "Отправить обращение"
+        )}
+      </button>
+    </form>
+  );
+}

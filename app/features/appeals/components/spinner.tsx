@@ -1,0 +1,4 @@
+/** A turning ring (still when the visitor asks for reduced motion); decoration only. */
+export function Spinner() {
+  return <span className="spinner" aria-hidden="true" />;
+}

@@ -1,0 +1,115 @@
+// Operators' command: `npm run appeals -- list [--json] [--since YYYY-MM-DD]`. Reads the store
+// DATABASE_URL names (as the server does). With --json, standard output holds only the JSON array.
+import { existsSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { defaultDatabaseUrl, parseDatabaseUrl } from "../server/config.ts";
+import type { StoredAppeal } from "../server/store/appeal-store.ts";
+import { openStore } from "../server/store/open-store.ts";
+
+const usage = `Usage: npm run appeals -- list [--json] [--since YYYY-MM-DD]
+
+  list               print the stored appeals, oldest first
+  --json             print them as one JSON array (nothing else on standard output)
+  --since DATE       only appeals registered on or after DATE (Kirov time, UTC+3)
+
+The store is the one DATABASE_URL names (default ${defaultDatabaseUrl}).`;
+
+function fail(message: string): never {
+  console.error(`${message}\n\n${usage}`);
+  process.exit(2);
+}
+
+function parseCommand(argv: string[]) {
+  const options = {
+    json: { type: "boolean" },
+    since: { type: "string" },
+    help: { type: "boolean" },
+  } as const;
+  let parsed: ReturnType<
+    typeof parseArgs<{ args: string[]; options: typeof options; allowPositionals: true }>
+  >;
+  try {
+    parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  if (parsed.values.help) {
+    console.log(usage);
+    process.exit(0);
+  }
+  const [command, ...rest] = parsed.positionals;
+  if (command === undefined) fail("No command given.");
+  if (command !== "list") fail(`Unknown command "${command}".`);
+  if (rest.length > 0) fail(`Unexpected argument "${rest[0]}".`);
+  return { json: parsed.values.json ?? false, since: parseSince(parsed.values.since) };
+}
+
+/** YYYY-MM-DD, a real calendar date, as the start of that day in Kirov (UTC+3, no DST). */
+function parseSince(value: string | undefined): Date | undefined {
+  if (value === undefined) return undefined;
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const date = match ? new Date(`${value}T00:00:00+03:00`) : undefined;
+  const real =
+    match &&
+    date &&
+    !Number.isNaN(date.getTime()) &&
+    new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])))
+      .toISOString()
+      .startsWith(value);
+  if (!real || !date) fail(`--since "${value}" is not a date of the form YYYY-MM-DD.`);
+  return date;
+}
+
+const kirovTime = new Intl.DateTimeFormat("ru-RU", {
+  dateStyle: "short",
+  timeStyle: "short",
+  timeZone: "Europe/Kirov",
+});
+
+function printText(appeals: StoredAppeal[]) {
+  if (appeals.length === 0) {
+    console.log("No appeals.");
+    return;
+  }
+  for (const appeal of appeals) {
+    console.log(`${appeal.number}  ${kirovTime.format(new Date(appeal.created_at))} (Kirov time)`);
+    console.log(`  first_name: ${appeal.first_name}`);
+    console.log(`  last_name:  ${appeal.last_name}`);
+    console.log(`  email:      ${appeal.email}`);
+    console.log(`  phone:      ${appeal.phone} (${appeal.phone_normalized})`);
+    console.log(`  region:     ${appeal.region || "—"}`);
+    console.log(`  consent:    ${appeal.consent} (text ${appeal.consent_text_version})`);
+    console.log(`  comment:    ${appeal.comment.replace(/\r?\n/g, "\n              ")}`);
+    console.log("");
+  }
+  console.log(`${appeals.length} appeal(s).`);
+}
+
+async function main() {
+  const command = parseCommand(process.argv.slice(2));
+  let database: ReturnType<typeof parseDatabaseUrl>;
+  try {
+    database = parseDatabaseUrl(process.env.DATABASE_URL || defaultDatabaseUrl);
+  } catch (error) {
+    fail(`DATABASE_URL=${JSON.stringify(process.env.DATABASE_URL)}: ${(error as Error).message}`);
+  }
+  if (database.kind === "sqlite" && !existsSync(database.path)) {
+    console.error(`No appeals store at ${database.path} (DATABASE_URL).`);
+    process.exit(1);
+  }
+  const store = await openStore(database);
+  try {
+    const appeals = await store.listAppeals({ since: command.since });
+    if (command.json) process.stdout.write(`${JSON.stringify(appeals, null, 2)}\n`);
+    else printText(appeals);
+  } finally {
+    await store.close();
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(`Could not read the appeals: ${(error as Error).message}`);
+  process.exit(1);
+}

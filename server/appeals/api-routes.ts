@@ -1,0 +1,94 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { formErrorKey } from "../../app/features/appeals/appeal-schema.ts";
+import { type AppealService, formFieldsToInput } from "./appeal-service.ts";
+
+export const apiMessages = {
+  malformed: "Не удалось прочитать запрос: ожидается JSON-объект с полями обращения",
+  tooLarge: "Обращение слишком большое: не более 16 КБ",
+  unsupportedType:
+    "Неподдерживаемый формат: отправьте application/json или application/x-www-form-urlencoded",
+  failed: "Не удалось сохранить обращение, попробуйте ещё раз",
+  methodNotAllowed: "Метод не поддерживается: используйте POST",
+} as const;
+
+/**
+ * POST /api/users/appeals/ (and without the slash): JSON, or a URL-encoded form. Registered inside
+ * the /api prefix: the API's `Cache-Control: no-store` applies.
+ */
+export function registerAppealsApi(api: FastifyInstance, service: AppealService) {
+  api.register(async (appeals) => {
+    appeals.addContentTypeParser(
+      "application/x-www-form-urlencoded",
+      { parseAs: "string" },
+      (_request, body, done) => done(null, parseFormBody(String(body))),
+    );
+
+    // Bad bodies are the client's fault: a Russian 4xx in the API's shape, never a 5xx.
+    appeals.setErrorHandler((error: FastifyError, request, reply) => {
+      const status = error.statusCode ?? 500;
+      if (status === 413) return sendFormError(reply, 413, apiMessages.tooLarge);
+      if (status === 415) return sendFormError(reply, 415, apiMessages.unsupportedType);
+      if (status >= 400 && status < 500) return sendFormError(reply, 400, apiMessages.malformed);
+      request.log.error({ error: { name: error.name, code: error.code } }, "request failed");
+      return sendFormError(reply, 500, apiMessages.failed);
+    });
+
+    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      const contentType = request.headers["content-type"] ?? "";
+      const form = /^application\/x-www-form-urlencoded\b/i.test(contentType);
+      if (!form && !/^application\/json\b/i.test(contentType)) {
+        return sendFormError(reply, 415, apiMessages.unsupportedType);
+      }
+      const input = form
+        ? formFieldsToInput(request.body as Record<string, unknown>)
+        : request.body;
+      const result = await service.submit(input, {
+        ip: request.ip,
+        userAgent: request.headers["user-agent"],
+      });
+      switch (result.status) {
+        case "created":
+          return reply.code(201).send({ id: result.id, number: result.number });
+        case "invalid":
+          return reply.code(400).send({ errors: result.errors });
+        case "rate-limited":
+          if (result.retryAfterSeconds)
+            reply.header("retry-after", String(result.retryAfterSeconds));
+          return sendFormError(reply, 429, result.message);
+        case "failed":
+          return sendFormError(reply, 503, apiMessages.failed);
+      }
+    };
+    const notAllowed = async (_request: FastifyRequest, reply: FastifyReply) => {
+      reply.header("allow", "POST");
+      return sendFormError(reply, 405, apiMessages.methodNotAllowed);
+    };
+    for (const url of ["/users/appeals", "/users/appeals/"]) {
+      appeals.post(url, handler);
+      appeals.route({ method: ["GET", "PUT", "PATCH", "DELETE"], url, handler: notAllowed });
+    }
+  });
+}
+
+function sendFormError(reply: FastifyReply, status: number, message: string) {
+  return reply.code(status).send({ errors: { [formErrorKey]: message } });
+}
+
+/**
+ * A URL-encoded body as an object of strings. A name given twice becomes a list, which the schema
+ * refuses as the wrong type rather than silently keeping one of the values.
+ */
+export function parseFormBody(body: string): Record<string, string | string[]> {
+  // A Map, then Object.fromEntries: a field named "__proto__" stays a field (and is refused).
+  const fields = new Map<string, string | string[]>();
+  for (const [name, value] of new URLSearchParams(body)) {
+    const previous = fields.get(name);
+    fields.set(
+      name,
+      previous === undefined
+        ? value
+        : [...(Array.isArray(previous) ? previous : [previous]), value],
+    );
+  }
+  return Object.fromEntries(fields);
+}

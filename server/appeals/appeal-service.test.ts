@@ -1,0 +1,49 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import type { AppealStore } from "../store/appeal-store.ts";
+import { apiMessages } from "./api-routes.ts";
+import { formFieldsToInput } from "./appeal-service.ts";
+import { startTestApp, validAppeal } from "./test-app.ts";
+
+test("a store that fails: 503 in Russian, and the log holds no personal data", async () => {
+  const failingStore: AppealStore = {
+    kind: "postgres",
+    insertAppeal: async () => {
+      // What pg puts in a constraint error: the failing row, with the citizen's data.
+      throw Object.assign(new Error("new row violates check constraint"), {
+        code: "23514",
+        detail: "Failing row contains (Анна-Мария, anna.maria@example.ru, +7 (912) 345-67-89)",
+      });
+    },
+    listAppeals: async () => [],
+    ping: async () => {},
+    close: async () => {},
+  };
+  const site = await startTestApp({ databaseUrl: "sqlite:unused", store: failingStore });
+  try {
+    const response = await site.app.inject({
+      method: "POST",
+      url: "/api/users/appeals/",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify(validAppeal()),
+    });
+    assert.equal(response.statusCode, 503);
+    assert.deepEqual(response.json(), { errors: { _form: apiMessages.failed } });
+    const log = site.logLines.join("");
+    assert.match(log, /appeal not stored/);
+    assert.match(log, /23514/);
+    for (const secret of ["Анна", "anna.maria", "345-67-89", "Failing row"]) {
+      assert.ok(!log.includes(secret), `log holds ${secret}`);
+    }
+  } finally {
+    await site.close();
+  }
+});
+
+test("form fields: the checkbox's 'on' is true, its absence stays absent", () => {
+  assert.deepEqual(formFieldsToInput({ consent: "on", a: "b" }), { consent: true, a: "b" });
+  assert.deepEqual(formFieldsToInput({ consent: "true" }), { consent: true });
+  assert.deepEqual(formFieldsToInput({ consent: "" }), { consent: false });
+  assert.deepEqual(formFieldsToInput({ consent: "yes please" }), { consent: "yes please" });
+  assert.deepEqual(formFieldsToInput({ a: "b" }), { a: "b" });
+});

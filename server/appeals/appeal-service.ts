@@ -1,0 +1,96 @@
+import { randomInt, randomUUID } from "node:crypto";
+import type { FastifyBaseLogger } from "fastify";
+import type { SubmitResult } from "../../app/features/appeals/appeal-context.ts";
+import {
+  honeypotField,
+  normalizePhone,
+  validateAppeal,
+} from "../../app/features/appeals/appeal-schema.ts";
+import { consentTextVersion } from "../../app/features/appeals/consent-text.ts";
+import type { AppealStore } from "../store/appeal-store.ts";
+import { registrationNumber } from "../store/appeal-store.ts";
+import type { RateLimiter } from "./rate-limiter.ts";
+
+/** Who sent the appeal, for the rate limit and the consent evidence. */
+export type ClientInfo = { ip: string; userAgent: string | undefined };
+
+export type AppealService = {
+  /** Rate limit, honeypot, schema, store: the one path of both the API and the no-JS form. */
+  submit(input: unknown, client: ClientInfo): Promise<SubmitResult>;
+};
+
+export const rateLimitedMessage =
+  "Слишком много обращений с вашего адреса. Пожалуйста, попробуйте позже.";
+
+export function createAppealService(deps: {
+  store: AppealStore;
+  rateLimiter: RateLimiter;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}): AppealService {
+  const now = deps.now ?? (() => new Date());
+  return {
+    async submit(input, client) {
+      const decision = deps.rateLimiter.take(client.ip);
+      if (!decision.allowed) {
+        return {
+          status: "rate-limited",
+          message: rateLimitedMessage,
+          retryAfterSeconds: decision.retryAfterSeconds,
+        };
+      }
+      const time = now();
+      if (isTrapped(input)) {
+        // A bot filled the field people never see: it is told "stored", and nothing is.
+        deps.log.info("appeal honeypot filled: not stored");
+        return {
+          status: "created",
+          id: randomUUID(),
+          number: registrationNumber(randomInt(1, 1_000_000), time),
+        };
+      }
+      const validation = validateAppeal(input);
+      if (!validation.ok) return { status: "invalid", errors: validation.errors };
+
+      const appeal = validation.value;
+      try {
+        const stored = await deps.store.insertAppeal({
+          ...appeal,
+          // The schema accepted it, so it normalises.
+          phone_normalized: normalizePhone(appeal.phone) ?? appeal.phone,
+          consent_at: time,
+          consent_text_version: consentTextVersion,
+          client_ip: client.ip,
+          user_agent: client.userAgent?.slice(0, 1000) ?? null,
+          created_at: time,
+        });
+        return { status: "created", ...stored };
+      } catch (error) {
+        // Name, code and message only: a database error's detail may quote the row (personal data).
+        const { name, message, code } = error as Error & { code?: unknown };
+        deps.log.error({ error: { name, message, code } }, "appeal not stored");
+        return { status: "failed" };
+      }
+    },
+  };
+}
+
+function isTrapped(input: unknown): boolean {
+  if (typeof input !== "object" || input === null || !(honeypotField in input)) return false;
+  const value = (input as Record<string, unknown>)[honeypotField];
+  return typeof value === "string" ? value.trim() !== "" : value !== undefined && value !== null;
+}
+
+/**
+ * The fields of a posted HTML form (strings) as the schema's types: the consent checkbox sends
+ * "on" when ticked and nothing when not. Anything else is passed on for the schema to judge.
+ */
+export function formFieldsToInput(fields: Record<string, unknown>): Record<string, unknown> {
+  const input = { ...fields };
+  if ("consent" in input) {
+    const consent = input.consent;
+    if (consent === "on" || consent === "true") input.consent = true;
+    else if (consent === "" || consent === "off" || consent === "false") input.consent = false;
+  }
+  return input;
+}

@@ -1,0 +1,563 @@
+// POST /api/users/appeals/ against a real store: the same suite on SQLite and on PostgreSQL.
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { after, before, describe, test } from "node:test";
+import { promisify } from "node:util";
+import { messages, requiredMessage } from "../../app/features/appeals/appeal-schema.ts";
+import { consentTextVersion } from "../../app/features/appeals/consent-text.ts";
+import { type TestDatabase, testDatabaseKinds } from "../store/test-databases.ts";
+import { apiMessages } from "./api-routes.ts";
+import { rateLimitedMessage } from "./appeal-service.ts";
+import { startTestApp, type TestApp, validAppeal } from "./test-app.ts";
+
+const run = promisify(execFile);
+const path = "/api/users/appeals/";
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const numberPattern = /^А-\d{4}-\d{6}$/;
+
+function postJson(testApp: TestApp, body: unknown, headers: Record<string, string> = {}) {
+  return testApp.app.inject({
+    method: "POST",
+    url: path,
+    headers: { "content-type": "application/json", accept: "application/json", ...headers },
+    payload: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+function postForm(
+  testApp: TestApp,
+  fields: Record<string, string> | string,
+  remoteAddress?: string,
+) {
+  return testApp.app.inject({
+    method: "POST",
+    url: path,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    payload: typeof fields === "string" ? fields : new URLSearchParams(fields).toString(),
+    remoteAddress,
+  });
+}
+
+for (const kind of testDatabaseKinds) {
+  describe(`appeals API on ${kind.name}`, () => {
+    let database: TestDatabase;
+    let site: TestApp;
+
+    before(async () => {
+      database = await kind.create();
+      site = await startTestApp({ databaseUrl: database.url });
+    });
+    after(async () => {
+      await site?.close();
+      await database?.drop();
+    });
+
+    async function count() {
+      return (await site.store.listAppeals()).length;
+    }
+
+    describe("a valid appeal", () => {
+      test("201 with { id, number }, no-store, and everything stored with consent evidence", async () => {
+        const before = await count();
+        const response = await postJson(
+          site,
+          validAppeal({
+            first_name: "  Анна-Мария ",
+            comment: "  Текст обращения.\nВторая строка. ",
+          }),
+          { "user-agent": "Mozilla/5.0 (test)" },
+        );
+        assert.equal(response.statusCode, 201);
+        assert.equal(response.headers["cache-control"], "no-store");
+        assert.match(String(response.headers["content-type"]), /^application\/json/);
+        const body = response.json();
+        assert.deepEqual(Object.keys(body).sort(), ["id", "number"]);
+        assert.match(body.id, uuidPattern);
+        assert.match(body.number, numberPattern);
+
+        const appeals = await site.store.listAppeals();
+        assert.equal(appeals.length, before + 1);
+        const stored = appeals.at(-1);
+        assert.ok(stored);
+        assert.equal(stored.id, body.id);
+        assert.equal(stored.number, body.number);
+        assert.equal(stored.first_name, "Анна-Мария");
+        assert.equal(stored.last_name, "Д’Артаньян");
+        assert.equal(stored.email, "anna.maria@example.ru");
+        assert.equal(stored.phone, "+7 (912) 345-67-89");
+        assert.equal(stored.phone_normalized, "+79123456789");
+        assert.equal(stored.region, "43 - Кировская область");
+        assert.equal(stored.comment, "Текст обращения.\nВторая строка.");
+        assert.equal(stored.consent, true);
+        // Consent evidence (152-ФЗ).
+        assert.equal(stored.client_ip, "127.0.0.1");
+        assert.equal(stored.user_agent, "Mozilla/5.0 (test)");
+        assert.equal(stored.consent_text_version, consentTextVersion);
+        assert.ok(Math.abs(Date.parse(stored.consent_at) - Date.now()) < 60_000);
+        assert.equal(stored.created_at, stored.consent_at);
+        assert.equal(new Date(stored.created_at).toISOString(), stored.created_at);
+      });
+
+      test("the address without the trailing slash works the same", async () => {
+        const response = await site.app.inject({
+          method: "POST",
+          url: "/api/users/appeals",
+          headers: { "content-type": "application/json" },
+          payload: JSON.stringify(validAppeal()),
+        });
+        assert.equal(response.statusCode, 201);
+        assert.equal(response.headers["cache-control"], "no-store");
+      });
+
+      test("registration numbers are unique and increasing, also when sent at once", async () => {
+        const responses = await Promise.all(
+          Array.from({ length: 8 }, () => postJson(site, validAppeal())),
+        );
+        const numbers = responses.map((response) => {
+          assert.equal(response.statusCode, 201);
+          return response.json().number as string;
+        });
+        assert.equal(new Set(numbers).size, numbers.length);
+        const stored = (await site.store.listAppeals()).map((appeal) => appeal.number);
+        assert.deepEqual([...stored].sort(), stored, "stored in number order");
+        for (const number of numbers) assert.ok(stored.includes(number));
+      });
+
+      const accepted: Array<[string, Record<string, unknown>, Partial<Record<string, string>>]> = [
+        ["phone +7 9123456789", { phone: "+7 9123456789" }, { phone_normalized: "+79123456789" }],
+        [
+          "phone 8 (912) 345-67-89",
+          { phone: "8 (912) 345-67-89" },
+          { phone_normalized: "+79123456789" },
+        ],
+        ["phone 89123456789", { phone: "89123456789" }, { phone_normalized: "+79123456789" }],
+        [
+          "phone 8-912-345-67-89",
+          { phone: "8-912-345-67-89" },
+          { phone_normalized: "+79123456789" },
+        ],
+        [
+          "phone +7 (8332) 64-12-34",
+          { phone: "+7 (8332) 64-12-34" },
+          { phone_normalized: "+78332641234" },
+        ],
+        ["phone 912 345 67 89", { phone: "912 345 67 89" }, { phone_normalized: "+79123456789" }],
+        [
+          "phone 8 800 100-00-00",
+          { phone: "8 800 100-00-00" },
+          { phone_normalized: "+78001000000" },
+        ],
+        ["region empty", { region: "" }, { region: "" }],
+        ["region absent", { region: undefined }, { region: "" }],
+        ["region 99 - г. Байконур", { region: "99 - г. Байконур" }, { region: "99 - г. Байконур" }],
+        [
+          "region 01",
+          { region: "01 - Республика Адыгея (Адыгея)" },
+          { region: "01 - Республика Адыгея (Адыгея)" },
+        ],
+        [
+          "Latin names with an apostrophe",
+          { first_name: "Mary Ann", last_name: "O'Brien" },
+          { last_name: "O'Brien" },
+        ],
+        ["names with ё", { first_name: "Алёна", last_name: "Сёмина" }, { first_name: "Алёна" }],
+        ["a 100-letter name", { last_name: "Я".repeat(100) }, { last_name: "Я".repeat(100) }],
+        ["an e-mail on a Cyrillic domain", { email: "иван@почта.рф" }, { email: "иван@почта.рф" }],
+        [
+          "an e-mail with + and subdomains",
+          { email: "ivan+appeal@mail.kirov.ru" },
+          { email: "ivan+appeal@mail.kirov.ru" },
+        ],
+        ["a 5000-character comment", { comment: "ж".repeat(5000) }, { comment: "ж".repeat(5000) }],
+      ];
+      for (const [name, change, expected] of accepted) {
+        test(`accepted: ${name}`, async () => {
+          const body = validAppeal(change);
+          for (const key of Object.keys(body)) if (body[key] === undefined) delete body[key];
+          const response = await postJson(site, body);
+          assert.equal(response.statusCode, 201, response.body);
+          const stored = (await site.store.listAppeals()).find(
+            (appeal) => appeal.id === response.json().id,
+          );
+          assert.ok(stored);
+          for (const [key, value] of Object.entries(expected)) {
+            assert.equal(stored[key as keyof typeof stored], value, key);
+          }
+        });
+      }
+    });
+
+    describe("bad input: 400 with one Russian message per field, nothing stored", () => {
+      test("an empty object: the six required fields say 'Это обязательное поле'", async () => {
+        const before = await count();
+        const response = await postJson(site, {});
+        assert.equal(response.statusCode, 400);
+        assert.equal(response.headers["cache-control"], "no-store");
+        assert.deepEqual(response.json(), {
+          errors: {
+            first_name: requiredMessage,
+            last_name: requiredMessage,
+            email: requiredMessage,
+            phone: requiredMessage,
+            comment: requiredMessage,
+            consent: requiredMessage,
+          },
+        });
+        assert.equal(await count(), before);
+      });
+
+      const refused: Array<[string, Record<string, unknown>, string, string]> = [
+        ["blank first name", { first_name: "   " }, "first_name", requiredMessage],
+        ["null first name", { first_name: null }, "first_name", requiredMessage],
+        ["a digit in the first name", { first_name: "Иван3" }, "first_name", messages.firstName],
+        ["only a hyphen as first name", { first_name: "-" }, "first_name", messages.firstName],
+        [
+          "a 101-letter first name",
+          { first_name: "а".repeat(101) },
+          "first_name",
+          messages.firstName,
+        ],
+        ["a number as first name", { first_name: 42 }, "first_name", messages.wrongType],
+        ["punctuation in the last name", { last_name: "Smith!" }, "last_name", messages.lastName],
+        ["an object as last name", { last_name: { name: "x" } }, "last_name", messages.wrongType],
+        ["an empty e-mail", { email: "" }, "email", requiredMessage],
+        ["an e-mail without @", { email: "ivan.example.ru" }, "email", messages.email],
+        ["an e-mail without a domain", { email: "ivan@localhost" }, "email", messages.email],
+        ["an e-mail with two dots", { email: "ivan..petrov@example.ru" }, "email", messages.email],
+        ["an e-mail with a space", { email: "ivan petrov@example.ru" }, "email", messages.email],
+        [
+          "a 65-character local part",
+          { email: `${"a".repeat(65)}@example.ru` },
+          "email",
+          messages.email,
+        ],
+        [
+          "a 255-character e-mail",
+          { email: `ivan@${["a", "b", "c", "d"].map((letter) => letter.repeat(61)).join(".")}.ru` },
+          "email",
+          messages.emailTooLong,
+        ],
+        ["an e-mail in a list", { email: ["ivan@example.ru"] }, "email", messages.wrongType],
+        ["an empty phone", { phone: " " }, "phone", requiredMessage],
+        ["a short phone", { phone: "64-12-34" }, "phone", messages.phone],
+        ["a US phone", { phone: "+1 212 555 0100" }, "phone", messages.phone],
+        ["a Kazakh +7 7xx phone", { phone: "+7 701 234 5678" }, "phone", messages.phone],
+        ["letters in the phone", { phone: "+7 912 ABC-67-89" }, "phone", messages.phone],
+        ["a phone as a number", { phone: 79123456789 }, "phone", messages.wrongType],
+        ["a region not on the list", { region: "Кировская область" }, "region", messages.region],
+        [
+          "a region in another case",
+          { region: "43 - кировская область" },
+          "region",
+          messages.region,
+        ],
+        ["a region code only", { region: "43" }, "region", messages.region],
+        ["a region as a number", { region: 43 }, "region", messages.region],
+        ["an empty comment", { comment: "" }, "comment", requiredMessage],
+        ["a blank comment", { comment: " \n\t " }, "comment", requiredMessage],
+        [
+          "a 5001-character comment",
+          { comment: "ж".repeat(5001) },
+          "comment",
+          messages.commentTooLong,
+        ],
+        ["a comment as a number", { comment: 5 }, "comment", messages.wrongType],
+        ["consent false", { consent: false }, "consent", requiredMessage],
+        ["consent absent", { consent: undefined }, "consent", requiredMessage],
+        ["consent as the string 'true'", { consent: "true" }, "consent", messages.consent],
+        ["consent as 1", { consent: 1 }, "consent", messages.consent],
+      ];
+      for (const [name, change, field, message] of refused) {
+        test(`refused: ${name} -> ${field}`, async () => {
+          const before = await count();
+          const response = await postJson(site, validAppeal(change));
+          assert.equal(response.statusCode, 400);
+          assert.deepEqual(response.json(), { errors: { [field]: message } });
+          assert.equal(await count(), before);
+        });
+      }
+
+      test("an unknown field is refused and named", async () => {
+        const response = await postJson(site, validAppeal({ patronymic: "Ивановна" }));
+        assert.equal(response.statusCode, 400);
+        assert.deepEqual(response.json(), { errors: { _form: "Неизвестные поля: patronymic" } });
+      });
+
+      test("a body that is not an object: 400", async () => {
+        for (const body of ["[]", "null", '"appeal"', "42"]) {
+          const response = await postJson(site, body);
+          assert.equal(response.statusCode, 400, body);
+          assert.deepEqual(response.json(), { errors: { _form: messages.notAnObject } }, body);
+        }
+      });
+
+      test("malformed JSON, an empty body, a __proto__ key: 400, never 5xx", async () => {
+        for (const body of ['{"first_name": "Иван",', "", "{'a': 1}", '{"__proto__": {"x": 1}}']) {
+          const response = await postJson(site, body);
+          assert.equal(response.statusCode, 400, body);
+          assert.equal(response.headers["cache-control"], "no-store");
+          assert.ok(response.json().errors._form, body);
+        }
+        const malformed = await postJson(site, "{");
+        assert.deepEqual(malformed.json(), { errors: { _form: apiMessages.malformed } });
+      });
+    });
+
+    describe("body size and content type", () => {
+      test("a body over 16 KB: 413 with a Russian message", async () => {
+        const response = await postJson(site, validAppeal({ comment: "x".repeat(17 * 1024) }));
+        assert.equal(response.statusCode, 413);
+        assert.equal(response.headers["cache-control"], "no-store");
+        assert.deepEqual(response.json(), { errors: { _form: apiMessages.tooLarge } });
+      });
+
+      test("another content type: 415 (text/plain, multipart, none)", async () => {
+        const cases: Array<Record<string, string>> = [
+          { "content-type": "text/plain" },
+          { "content-type": "multipart/form-data; boundary=x" },
+          { "content-type": "application/xml" },
+          {},
+        ];
+        for (const headers of cases) {
+          const response = await site.app.inject({
+            method: "POST",
+            url: path,
+            headers,
+            payload: JSON.stringify(validAppeal()),
+          });
+          assert.equal(response.statusCode, 415, JSON.stringify(headers));
+          assert.deepEqual(response.json(), { errors: { _form: apiMessages.unsupportedType } });
+        }
+      });
+
+      test("a URL-encoded form: the checkbox's 'on' is consent", async () => {
+        const fields = Object.fromEntries(
+          Object.entries(validAppeal({ consent: "on" })).map(([key, value]) => [
+            key,
+            String(value),
+          ]),
+        );
+        const response = await postForm(site, fields);
+        assert.equal(response.statusCode, 201, response.body);
+        const stored = (await site.store.listAppeals()).find(
+          (appeal) => appeal.id === response.json().id,
+        );
+        assert.equal(stored?.consent, true);
+        assert.equal(stored?.first_name, "Анна-Мария");
+      });
+
+      test("a URL-encoded form without the checkbox, or a field twice: 400", async () => {
+        const { consent: _consent, ...rest } = validAppeal();
+        const fields = Object.fromEntries(
+          Object.entries(rest).map(([key, value]) => [key, String(value)]),
+        );
+        const unticked = await postForm(site, fields);
+        assert.equal(unticked.statusCode, 400);
+        assert.deepEqual(unticked.json(), { errors: { consent: requiredMessage } });
+
+        const twice = await postForm(
+          site,
+          `${new URLSearchParams({ ...fields, consent: "on" })}&email=other%40example.ru`,
+        );
+        assert.equal(twice.statusCode, 400);
+        assert.deepEqual(twice.json(), { errors: { email: messages.wrongType } });
+      });
+
+      test("other methods on the address: 405 with Allow: POST", async () => {
+        const response = await site.app.inject({ method: "GET", url: path });
+        assert.equal(response.statusCode, 405);
+        assert.equal(response.headers.allow, "POST");
+        assert.equal(response.headers["cache-control"], "no-store");
+      });
+    });
+
+    describe("abuse", () => {
+      test("the honeypot: a filled one answers like success and stores nothing", async () => {
+        const before = await count();
+        const response = await postJson(site, validAppeal({ website: "http://spam.example" }));
+        assert.equal(response.statusCode, 201);
+        assert.match(response.json().id, uuidPattern);
+        assert.match(response.json().number, numberPattern);
+        assert.equal(await count(), before);
+      });
+
+      test("the honeypot left empty is no obstacle", async () => {
+        const before = await count();
+        const response = await postJson(site, validAppeal({ website: "" }));
+        assert.equal(response.statusCode, 201);
+        assert.equal(await count(), before + 1);
+      });
+
+      test("no personal data in any log line", async () => {
+        const marker = "Уникальнова";
+        await postJson(site, validAppeal({ last_name: marker, email: "marker-42@example.ru" }));
+        await postJson(site, validAppeal({ last_name: marker, phone: "+7 999 000-11-22 5" }));
+        await postForm(site, { last_name: marker, email: "marker-42@example.ru" });
+        const log = site.logLines.join("");
+        assert.ok(site.logLines.length >= 3, "requests are logged");
+        for (const secret of [marker, "marker-42", "999 000", "127.0.0.1", "Слободском"]) {
+          assert.ok(!log.includes(secret), `log holds ${secret}`);
+        }
+        assert.match(log, /"path":"\/api\/users\/appeals\/"/);
+      });
+    });
+
+    describe("rate limit per client address", () => {
+      test("after N a minute: 429 with a Russian message and Retry-After; others unaffected", async () => {
+        const limited = await startTestApp({
+          databaseUrl: database.url,
+          rateLimit: { perMinute: 3, perDay: 100 },
+        });
+        try {
+          const statuses: number[] = [];
+          for (let index = 0; index < 5; index += 1) {
+            statuses.push((await postJson(limited, validAppeal())).statusCode);
+          }
+          assert.deepEqual(statuses, [201, 201, 201, 429, 429]);
+          const refused = await postJson(limited, validAppeal());
+          assert.equal(refused.statusCode, 429);
+          assert.deepEqual(refused.json(), { errors: { _form: rateLimitedMessage } });
+          const retryAfter = Number(refused.headers["retry-after"]);
+          assert.ok(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter}`);
+          assert.equal(refused.headers["cache-control"], "no-store");
+          // Invalid attempts count too: a bot cannot probe the schema for free.
+          const fromElsewhere = await postForm(limited, { first_name: "x" }, "203.0.113.7");
+          assert.equal(fromElsewhere.statusCode, 400);
+        } finally {
+          await limited.app.close();
+          await limited.store.close();
+        }
+      });
+
+      test("after N a day: 429", async () => {
+        const limited = await startTestApp({
+          databaseUrl: database.url,
+          rateLimit: { perMinute: 100, perDay: 2 },
+        });
+        try {
+          const statuses: number[] = [];
+          for (let index = 0; index < 3; index += 1) {
+            statuses.push((await postJson(limited, validAppeal())).statusCode);
+          }
+          assert.deepEqual(statuses, [201, 201, 429]);
+        } finally {
+          await limited.app.close();
+          await limited.store.close();
+        }
+      });
+
+      test("behind a trusted proxy the client's address comes from X-Forwarded-For", async () => {
+        const proxied = await startTestApp({
+          databaseUrl: database.url,
+          rateLimit: { perMinute: 1, perDay: 100 },
+          trustProxy: true,
+        });
+        try {
+          const first = await postJson(proxied, validAppeal(), {
+            "x-forwarded-for": "198.51.100.1",
+          });
+          const second = await postJson(proxied, validAppeal(), {
+            "x-forwarded-for": "198.51.100.2",
+          });
+          const again = await postJson(proxied, validAppeal(), {
+            "x-forwarded-for": "198.51.100.1",
+          });
+          assert.deepEqual(
+            [first.statusCode, second.statusCode, again.statusCode],
+            [201, 201, 429],
+          );
+          const stored = (await proxied.store.listAppeals()).find(
+            (appeal) => appeal.id === second.json().id,
+          );
+          assert.equal(stored?.client_ip, "198.51.100.2");
+        } finally {
+          await proxied.app.close();
+          await proxied.store.close();
+        }
+      });
+
+      test("without TRUST_PROXY a forged X-Forwarded-For changes nothing", async () => {
+        const response = await postJson(site, validAppeal(), { "x-forwarded-for": "198.51.100.9" });
+        const stored = (await site.store.listAppeals()).find(
+          (appeal) => appeal.id === response.json().id,
+        );
+        assert.equal(stored?.client_ip, "127.0.0.1");
+      });
+    });
+
+    describe("npm run appeals -- list", () => {
+      const cli = (args: string[]) =>
+        run(process.execPath, ["scripts/appeals-cli.ts", ...args], {
+          env: { ...process.env, DATABASE_URL: database.url },
+        });
+
+      test("--json prints only the JSON array of every stored appeal", async () => {
+        const { stdout, stderr } = await cli(["list", "--json"]);
+        const listed = JSON.parse(stdout) as Array<Record<string, unknown>>;
+        const stored = await site.store.listAppeals();
+        assert.ok(stored.length > 10);
+        assert.deepEqual(listed, JSON.parse(JSON.stringify(stored)));
+        for (const field of [
+          "first_name",
+          "last_name",
+          "email",
+          "phone",
+          "region",
+          "comment",
+          "consent",
+          "number",
+          "created_at",
+        ]) {
+          assert.ok(field in (listed[0] ?? {}), field);
+        }
+        assert.equal(stderr, "");
+      });
+
+      test("through npm: `npm run -s appeals -- list --json` prints only the JSON too", async () => {
+        const { stdout } = await run("npm", ["run", "-s", "appeals", "--", "list", "--json"], {
+          env: { ...process.env, DATABASE_URL: database.url },
+        });
+        assert.equal(JSON.parse(stdout).length, await count());
+      });
+
+      test("--since keeps the appeals of that day and later", async () => {
+        const future = await cli(["list", "--json", "--since", "2999-01-01"]);
+        assert.deepEqual(JSON.parse(future.stdout), []);
+        const today = new Date().toISOString().slice(0, 10);
+        const recent = await cli(["list", "--json", "--since", "2000-01-01"]);
+        assert.equal(JSON.parse(recent.stdout).length, await count(), today);
+      });
+
+      test("the text listing shows numbers and fields", async () => {
+        const { stdout } = await cli(["list"]);
+        const last = (await site.store.listAppeals()).at(-1);
+        assert.ok(last);
+        assert.ok(stdout.includes(last.number));
+        assert.match(stdout, /first_name: /);
+        assert.match(stdout, new RegExp(`${await count()} appeal\\(s\\)\\.`));
+      });
+
+      test("bad arguments: a clear message and exit code 2", async () => {
+        const cases: Array<[string[], RegExp]> = [
+          [[], /No command given/],
+          [["delete"], /Unknown command "delete"/],
+          [["list", "--since", "22.11.2026"], /--since "22.11.2026" is not a date/],
+          [["list", "--since", "2026-02-30"], /--since "2026-02-30" is not a date/],
+          [["list", "--since"], /argument missing|--since/],
+          [["list", "--csv"], /Unknown option '--csv'/],
+        ];
+        await Promise.all(
+          cases.map(([args, message]) =>
+            assert.rejects(cli(args), (error: { code: number; stderr: string; stdout: string }) => {
+              assert.equal(error.code, 2, args.join(" "));
+              assert.match(error.stderr, message);
+              assert.match(error.stderr, /Usage: npm run appeals -- list/);
+              assert.equal(error.stdout, "");
+              return true;
+            }),
+          ),
+        );
+      });
+    });
+  });
+}

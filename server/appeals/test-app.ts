@@ -1,0 +1,81 @@
+// For tests: the whole app in-process over a real store, with its log lines kept for inspection.
+import type { FastifyInstance } from "fastify";
+import type { RequestHandler } from "react-router";
+import { buildApp } from "../app.ts";
+import { parseDatabaseUrl } from "../config.ts";
+import type { SiteFile, SiteFiles } from "../site-files.ts";
+import type { AppealStore } from "../store/appeal-store.ts";
+import { openStore } from "../store/open-store.ts";
+
+function page(html: string): SiteFile {
+  return {
+    body: Buffer.from(html),
+    contentType: "text/html; charset=utf-8",
+    cacheControl: "no-cache",
+    etag: '"test"',
+  };
+}
+
+/** A two-page site: the API tests need no built site. */
+export const testSite: SiteFiles = {
+  byPath: new Map([
+    ["/", page("<h1>Главная</h1>")],
+    ["/appeals", page("<h1>Обращения граждан</h1>")],
+  ]),
+  notFoundPage: page("<h1>Страница не найдена</h1>"),
+};
+
+export type TestApp = {
+  app: FastifyInstance;
+  store: AppealStore;
+  /** Every log line written so far, as text. */
+  logLines: string[];
+  close(): Promise<void>;
+};
+
+export async function startTestApp(options: {
+  databaseUrl: string;
+  rateLimit?: { perMinute: number; perDay: number };
+  trustProxy?: boolean;
+  pageHandler?: RequestHandler;
+  store?: AppealStore;
+}): Promise<TestApp> {
+  const store = options.store ?? (await openStore(parseDatabaseUrl(options.databaseUrl)));
+  const logLines: string[] = [];
+  const app = buildApp({
+    config: {
+      logLevel: "info",
+      // Generous unless a test is about the limit: every injected request comes from 127.0.0.1.
+      rateLimit: options.rateLimit ?? { perMinute: 10_000, perDay: 10_000 },
+      trustProxy: options.trustProxy ?? false,
+    },
+    store,
+    site: testSite,
+    pageHandler: options.pageHandler,
+    logStream: { write: (line) => void logLines.push(line) },
+  });
+  await app.ready();
+  return {
+    app,
+    store,
+    logLines,
+    async close() {
+      await app.close();
+      await store.close();
+    },
+  };
+}
+
+/** A valid appeal as the page sends it. */
+export function validAppeal(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    first_name: "Анна-Мария",
+    last_name: "Д’Артаньян",
+    email: "anna.maria@example.ru",
+    phone: "+7 (912) 345-67-89",
+    region: "43 - Кировская область",
+    comment: "Прошу сообщить сроки агрохимического обследования полей в Слободском районе.",
+    consent: true,
+    ...overrides,
+  };
+}

@@ -1,0 +1,60 @@
+// For tests: a fresh, empty database of each kind, so one suite runs against both stores.
+// PostgreSQL must be reachable: a test that cannot reach it fails, it never skips.
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+
+export type TestDatabase = {
+  /** A DATABASE_URL for the server, the store or the list command. */
+  url: string;
+  drop(): Promise<void>;
+};
+
+export type TestDatabaseKind = {
+  name: "SQLite" | "PostgreSQL";
+  create(): Promise<TestDatabase>;
+};
+
+export const testPostgresUrl =
+  process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
+
+export async function createSqliteDatabase(): Promise<TestDatabase> {
+  const dir = await mkdtemp(join(tmpdir(), "appeals-test-"));
+  return {
+    url: `sqlite:${join(dir, "appeals.sqlite")}`,
+    drop: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+/** A schema of its own per call (test runs never collide), named in the URL's search_path. */
+export async function createPostgresDatabase(): Promise<TestDatabase> {
+  const schema = `appeals_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: testPostgresUrl, connectionTimeoutMillis: 5000 });
+  try {
+    await admin.connect();
+  } catch (error) {
+    throw new Error(
+      `PostgreSQL is not reachable at ${testPostgresUrl} (set TEST_DATABASE_URL): ${(error as Error).message}`,
+    );
+  }
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const url = new URL(testPostgresUrl);
+  url.searchParams.set("options", `-c search_path=${schema}`);
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: testPostgresUrl });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await client.end();
+    },
+  };
+}
+
+export const testDatabaseKinds: readonly TestDatabaseKind[] = [
+  { name: "SQLite", create: createSqliteDatabase },
+  { name: "PostgreSQL", create: createPostgresDatabase },
+];

@@ -1,0 +1,515 @@
+// The appeal form in Chromium (spec, sections 4, 5, 7, 8; issue 4): validation on submit, the
+// request it sends, its states, the answers it shows, and the same form without JavaScript.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, BrowserContextOptions, Page, Request, Route } from "playwright-core";
+import {
+  launchBrowser,
+  openPage,
+  type RunningSite,
+  startSite,
+  type WatchedPage,
+} from "./harness.ts";
+
+const apiPath = "/api/users/appeals/";
+const required = "Это обязательное поле";
+const success = "Обращение успешно отправлено";
+const failure = "Во время отправки формы произошла ошибка, попробуйте ещё раз";
+const requiredFields = ["first_name", "last_name", "email", "phone", "comment", "consent"];
+const green = "rgb(0, 112, 60)"; // --color-success
+const red = "rgb(179, 38, 30)"; // --color-error
+
+let site: RunningSite;
+let browser: Browser;
+
+before(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+type Appeal = {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  region: string;
+  comment: string;
+  consent: boolean;
+};
+
+let appealCount = 0;
+function sampleAppeal(overrides: Partial<Appeal> = {}): Appeal {
+  appealCount += 1;
+  return {
+    first_name: "Анна",
+    last_name: "Смирнова-Лебедева",
+    email: `anna.${appealCount}.${Date.now()}@example.ru`,
+    phone: "+7 (912) 345-67-89",
+    region: "43 - Кировская область",
+    comment: "Прошу сообщить сроки агрохимического обследования полей в Кирово-Чепецком районе.",
+    consent: true,
+    ...overrides,
+  };
+}
+
+/** /appeals with the form enhanced by React (or plain, when JavaScript is off). */
+async function openAppeals(
+  options: BrowserContextOptions & { url?: string } = {},
+): Promise<WatchedPage & { ourErrors: string[]; apiRequests: Request[] }> {
+  const { url = `${site.baseUrl}/appeals`, ...contextOptions } = options;
+  const watched = await openPage(browser, contextOptions);
+  const ourErrors: string[] = [];
+  const apiRequests: Request[] = [];
+  watched.page.on("console", (message) => {
+    if (message.type() === "error" && message.text().startsWith("Обращение не отправлено")) {
+      ourErrors.push(message.text());
+    }
+  });
+  watched.page.on("request", (request) => {
+    if (new URL(request.url()).pathname === apiPath) apiRequests.push(request);
+  });
+  await watched.page.goto(url);
+  if (contextOptions.javaScriptEnabled !== false) {
+    await watched.page.locator("form.appeal-form[data-enhanced]").waitFor();
+  }
+  return { ...watched, ourErrors, apiRequests };
+}
+
+function field(page: Page, name: keyof Appeal) {
+  return page.locator(`form.appeal-form [name="${name}"]`);
+}
+
+function submitButton(page: Page) {
+  return page.locator("form.appeal-form button[type=submit]");
+}
+
+async function fillAppeal(page: Page, appeal: Partial<Appeal>) {
+  if (appeal.first_name !== undefined)
+    await page.getByLabel("Имя", { exact: true }).fill(appeal.first_name);
+  if (appeal.last_name !== undefined)
+    await page.getByLabel("Фамилия", { exact: true }).fill(appeal.last_name);
+  if (appeal.email !== undefined) await page.getByLabel("Электронная почта").fill(appeal.email);
+  if (appeal.phone !== undefined) await page.getByLabel("Телефон").fill(appeal.phone);
+  if (appeal.region) await page.getByLabel("Регион (необязательно)").selectOption(appeal.region);
+  if (appeal.comment !== undefined) await page.getByLabel("Текст обращения").fill(appeal.comment);
+  if (appeal.consent) await page.getByRole("checkbox", { name: /согласие на обработку/ }).check();
+}
+
+async function formValues(page: Page) {
+  return {
+    first_name: await field(page, "first_name").inputValue(),
+    last_name: await field(page, "last_name").inputValue(),
+    email: await field(page, "email").inputValue(),
+    phone: await field(page, "phone").inputValue(),
+    region: await field(page, "region").inputValue(),
+    comment: await field(page, "comment").inputValue(),
+    consent: await field(page, "consent").isChecked(),
+  };
+}
+
+/** The per-field messages shown, by field name. */
+async function fieldMessages(page: Page): Promise<Record<string, string>> {
+  const messages: Record<string, string> = {};
+  for (const message of await page.locator("form.appeal-form .form-error").all()) {
+    const id = (await message.getAttribute("id")) ?? "";
+    messages[id.replace(/-error$/, "")] =
+      (await message.textContent())?.replace("Ошибка: ", "") ?? "";
+  }
+  return messages;
+}
+
+async function activeElementId(page: Page): Promise<string> {
+  return page.evaluate(() => document.activeElement?.id ?? "");
+}
+
+async function colorOf(page: Page, selector: string): Promise<string> {
+  return page.locator(selector).evaluate((element) => getComputedStyle(element).color);
+}
+
+/** A route that holds the API request until `release()`; then it goes on to the real server. */
+async function holdApi(
+  page: Page,
+  then: (route: Route) => Promise<void> = (route) => route.continue(),
+) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(`**${apiPath}`, async (route) => {
+    await released;
+    await then(route);
+  });
+  return { release };
+}
+
+/** Clicks submit and resolves with the API request it sends (listening before the click). */
+async function submitAndSeeRequest(page: Page): Promise<Request> {
+  const seen = page.waitForRequest((request) => new URL(request.url()).pathname === apiPath);
+  await submitButton(page).click();
+  return seen;
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const axe = await new AxeBuilder({ page }).analyze();
+  return axe.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(" | ")}`,
+  );
+}
+
+describe("appeal form with JavaScript", () => {
+  test("an empty submit shows the six messages, focuses the summary, and sends nothing", async () => {
+    const watched = await openAppeals();
+    const { page } = watched;
+    try {
+      assert.equal(
+        await field(page, "region").inputValue(),
+        "",
+        "region starts on the placeholder",
+      );
+      assert.equal(
+        (await page.locator("#region option:checked").textContent())?.trim(),
+        "Выберите регион",
+      );
+      await submitButton(page).click();
+      await page.locator(".error-summary").waitFor();
+
+      assert.deepEqual(
+        await fieldMessages(page),
+        Object.fromEntries(requiredFields.map((name) => [name, required])),
+      );
+      for (const name of requiredFields) {
+        const control = page.locator(`#${name}`);
+        assert.equal(await control.getAttribute("aria-invalid"), "true", name);
+        assert.match(
+          (await control.getAttribute("aria-describedby")) ?? "",
+          new RegExp(`\\b${name}-error\\b`),
+        );
+      }
+      assert.equal(await page.locator("#region").getAttribute("aria-invalid"), null);
+
+      assert.equal(await page.evaluate(() => document.activeElement?.className), "error-summary");
+      assert.equal(await page.locator(".error-summary h2").textContent(), "Есть ошибки");
+      const links = await page
+        .locator(".error-summary a")
+        .evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute("href")));
+      assert.deepEqual(
+        links,
+        requiredFields.map((name) => `#${name}`),
+      );
+      await page.locator('.error-summary a[href="#email"]').click();
+      assert.equal(await activeElementId(page), "email", "a summary link focuses its field");
+
+      assert.deepEqual(await axeViolations(page), []);
+      await page.waitForTimeout(300);
+      assert.equal(watched.apiRequests.length, 0, "nothing is sent");
+      assert.deepEqual(watched.consoleErrors, []);
+    } finally {
+      await watched.close();
+    }
+  });
+
+  test("a valid submit sends the spec's request, shows a spinner, then the green message, clears the form and stores the appeal", async () => {
+    const watched = await openAppeals();
+    const { page } = watched;
+    const appeal = sampleAppeal();
+    try {
+      await fillAppeal(page, appeal);
+      const hold = await holdApi(page);
+      const request = await submitAndSeeRequest(page);
+
+      assert.equal(request.method(), "POST");
+      assert.equal(request.url(), `${site.baseUrl}${apiPath}`);
+      const headers = await request.allHeaders();
+      assert.equal(headers.accept, "application/json");
+      assert.equal(headers["content-type"], "application/json");
+      const body = JSON.parse(request.postData() ?? "null");
+      assert.deepEqual(Object.keys(body).sort(), Object.keys(appeal).sort());
+      assert.deepEqual(body, appeal);
+
+      // In flight: the button is disabled and shows the spinner.
+      assert.equal(await submitButton(page).isDisabled(), true);
+      assert.equal((await submitButton(page).textContent())?.trim(), "Отправка…");
+      assert.equal(await page.locator("form.appeal-form button .spinner").isVisible(), true);
+
+      hold.release();
+      const message = page.locator(".form-status__message--success");
+      await message.waitFor();
+      assert.match((await message.textContent()) ?? "", new RegExp(`^${success}`));
+      assert.equal(await colorOf(page, ".form-status__message--success"), green);
+      assert.equal(await page.locator('[role="status"]').count(), 1, "the live region");
+      assert.match(
+        (await page.locator('[role="status"]').textContent()) ?? "",
+        /Регистрационный номер: А-\d{4}-\d{6}/,
+      );
+      assert.equal(await activeElementId(page), "appeal-status-message");
+
+      assert.deepEqual(await formValues(page), {
+        first_name: "",
+        last_name: "",
+        email: "",
+        phone: "",
+        region: "",
+        comment: "",
+        consent: false,
+      });
+      assert.equal(await submitButton(page).isDisabled(), false);
+      assert.equal(watched.apiRequests.length, 1);
+      assert.deepEqual(await axeViolations(page), []);
+      assert.deepEqual(watched.consoleErrors, []);
+
+      const stored = (await site.store.listAppeals()).find((row) => row.email === appeal.email);
+      assert.ok(stored, "the appeal is in the store");
+      assert.equal(stored.first_name, appeal.first_name);
+      assert.equal(stored.region, appeal.region);
+      assert.equal(stored.comment, appeal.comment);
+      assert.equal(stored.consent, true);
+    } finally {
+      await watched.close();
+    }
+  });
+
+  for (const [name, answer] of [
+    [
+      "a 500 answer",
+      (route: Route) => route.fulfill({ status: 500, contentType: "text/plain", body: "boom" }),
+    ],
+    ["a network failure", (route: Route) => route.abort("failed")],
+  ] as const) {
+    test(`${name} shows the red message, logs once and retries nothing`, async () => {
+      const watched = await openAppeals();
+      const { page } = watched;
+      const appeal = sampleAppeal();
+      try {
+        await page.route(`**${apiPath}`, answer);
+        await fillAppeal(page, appeal);
+        await submitButton(page).click();
+        const message = page.locator(".form-status__message--failure");
+        await message.waitFor();
+        assert.equal((await message.textContent())?.trim(), failure);
+        assert.equal(await colorOf(page, ".form-status__message--failure"), red);
+        await page.waitForTimeout(1000);
+        assert.equal(watched.apiRequests.length, 1, "exactly one request: no retry");
+        assert.equal(watched.ourErrors.length, 1, "console.error once");
+        // Chromium's own line about the failed request is not ours; nothing else may appear.
+        assert.deepEqual(
+          watched.consoleErrors.filter(
+            (text) =>
+              !text.startsWith("Обращение не отправлено") &&
+              !text.startsWith("Failed to load resource"),
+          ),
+          [],
+        );
+        assert.deepEqual(await formValues(page), appeal, "the answers are kept");
+        assert.equal(await submitButton(page).isDisabled(), false);
+      } finally {
+        await watched.close();
+      }
+    });
+  }
+
+  test("the messages are cleared at the start of the next submission", async () => {
+    const watched = await openAppeals();
+    const { page } = watched;
+    try {
+      await page.route(`**${apiPath}`, (route) =>
+        route.fulfill({ status: 503, json: { errors: {} } }),
+      );
+      await fillAppeal(page, sampleAppeal());
+      await submitButton(page).click();
+      await page.locator(".form-status__message--failure").waitFor();
+
+      // Next submission, held in flight: the red message is gone.
+      await page.unroute(`**${apiPath}`);
+      let hold = await holdApi(page, (route) =>
+        route.fulfill({ status: 201, json: { id: "x", number: "А-2026-000777" } }),
+      );
+      await submitAndSeeRequest(page);
+      assert.equal(await submitButton(page).isDisabled(), true);
+      assert.equal(await page.locator(".form-status__message").count(), 0);
+      assert.equal((await page.locator('[role="status"]').textContent())?.trim(), "");
+      hold.release();
+      await page.locator(".form-status__message--success").waitFor();
+
+      // And the green one goes at the start of the one after.
+      await page.unroute(`**${apiPath}`);
+      hold = await holdApi(page, (route) => route.fulfill({ status: 500, body: "" }));
+      await fillAppeal(page, sampleAppeal());
+      await submitAndSeeRequest(page);
+      assert.equal(await page.locator(".form-status__message").count(), 0);
+      hold.release();
+      await page.locator(".form-status__message--failure").waitFor();
+      assert.equal(await page.locator(".form-status__message--success").count(), 0);
+      assert.equal(watched.apiRequests.length, 3);
+    } finally {
+      await watched.close();
+    }
+  });
+
+  test("a 400 answer shows the server's messages beside the fields and the red message", async () => {
+    const watched = await openAppeals();
+    const { page } = watched;
+    try {
+      const serverMessage = "Введите номер телефона России, например +7 912 345-67-89";
+      await page.route(`**${apiPath}`, (route) =>
+        route.fulfill({ status: 400, json: { errors: { phone: serverMessage } } }),
+      );
+      await fillAppeal(page, sampleAppeal());
+      await submitButton(page).click();
+      await page.locator(".form-status__message--failure").waitFor();
+      assert.deepEqual(await fieldMessages(page), { phone: serverMessage });
+      assert.equal(await page.locator("#phone").getAttribute("aria-invalid"), "true");
+      assert.equal(await page.evaluate(() => document.activeElement?.className), "error-summary");
+      assert.equal(watched.ourErrors.length, 1);
+    } finally {
+      await watched.close();
+    }
+  });
+
+  test("on localhost the request goes to port 8000", async () => {
+    const port = new URL(site.baseUrl).port;
+    const watched = await openAppeals({ url: `http://localhost:${port}/appeals` });
+    const { page } = watched;
+    const seen: string[] = [];
+    try {
+      await page.route("http://localhost:8000/**", (route) => {
+        const cors = {
+          "access-control-allow-origin": `http://localhost:${port}`,
+          "access-control-allow-methods": "POST",
+          "access-control-allow-headers": "content-type, accept",
+        };
+        if (route.request().method() === "OPTIONS")
+          return route.fulfill({ status: 204, headers: cors });
+        seen.push(`${route.request().method()} ${route.request().url()}`);
+        return route.fulfill({
+          status: 201,
+          headers: cors,
+          json: { id: "x", number: "А-2026-000001" },
+        });
+      });
+      await fillAppeal(page, sampleAppeal());
+      await submitButton(page).click();
+      await page.locator(".form-status__message--success").waitFor();
+      assert.deepEqual(seen, ["POST http://localhost:8000/api/users/appeals/"]);
+    } finally {
+      await watched.close();
+    }
+  });
+
+  test("at 320 px the form with its messages fits the width", async () => {
+    const watched = await openAppeals({ viewport: { width: 320, height: 640 } });
+    const { page } = watched;
+    try {
+      await submitButton(page).click();
+      await page.locator(".error-summary").waitFor();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      assert.equal(overflow, 0);
+      const box = await submitButton(page).boundingBox();
+      assert.ok(box && box.height >= 44, "the button is a large touch target");
+    } finally {
+      await watched.close();
+    }
+  });
+});
+
+describe("appeal form without JavaScript", () => {
+  test("a filled form posts to /appeals, stores the appeal and shows the green message", async () => {
+    const watched = await openAppeals({ javaScriptEnabled: false });
+    const { page } = watched;
+    const appeal = sampleAppeal({ region: "" });
+    try {
+      await fillAppeal(page, appeal);
+      const response = page.waitForResponse(
+        (answer) =>
+          answer.request().method() === "POST" && new URL(answer.url()).pathname === "/appeals",
+      );
+      await submitButton(page).click();
+      assert.equal((await response).status(), 200);
+      await page.waitForLoadState();
+      const message = page.locator(".form-status__message--success");
+      assert.match(
+        (await message.textContent()) ?? "",
+        new RegExp(`^${success}Регистрационный номер: А-\\d{4}-\\d{6}`),
+      );
+      assert.equal(await colorOf(page, ".form-status__message--success"), green);
+      assert.equal(await field(page, "email").inputValue(), "", "the form is empty again");
+      assert.equal(await activeElementId(page), "appeal-status-message");
+      assert.equal(watched.apiRequests.length, 0);
+
+      const stored = (await site.store.listAppeals()).find((row) => row.email === appeal.email);
+      assert.ok(stored, "the appeal is in the store");
+      assert.equal(stored.consent, true);
+      assert.equal(stored.region, "");
+      assert.equal(stored.phone, appeal.phone);
+    } finally {
+      await watched.close();
+    }
+  });
+
+  test("an empty form comes back with the six messages and the summary", async () => {
+    const watched = await openAppeals({ javaScriptEnabled: false });
+    const { page } = watched;
+    try {
+      const response = page.waitForResponse((answer) => answer.request().method() === "POST");
+      await submitButton(page).click();
+      assert.equal((await response).status(), 400);
+      await page.waitForLoadState();
+      assert.deepEqual(
+        await fieldMessages(page),
+        Object.fromEntries(requiredFields.map((name) => [name, required])),
+      );
+      assert.equal(await page.locator(".error-summary a").count(), 6);
+      // The summary takes focus without a script: the server's page marks it autofocus.
+      assert.equal(await page.evaluate(() => document.activeElement?.className), "error-summary");
+      assert.equal(await page.locator(".form-status__message").count(), 0);
+    } finally {
+      await watched.close();
+    }
+  });
+
+  test("a partly filled form comes back with the answers kept and messages for the rest", async () => {
+    const watched = await openAppeals({ javaScriptEnabled: false });
+    const { page } = watched;
+    const partial = {
+      first_name: "Пётр",
+      region: "43 - Кировская область",
+      comment: "Текст\nв две строки",
+    };
+    try {
+      await fillAppeal(page, partial);
+      const response = page.waitForResponse((answer) => answer.request().method() === "POST");
+      await submitButton(page).click();
+      assert.equal((await response).status(), 400);
+      await page.waitForLoadState();
+      assert.deepEqual(Object.keys(await fieldMessages(page)).sort(), [
+        "consent",
+        "email",
+        "last_name",
+        "phone",
+      ]);
+      assert.deepEqual(await formValues(page), {
+        first_name: "Пётр",
+        last_name: "",
+        email: "",
+        phone: "",
+        region: "43 - Кировская область",
+        comment: "Текст\nв две строки",
+        consent: false,
+      });
+      assert.equal(
+        await page.locator("#last_name").getAttribute("aria-describedby"),
+        "last_name-error",
+      );
+      assert.equal(await page.locator("#first_name").getAttribute("aria-invalid"), null);
+    } finally {
+      await watched.close();
+    }
+  });
+});
