@@ -38,3 +38,6 @@ export const certificateLinkLabel = "Открыть изображение ат�
 
 /** Appended, visually hidden, to links that open a new tab. */
 export const newTabNote = "(откроется в\u00A0новой вкладке)";
+
+/** The home page's banner headline, exactly as the specification gives it. */
+export const homeBannerTitle = "РАБОТАЕМ С ВАМИ БОЛЕЕ 60 ЛЕТ";

@@ -1,11 +1,154 @@
+import { contactGroups, legalDetails } from "../../content/contacts.ts";
+import { describePublicFile } from "../../content/file-info.server.ts";
+import { addressMap } from "../../content/maps.ts";
+import { organisation } from "../../content/organisation.ts";
+import { contactsPageLabels as labels, newTabNote } from "../../content/page-labels.ts";
+import { sitePage } from "../../content/site-pages.ts";
+import { DownloadLink } from "../components/download-link.tsx";
 import { pageMeta } from "../page-meta.ts";
+import contactsStylesHref from "../styles/pages/contacts.css?url";
+import contentStylesHref from "../styles/pages/content.css?url";
+import type { Route } from "./+types/contacts.ts";
 
 export const meta = () => pageMeta("/contacts");
 
-export default function ContactsPage() {
+export const links = () => [
+  { rel: "stylesheet", href: contentStylesHref },
+  { rel: "stylesheet", href: contactsStylesHref },
+];
+
+/** Runs at prerender time: format and size of the requisites file, read from public/. */
+export function loader() {
+  return { requisites: describePublicFile(legalDetails.download.href) };
+}
+
+export default function ContactsPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="page">
-      <h1>Контакты</h1>
+      <h1>{sitePage("/contacts").title}</h1>
+
+      <section className="phone-banner" aria-labelledby="phone-banner-title">
+        <h2 id="phone-banner-title" className="phone-banner__label">
+          {labels.phoneTitle}
+        </h2>
+        <p className="phone-banner__number">
+          <a href={organisation.phone.href}>{organisation.phone.display}</a>
+        </p>
+      </section>
+
+      <ContactsTable />
+
+      <div className="contacts-facts">
+        <section aria-labelledby="address-title">
+          <h2 id="address-title">{labels.addressTitle}</h2>
+          <p>
+            <strong>{organisation.fullName}</strong>
+            <br />
+            {organisation.address}
+          </p>
+          <dl className="working-hours">
+            {organisation.workingHours.map((row) => (
+              <div key={row.days}>
+                <dt>{row.days}</dt>
+                <dd>{row.hours}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+        <section aria-labelledby="map-title">
+          <h2 id="map-title">{labels.mapTitle}</h2>
+          <div className="map-frame">
+            <iframe
+              src={addressMap.src}
+              title={addressMap.title}
+              width="600"
+              height="400"
+              loading="lazy"
+              referrerPolicy="strict-origin-when-cross-origin"
+            />
+          </div>
+          <p>
+            <a href={addressMap.linkHref} target="_blank" rel="noopener noreferrer">
+              {addressMap.linkLabel}
+              <span className="visually-hidden"> {newTabNote}</span>
+            </a>
+          </p>
+        </section>
+      </div>
+
+      <section className="content-section" aria-labelledby="requisites-title">
+        <h2 id="requisites-title">{legalDetails.title}</h2>
+        <p className="sample-notice">{legalDetails.sampleNotice}</p>
+        {legalDetails.groups.map((group) => (
+          <div key={group.id} className="requisites-group">
+            <h3 id={`${group.id}-title`}>{group.title}</h3>
+            <dl className="requisites" aria-labelledby={`${group.id}-title`}>
+              {group.rows.map((row) => (
+                <div key={row.label} className="requisites__row">
+                  <dt>{row.label}</dt>
+                  <dd>{row.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        ))}
+        <p>
+          <DownloadLink file={loaderData.requisites}>{legalDetails.download.label}</DownloadLink>
+        </p>
+      </section>
     </div>
+  );
+}
+
+/**
+ * The staff table in three groups. On a phone it may be wider than the screen: it then scrolls
+ * inside its own labelled, focusable region (keyboard users can scroll it), never the page.
+ */
+function ContactsTable() {
+  return (
+    <section className="content-section" aria-labelledby="staff-title">
+      <h2 id="staff-title">{labels.staffTitle}</h2>
+      <p>
+        {labels.extensionHint} {organisation.phone.display}.
+      </p>
+      <p className="contacts-table__scroll-hint" aria-hidden="true">
+        {labels.scrollHint}
+      </p>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus so keyboard users can scroll it (WCAG 2.1.1). */}
+      <section className="table-scroll" aria-labelledby="staff-caption" tabIndex={0}>
+        <table className="data-table contacts-table">
+          <caption id="staff-caption" className="visually-hidden">
+            {labels.staffCaption}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">{labels.columns.role}</th>
+              <th scope="col">{labels.columns.email}</th>
+              <th scope="col">{labels.columns.fullName}</th>
+              <th scope="col">{labels.columns.extension}</th>
+            </tr>
+          </thead>
+          {contactGroups.map((group) => (
+            <tbody key={group.id}>
+              <tr className="contacts-table__group">
+                <th scope="rowgroup" colSpan={4}>
+                  {group.title}
+                </th>
+              </tr>
+              {group.rows.map((row) => (
+                <tr key={row.title} className={row.bold ? "contacts-table__head" : undefined}>
+                  <th scope="row">{row.bold ? <strong>{row.title}</strong> : row.title}</th>
+                  <td className="contacts-table__email">
+                    <a href={`mailto:${row.email}`}>{row.email}</a>
+                  </td>
+                  <td>{row.fullName}</td>
+                  <td className="contacts-table__extension">{row.extension}</td>
+                </tr>
+              ))}
+            </tbody>
+          ))}
+        </table>
+      </section>
+    </section>
   );
 }

@@ -1,11 +1,88 @@
+import {
+  accreditation,
+  documentDisplayAddress,
+  documentGroups,
+  documentsHeading,
+} from "../../content/documents.ts";
+import { describePublicFile } from "../../content/file-info.server.ts";
+import { certificateLinkLabel } from "../../content/page-labels.ts";
+import { DownloadLink, type FileLabels, fileLabel } from "../components/download-link.tsx";
 import { pageMeta } from "../page-meta.ts";
+import contentStylesHref from "../styles/pages/content.css?url";
+import documentsStylesHref from "../styles/pages/documents.css?url";
+import type { Route } from "./+types/documents.ts";
 
 export const meta = () => pageMeta("/documents");
 
-export default function DocumentsPage() {
+export const links = () => [
+  { rel: "stylesheet", href: contentStylesHref },
+  { rel: "stylesheet", href: documentsStylesHref },
+];
+
+/** Runs at prerender time: format and size of every linked file, read from public/. */
+export function loader() {
+  const hrefs = [
+    ...documentGroups.flatMap((group) => group.documents.map((document) => document.href)),
+    accreditation.certificate.src,
+  ];
+  const files: FileLabels = Object.fromEntries(
+    hrefs.map((href) => [href, describePublicFile(href)]),
+  );
+  return { files };
+}
+
+export default function DocumentsPage({ loaderData }: Route.ComponentProps) {
+  const { files } = loaderData;
+  const certificate = accreditation.certificate;
   return (
     <div className="page">
-      <h1>Находится в процессе обновления</h1>
+      <h1>{documentsHeading}</h1>
+      {documentGroups.map((group) => (
+        <section key={group.id} className="document-group" aria-labelledby={`${group.id}-title`}>
+          <h2 id={`${group.id}-title`}>{group.title}</h2>
+          <ul className="download-list">
+            {group.documents.map((document) => (
+              <li key={document.href} className="document-link">
+                <DownloadLink file={fileLabel(files, document.href)}>{document.title}</DownloadLink>
+                <span className="document-link__address">
+                  {documentDisplayAddress(document.href)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+
+      <section className="document-group accreditation" aria-labelledby="accreditation-title">
+        <h2 id="accreditation-title">{accreditation.title}</h2>
+        <div className="accreditation__body">
+          <div>
+            {accreditation.paragraphs.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+            <p>
+              <a href={accreditation.register.href}>{accreditation.register.label}</a>
+            </p>
+          </div>
+          <figure className="accreditation__certificate">
+            <a href={certificate.src}>
+              <img
+                src={certificate.src}
+                alt={certificate.alt}
+                width={certificate.width}
+                height={certificate.height}
+                loading="lazy"
+                decoding="async"
+              />
+            </a>
+            <figcaption>
+              <DownloadLink file={fileLabel(files, certificate.src)}>
+                {certificateLinkLabel}
+              </DownloadLink>
+            </figcaption>
+          </figure>
+        </div>
+      </section>
     </div>
   );
 }

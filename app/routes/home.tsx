@@ -1,18 +1,132 @@
+import { historyEvents, historyNotice } from "../../content/history.ts";
+import { homeIllustrations } from "../../content/illustrations.ts";
+import { homeSections, testingCentre } from "../../content/laboratories.ts";
+import { homeBannerTitle } from "../../content/page-labels.ts";
+import type { HomeSection } from "../../content/schema.ts";
 import { pageMeta } from "../page-meta.ts";
 import type { RouteHandle } from "../route-handle.ts";
+import contentStylesHref from "../styles/pages/content.css?url";
+import homeStylesHref from "../styles/pages/home.css?url";
 
 export const meta = () => pageMeta("/");
+
+export const links = () => [
+  { rel: "stylesheet", href: contentStylesHref },
+  { rel: "stylesheet", href: homeStylesHref },
+];
 
 export const handle: RouteHandle = { overBanner: true };
 
 export default function HomePage() {
   return (
-    <section className="home-banner" aria-labelledby="home-banner-title">
-      <div className="home-banner__inner">
-        <h1 id="home-banner-title" className="home-banner__title">
-          РАБОТАЕМ С ВАМИ БОЛЕЕ 60 ЛЕТ
-        </h1>
+    <>
+      <section className="home-banner" aria-labelledby="home-banner-title">
+        <div className="home-banner__inner">
+          <h1 id="home-banner-title" className="home-banner__title">
+            {homeBannerTitle}
+          </h1>
+        </div>
+      </section>
+      <nav className="anchor-bar" aria-label="Разделы главной страницы">
+        <ul className="anchor-bar__list">
+          {homeSections.map((section) => (
+            <li key={section.id}>
+              <a className="anchor-bar__link" href={`#${section.id}`}>
+                {section.navLabel}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="page home-sections">
+        {homeSections.map((section) => (
+          <HomeSectionBlock key={section.id} section={section} />
+        ))}
       </div>
+    </>
+  );
+}
+
+function HomeSectionBlock({ section }: { section: HomeSection }) {
+  const titleId = `${section.id}-title`;
+  const illustration =
+    section.id in homeIllustrations
+      ? homeIllustrations[section.id as keyof typeof homeIllustrations]
+      : undefined;
+  return (
+    <section id={section.id} className="home-section" aria-labelledby={titleId}>
+      <h2 id={titleId}>{section.title}</h2>
+      <div className={illustration ? "illustrated" : undefined}>
+        <div>
+          {section.paragraphs.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+          {section.points ? (
+            <ul>
+              {section.points.map((point) => (
+                <li key={point}>{point}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        {illustration ? (
+          <figure className="illustrated__figure">
+            <img
+              src={illustration.src}
+              alt={illustration.alt}
+              width={illustration.width}
+              height={illustration.height}
+              loading="lazy"
+              decoding="async"
+            />
+          </figure>
+        ) : null}
+      </div>
+      {section.id === "lab-research" ? <TestingCentre /> : null}
+      {section.id === "history" ? <HistoryTimeline /> : null}
     </section>
+  );
+}
+
+function TestingCentre() {
+  return (
+    <>
+      <h3>{testingCentre.name}</h3>
+      <p>{testingCentre.intro}</p>
+      <ul className="card-grid">
+        {testingCentre.laboratories.map((laboratory) => (
+          <li key={laboratory.id} className="card">
+            <h4 className="lab-card__title">{laboratory.name}</h4>
+            <p>{laboratory.description}</p>
+            <ul>
+              {laboratory.services.map((service) => (
+                <li key={service}>{service}</li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function HistoryTimeline() {
+  return (
+    <>
+      <ol className="timeline">
+        {historyEvents.map((event) => (
+          <li key={event.year} className="timeline__event">
+            <h3 className="timeline__heading">
+              <time className="timeline__year" dateTime={String(event.year)}>
+                {event.year}
+              </time>{" "}
+              <span className="timeline__title">{event.title}</span>
+            </h3>
+            <p>{event.text}</p>
+          </li>
+        ))}
+      </ol>
+      <p className="timeline__notice">{historyNotice}</p>
+    </>
   );
 }
