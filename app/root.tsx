@@ -3,13 +3,10 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "rea
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { routeHandles } from "./route-handle.ts";
-import stylesheetHref from "./styles/site.css?url";
+import siteStyles from "./styles/site.css?inline";
 
 export function links() {
-  return [
-    { rel: "stylesheet", href: stylesheetHref },
-    { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  ];
+  return [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -17,6 +14,8 @@ export function Layout({ children }: { children: ReactNode }) {
   // Selective hydration: a page loads JavaScript only when one of its routes asks for it.
   const hydrate = handles.some((handle) => handle.hydrate);
   const overBanner = handles.some((handle) => handle.overBanner);
+  // All CSS is inlined: one request per page, no render-blocking stylesheet (see RouteHandle).
+  const styles = [...new Set([siteStyles, ...handles.flatMap((handle) => handle.styles ?? [])])];
   return (
     <html lang="ru">
       <head>
@@ -25,6 +24,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#1f5132" />
         <Meta />
         <Links />
+        {styles.map((css) => (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own build-time CSS, not user input
+          <style key={css.slice(0, 64)} dangerouslySetInnerHTML={{ __html: css }} />
+        ))}
       </head>
       <body>
         <a className="skip-link" href="#content">

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { appealSubmitterContext, type SubmitResult } from "../features/appeals/appeal-context.ts";
 import { appealFormResult } from "../features/appeals/appeal-form-result.ts";
 import { appealsRules, appealsRulesIntro } from "../features/appeals/appeals-rules.ts";
-import appealFormStylesHref from "../features/appeals/components/appeal-form.css?url";
+import appealFormStyles from "../features/appeals/components/appeal-form.css?inline";
 import { AppealForm } from "../features/appeals/components/appeal-form.tsx";
 import { appealValuesFromFormData } from "../features/appeals/components/appeal-form-values.ts";
 import { pageMeta } from "../page-meta.ts";
@@ -11,10 +11,8 @@ import type { Route } from "./+types/appeals.ts";
 
 export const meta = () => pageMeta("/appeals");
 
-export const links = () => [{ rel: "stylesheet", href: appealFormStylesHref }];
-
 // The appeal form is interactive: this page loads JavaScript.
-export const handle: RouteHandle = { hydrate: true };
+export const handle: RouteHandle = { hydrate: true, styles: [appealFormStyles] };
 
 /**
  * The form posted without JavaScript (`POST /appeals`). The server hands the request to React

@@ -6,16 +6,14 @@ import { sitePage } from "../../content/site-pages.ts";
 import type { FileLabel, FileLabels } from "../components/download-link.tsx";
 import { fileLabel } from "../components/download-link.tsx";
 import { pageMeta } from "../page-meta.ts";
-import contentStylesHref from "../styles/pages/content.css?url";
-import documentsStylesHref from "../styles/pages/documents.css?url";
+import type { RouteHandle } from "../route-handle.ts";
+import contentStyles from "../styles/pages/content.css?inline";
+import documentsStyles from "../styles/pages/documents.css?inline";
 import type { Route } from "./+types/applications.ts";
 
 export const meta = () => pageMeta("/applications");
 
-export const links = () => [
-  { rel: "stylesheet", href: contentStylesHref },
-  { rel: "stylesheet", href: documentsStylesHref },
-];
+export const handle: RouteHandle = { styles: [contentStyles, documentsStyles] };
 
 /** Runs at prerender time: format and size of every blank form, read from public/. */
 export function loader() {

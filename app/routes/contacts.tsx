@@ -6,16 +6,14 @@ import { contactsPageLabels as labels, newTabNote } from "../../content/page-lab
 import { sitePage } from "../../content/site-pages.ts";
 import { DownloadLink } from "../components/download-link.tsx";
 import { pageMeta } from "../page-meta.ts";
-import contactsStylesHref from "../styles/pages/contacts.css?url";
-import contentStylesHref from "../styles/pages/content.css?url";
+import type { RouteHandle } from "../route-handle.ts";
+import contactsStyles from "../styles/pages/contacts.css?inline";
+import contentStyles from "../styles/pages/content.css?inline";
 import type { Route } from "./+types/contacts.ts";
 
 export const meta = () => pageMeta("/contacts");
 
-export const links = () => [
-  { rel: "stylesheet", href: contentStylesHref },
-  { rel: "stylesheet", href: contactsStylesHref },
-];
+export const handle: RouteHandle = { styles: [contentStyles, contactsStyles] };
 
 /** Runs at prerender time: format and size of the requisites file, read from public/. */
 export function loader() {

@@ -8,16 +8,14 @@ import { describePublicFile } from "../../content/file-info.server.ts";
 import { certificateLinkLabel } from "../../content/page-labels.ts";
 import { DownloadLink, type FileLabels, fileLabel } from "../components/download-link.tsx";
 import { pageMeta } from "../page-meta.ts";
-import contentStylesHref from "../styles/pages/content.css?url";
-import documentsStylesHref from "../styles/pages/documents.css?url";
+import type { RouteHandle } from "../route-handle.ts";
+import contentStyles from "../styles/pages/content.css?inline";
+import documentsStyles from "../styles/pages/documents.css?inline";
 import type { Route } from "./+types/documents.ts";
 
 export const meta = () => pageMeta("/documents");
 
-export const links = () => [
-  { rel: "stylesheet", href: contentStylesHref },
-  { rel: "stylesheet", href: documentsStylesHref },
-];
+export const handle: RouteHandle = { styles: [contentStyles, documentsStyles] };
 
 /** Runs at prerender time: format and size of every linked file, read from public/. */
 export function loader() {

@@ -5,17 +5,12 @@ import { homeBannerTitle } from "../../content/page-labels.ts";
 import type { HomeSection } from "../../content/schema.ts";
 import { pageMeta } from "../page-meta.ts";
 import type { RouteHandle } from "../route-handle.ts";
-import contentStylesHref from "../styles/pages/content.css?url";
-import homeStylesHref from "../styles/pages/home.css?url";
+import contentStyles from "../styles/pages/content.css?inline";
+import homeStyles from "../styles/pages/home.css?inline";
 
 export const meta = () => pageMeta("/");
 
-export const links = () => [
-  { rel: "stylesheet", href: contentStylesHref },
-  { rel: "stylesheet", href: homeStylesHref },
-];
-
-export const handle: RouteHandle = { overBanner: true };
+export const handle: RouteHandle = { overBanner: true, styles: [contentStyles, homeStyles] };
 
 export default function HomePage() {
   return (

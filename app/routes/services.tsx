@@ -3,15 +3,13 @@ import { moreInfoLabel, serviceBlocks } from "../../content/services.ts";
 import { sitePage } from "../../content/site-pages.ts";
 import { ServicesTabs } from "../components/services-tabs.tsx";
 import { pageMeta } from "../page-meta.ts";
-import contentStylesHref from "../styles/pages/content.css?url";
-import servicesStylesHref from "../styles/pages/services.css?url";
+import type { RouteHandle } from "../route-handle.ts";
+import contentStyles from "../styles/pages/content.css?inline";
+import servicesStyles from "../styles/pages/services.css?inline";
 
 export const meta = () => pageMeta("/services");
 
-export const links = () => [
-  { rel: "stylesheet", href: contentStylesHref },
-  { rel: "stylesheet", href: servicesStylesHref },
-];
+export const handle: RouteHandle = { styles: [contentStyles, servicesStyles] };
 
 export default function ServicesPage() {
   return (

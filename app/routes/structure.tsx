@@ -4,16 +4,14 @@ import { sitePage } from "../../content/site-pages.ts";
 import { DownloadLink } from "../components/download-link.tsx";
 import { OrgChart } from "../components/org-chart.tsx";
 import { pageMeta } from "../page-meta.ts";
-import contentStylesHref from "../styles/pages/content.css?url";
-import structureStylesHref from "../styles/pages/structure.css?url";
+import type { RouteHandle } from "../route-handle.ts";
+import contentStyles from "../styles/pages/content.css?inline";
+import structureStyles from "../styles/pages/structure.css?inline";
 import type { Route } from "./+types/structure.ts";
 
 export const meta = () => pageMeta("/structure");
 
-export const links = () => [
-  { rel: "stylesheet", href: contentStylesHref },
-  { rel: "stylesheet", href: structureStylesHref },
-];
+export const handle: RouteHandle = { styles: [contentStyles, structureStyles] };
 
 /** Runs at prerender time: format and size of the chart image, read from public/. */
 export function loader() {

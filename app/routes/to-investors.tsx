@@ -4,18 +4,13 @@ import { sitePage } from "../../content/site-pages.ts";
 import { FullscreenMap } from "../components/fullscreen-map.tsx";
 import { pageMeta } from "../page-meta.ts";
 import type { RouteHandle } from "../route-handle.ts";
-import contentStylesHref from "../styles/pages/content.css?url";
-import investorsStylesHref from "../styles/pages/investors.css?url";
+import contentStyles from "../styles/pages/content.css?inline";
+import investorsStyles from "../styles/pages/investors.css?inline";
 
 export const meta = () => pageMeta("/to_investors");
 
-export const links = () => [
-  { rel: "stylesheet", href: contentStylesHref },
-  { rel: "stylesheet", href: investorsStylesHref },
-];
-
 // The map's fullscreen toggle needs JavaScript: this page hydrates (React and the router only).
-export const handle: RouteHandle = { hydrate: true };
+export const handle: RouteHandle = { hydrate: true, styles: [contentStyles, investorsStyles] };
 
 const { intro, instructionsTitle, instructions, fullscreenButton, landMap, programme } =
   investorsPage;

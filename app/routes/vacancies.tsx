@@ -1,15 +1,13 @@
 import { sitePage } from "../../content/site-pages.ts";
 import { vacanciesPage } from "../../content/vacancies.ts";
 import { pageMeta } from "../page-meta.ts";
-import contentStylesHref from "../styles/pages/content.css?url";
-import vacanciesStylesHref from "../styles/pages/vacancies.css?url";
+import type { RouteHandle } from "../route-handle.ts";
+import contentStyles from "../styles/pages/content.css?inline";
+import vacanciesStyles from "../styles/pages/vacancies.css?inline";
 
 export const meta = () => pageMeta("/vacancies");
 
-export const links = () => [
-  { rel: "stylesheet", href: contentStylesHref },
-  { rel: "stylesheet", href: vacanciesStylesHref },
-];
+export const handle: RouteHandle = { styles: [contentStyles, vacanciesStyles] };
 
 export default function VacanciesPage() {
   return (
