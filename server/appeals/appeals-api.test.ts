@@ -152,8 +152,8 @@ for (const kind of testDatabaseKinds) {
         ["region 99 - г. Байконур", { region: "99 - г. Байконур" }, { region: "99 - г. Байконур" }],
         [
           "region 01",
-          { region: "01 - Республика Адыгея (Адыгея)" },
-          { region: "01 - Республика Адыгея (Адыгея)" },
+          { region: "1 - Республика Адыгея (Адыгея)" },
+          { region: "1 - Республика Адыгея (Адыгея)" },
         ],
         [
           "Latin names with an apostrophe",

@@ -39,12 +39,13 @@ describe("region list", () => {
       99,
     ];
     assert.deepEqual(codes, expected);
-    for (const option of regionOptions) assert.match(option, /^\d{2} - \S.+$/);
+    for (const option of regionOptions) assert.match(option, /^[1-9]\d? - \S.+$/);
     assert.equal(new Set(regionOptions).size, regionOptions.length);
   });
 
   test("official names where the issue names them", () => {
     for (const option of [
+      "1 - Республика Адыгея (Адыгея)",
       "43 - Кировская область",
       "77 - г. Москва",
       "78 - г. Санкт-Петербург",

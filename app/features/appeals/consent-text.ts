@@ -1,3 +1,5 @@
+import { personalDataPolicy } from "../../../content/documents.ts";
+
 /**
  * The consent to personal-data processing shown beside the appeal form's checkbox. The server
  * stores `consentTextVersion` with each appeal (152-ФЗ: proof of what the citizen agreed to).
@@ -8,5 +10,5 @@ export const consentText =
 
 export const consentTextVersion = "2026-11-22";
 
-/** The personal-data processing policy the consent text links to. */
-export const personalDataPolicyHref = "/docs/personal-data-policy.pdf";
+/** The personal-data processing policy the consent text links to (a checked content document). */
+export const personalDataPolicyHref = personalDataPolicy.href;

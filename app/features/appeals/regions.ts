@@ -1,7 +1,7 @@
 /**
  * The subjects of the Russian Federation for the appeal form's region select, as 'code - name'
- * in code order. Codes are the two-digit codes of subjects used by the tax service and on
- * vehicle plates (01–79, 83, 86, 87, 89–95, 99); names as in article 65 of the Constitution.
+ * in code order. Codes are the codes of subjects used by the tax service and on
+ * vehicle plates (1–79, 83, 86, 87, 89–95, 99); names as in article 65 of the Constitution.
  * Shared by the page (the options) and the server (the only values it accepts).
  */
 const regions: ReadonlyArray<readonly [code: number, name: string]> = [
@@ -97,10 +97,8 @@ const regions: ReadonlyArray<readonly [code: number, name: string]> = [
   [99, "г. Байконур"],
 ];
 
-/** '01 - Республика Адыгея (Адыгея)' … '43 - Кировская область' … '99 - г. Байконур'. */
-export const regionOptions: readonly string[] = regions.map(
-  ([code, name]) => `${String(code).padStart(2, "0")} - ${name}`,
-);
+/** "1 - Республика Адыгея (Адыгея)" … "43 - Кировская область" … "99 - г. Байконур": the codes as the specification writes them, without a leading zero. */
+export const regionOptions: readonly string[] = regions.map(([code, name]) => `${code} - ${name}`);
 
 /** The placeholder the select starts on (disabled, not a value). */
 export const regionPlaceholder = "Выберите регион";
