@@ -9,8 +9,9 @@ import investorsStyles from "../styles/pages/investors.css?inline";
 
 export const meta = () => pageMeta("/to_investors");
 
-// The map's fullscreen toggle needs JavaScript: this page hydrates (React and the router only).
-export const handle: RouteHandle = { hydrate: true, styles: [contentStyles, investorsStyles] };
+// The map's fullscreen toggle is a small inline script (components/land-map-toggle.ts): the
+// page does not hydrate.
+export const handle: RouteHandle = { styles: [contentStyles, investorsStyles] };
 
 const { intro, instructionsTitle, instructions, fullscreenButton, landMap, programme } =
   investorsPage;

@@ -1,16 +1,10 @@
 // The appeal form in Chromium (spec, sections 4, 5, 7, 8; issue 4): validation on submit, the
 // request it sends, its states, the answers it shows, and the same form without JavaScript.
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, BrowserContextOptions, Page, Request, Route } from "playwright-core";
-import {
-  launchBrowser,
-  openPage,
-  type RunningSite,
-  startSite,
-  type WatchedPage,
-} from "./harness.ts";
+import type { BrowserContextOptions, Page, Request, Route } from "playwright-core";
+import { openPage, siteAndBrowserForTests, type WatchedPage } from "./harness.ts";
 
 const apiPath = "/api/users/appeals/";
 const required = "Это обязательное поле";
@@ -20,18 +14,7 @@ const requiredFields = ["first_name", "last_name", "email", "phone", "comment", 
 const green = "rgb(0, 112, 60)"; // --color-success
 const red = "rgb(179, 38, 30)"; // --color-error
 
-let site: RunningSite;
-let browser: Browser;
-
-before(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const env = siteAndBrowserForTests();
 
 type Appeal = {
   first_name: string;
@@ -62,8 +45,8 @@ function sampleAppeal(overrides: Partial<Appeal> = {}): Appeal {
 async function openAppeals(
   options: BrowserContextOptions & { url?: string } = {},
 ): Promise<WatchedPage & { ourErrors: string[]; apiRequests: Request[] }> {
-  const { url = `${site.baseUrl}/appeals`, ...contextOptions } = options;
-  const watched = await openPage(browser, contextOptions);
+  const { url = `${env.site.baseUrl}/appeals`, ...contextOptions } = options;
+  const watched = await openPage(env.browser, contextOptions);
   const ourErrors: string[] = [];
   const apiRequests: Request[] = [];
   watched.page.on("console", (message) => {
@@ -224,7 +207,7 @@ describe("appeal form with JavaScript", () => {
       const request = await submitAndSeeRequest(page);
 
       assert.equal(request.method(), "POST");
-      assert.equal(request.url(), `${site.baseUrl}${apiPath}`);
+      assert.equal(request.url(), `${env.site.baseUrl}${apiPath}`);
       const headers = await request.allHeaders();
       assert.equal(headers.accept, "application/json");
       assert.equal(headers["content-type"], "application/json");
@@ -263,7 +246,7 @@ describe("appeal form with JavaScript", () => {
       assert.deepEqual(await axeViolations(page), []);
       assert.deepEqual(watched.consoleErrors, []);
 
-      const stored = (await site.store.listAppeals()).find((row) => row.email === appeal.email);
+      const stored = (await env.site.store.listAppeals()).find((row) => row.email === appeal.email);
       assert.ok(stored, "the appeal is in the store");
       assert.equal(stored.first_name, appeal.first_name);
       assert.equal(stored.region, appeal.region);
@@ -372,7 +355,7 @@ describe("appeal form with JavaScript", () => {
   });
 
   test("on localhost the request goes to port 8000", async () => {
-    const port = new URL(site.baseUrl).port;
+    const port = new URL(env.site.baseUrl).port;
     const watched = await openAppeals({ url: `http://localhost:${port}/appeals` });
     const { page } = watched;
     const seen: string[] = [];
@@ -443,7 +426,7 @@ describe("appeal form without JavaScript", () => {
       assert.equal(await activeElementId(page), "appeal-status-message");
       assert.equal(watched.apiRequests.length, 0);
 
-      const stored = (await site.store.listAppeals()).find((row) => row.email === appeal.email);
+      const stored = (await env.site.store.listAppeals()).find((row) => row.email === appeal.email);
       assert.ok(stored, "the appeal is in the store");
       assert.equal(stored.consent, true);
       assert.equal(stored.region, "");

@@ -1,16 +1,10 @@
 // The no-JavaScript form against the real React Router server build, over HTTP (no browser):
 // POST /appeals reaches the route action through the server's submitter and the store.
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import { type RunningSite, startSite } from "./harness.ts";
+import { describe, test } from "node:test";
+import { siteForTests } from "./harness.ts";
 
-let site: RunningSite;
-before(async () => {
-  site = await startSite();
-});
-after(async () => {
-  await site?.close();
-});
+const env = siteForTests();
 
 const appeal = {
   first_name: "Пётр",
@@ -23,8 +17,8 @@ const appeal = {
   website: "",
 };
 
-function post(fields: Record<string, string>, origin = site.baseUrl) {
-  return fetch(`${site.baseUrl}/appeals`, {
+function post(fields: Record<string, string>, origin = env.site.baseUrl) {
+  return fetch(`${env.site.baseUrl}/appeals`, {
     method: "POST",
     body: new URLSearchParams(fields),
     headers: { origin, "user-agent": "NoScript/1.0" },
@@ -40,7 +34,7 @@ describe("POST /appeals (the form without JavaScript)", () => {
     assert.equal(response.headers.get("cache-control"), "no-store");
     const html = await response.text();
     assert.match(html, /Обращение успешно отправлено/);
-    const stored = await site.store.listAppeals();
+    const stored = await env.site.store.listAppeals();
     assert.equal(stored.length, 1);
     assert.ok(html.includes(stored[0]?.number ?? "missing"), "the number is shown");
     assert.equal(stored[0]?.last_name, "Без-Скриптов");
@@ -50,18 +44,18 @@ describe("POST /appeals (the form without JavaScript)", () => {
   });
 
   test("an empty form: 400, the page with 'Это обязательное поле', nothing stored", async () => {
-    const before = (await site.store.listAppeals()).length;
+    const before = (await env.site.store.listAppeals()).length;
     const response = await post({ first_name: "", comment: "" });
     assert.equal(response.status, 400);
     const html = await response.text();
     assert.ok((html.match(/Это обязательное поле/g) ?? []).length >= 6);
-    assert.equal((await site.store.listAppeals()).length, before);
+    assert.equal((await env.site.store.listAppeals()).length, before);
   });
 
   test("a post from another origin is refused by React Router (CSRF), nothing stored", async () => {
-    const before = (await site.store.listAppeals()).length;
+    const before = (await env.site.store.listAppeals()).length;
     const response = await post(appeal, "http://evil.example");
     assert.equal(response.status, 400);
-    assert.equal((await site.store.listAppeals()).length, before);
+    assert.equal((await env.site.store.listAppeals()).length, before);
   });
 });

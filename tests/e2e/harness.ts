@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { after, before } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { buildApp } from "../../server/app.ts";
@@ -129,4 +130,33 @@ export async function openPage(
   });
   page.on("pageerror", (error) => consoleErrors.push(`pageerror: ${error.message}`));
   return { page, consoleErrors, close: () => context.close() };
+}
+
+/** The running site for a test file: started before its tests, stopped after them. */
+export function siteForTests(options: StartSiteOptions = {}): { site: RunningSite } {
+  const env = {} as { site: RunningSite };
+  before(async () => {
+    env.site = await startSite(options);
+  });
+  after(async () => {
+    await env.site?.close();
+  });
+  return env;
+}
+
+/** The running site and a Chromium for a test file, started before its tests, stopped after. */
+export function siteAndBrowserForTests(options: StartSiteOptions = {}): {
+  site: RunningSite;
+  browser: Browser;
+} {
+  const env = {} as { site: RunningSite; browser: Browser };
+  before(async () => {
+    env.site = await startSite(options);
+    env.browser = await launchBrowser();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.site?.close();
+  });
+  return env;
 }

@@ -1,22 +1,11 @@
 // The slide-out menu is a native popover: it must work the same with JavaScript off (content
 // pages) and on (hydrated pages), by mouse and by keyboard.
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser, openPage, type RunningSite, startSite } from "./harness.ts";
+import { describe, test } from "node:test";
+import type { Page } from "playwright-core";
+import { openPage, siteAndBrowserForTests } from "./harness.ts";
 
-let site: RunningSite;
-let browser: Browser;
-
-before(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const env = siteAndBrowserForTests();
 
 const menuIsOpen = (page: Page) =>
   page.locator("#site-menu").evaluate((menu) => menu.matches(":popover-open"));
@@ -31,13 +20,13 @@ const setups = [
 for (const { name, path, javaScriptEnabled } of setups) {
   describe(`menu with ${name}`, () => {
     test("opens and closes with the 'Меню' button and the close button", async () => {
-      const watched = await openPage(browser, {
+      const watched = await openPage(env.browser, {
         javaScriptEnabled,
         viewport: { width: 360, height: 740 },
       });
       const { page } = watched;
       try {
-        await page.goto(`${site.baseUrl}${path}`, { waitUntil: "networkidle" });
+        await page.goto(`${env.site.baseUrl}${path}`, { waitUntil: "networkidle" });
         const menuButton = page.getByRole("button", { name: "Меню", exact: true });
         const menu = page.getByRole("navigation", { name: "Меню сайта" });
         assert.equal(await menuIsOpen(page), false);
@@ -67,7 +56,7 @@ for (const { name, path, javaScriptEnabled } of setups) {
 
         await menuButton.click();
         await menu.getByRole("link", { name: "Вакансии" }).click();
-        await page.waitForURL(`${site.baseUrl}/vacancies`);
+        await page.waitForURL(`${env.site.baseUrl}/vacancies`);
         assert.deepEqual(watched.consoleErrors, []);
       } finally {
         await watched.close();
@@ -75,13 +64,13 @@ for (const { name, path, javaScriptEnabled } of setups) {
     });
 
     test("keyboard: Tab reaches the button, Enter opens, Tab enters the menu, Escape closes and focus returns", async () => {
-      const watched = await openPage(browser, {
+      const watched = await openPage(env.browser, {
         javaScriptEnabled,
         viewport: { width: 360, height: 740 },
       });
       const { page } = watched;
       try {
-        await page.goto(`${site.baseUrl}${path}`, { waitUntil: "networkidle" });
+        await page.goto(`${env.site.baseUrl}${path}`, { waitUntil: "networkidle" });
         let reached = false;
         for (let press = 0; press < 15 && !reached; press++) {
           await page.keyboard.press("Tab");
@@ -110,13 +99,13 @@ for (const { name, path, javaScriptEnabled } of setups) {
 
 describe("wide screens", () => {
   test("applications and contacts sit in the bar, the menu holds the rest; social links open a new tab", async () => {
-    const watched = await openPage(browser, {
+    const watched = await openPage(env.browser, {
       javaScriptEnabled: false,
       viewport: { width: 1280, height: 800 },
     });
     const { page } = watched;
     try {
-      await page.goto(`${site.baseUrl}/services`);
+      await page.goto(`${env.site.baseUrl}/services`);
       const quickLinks = page.getByRole("navigation", { name: "Быстрые ссылки" });
       assert.ok(await quickLinks.getByRole("link", { name: "Бланки заявлений" }).isVisible());
       assert.ok(await quickLinks.getByRole("link", { name: "Контакты" }).isVisible());
@@ -134,7 +123,7 @@ describe("wide screens", () => {
         assert.match((await link.textContent()) ?? "", /откроется в новой вкладке/);
       }
       await page.getByRole("link", { name: /ФГБУ/ }).first().click();
-      await page.waitForURL(`${site.baseUrl}/`);
+      await page.waitForURL(`${env.site.baseUrl}/`);
     } finally {
       await watched.close();
     }

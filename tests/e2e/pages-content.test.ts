@@ -1,23 +1,11 @@
 // /documents, /applications, /contacts, /structure and /vacancies: what a visitor without
 // JavaScript gets in the raw HTML, with the exact strings and numbers of the specification.
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import type { Browser } from "playwright-core";
-import { launchBrowser, openPage, type RunningSite, startSite } from "./harness.ts";
+import { describe, test } from "node:test";
+import { openPage, siteAndBrowserForTests } from "./harness.ts";
 import { fetchHtml, inlineText, mainText, plainText, rubles } from "./raw-html.ts";
 
-let site: RunningSite;
-let browser: Browser;
-
-before(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const env = siteAndBrowserForTests();
 
 /** Each <a> of the HTML with its href and its text (what a screen reader reads as its name). */
 function anchors(html: string): { href: string; text: string }[] {
@@ -31,7 +19,7 @@ const sizeLabel = (format: string) => new RegExp(`\\(${format}, \\d+(,\\d)? (Б|
 
 describe("/documents", () => {
   test("heading, five groups of PDF links with site address, format and size", async () => {
-    const html = await fetchHtml(site.baseUrl, "/documents");
+    const html = await fetchHtml(env.site.baseUrl, "/documents");
     assert.match(html, /<h1>Находится в процессе обновления<\/h1>/);
     const text = plainText(html);
     for (const group of [
@@ -66,7 +54,7 @@ describe("/documents", () => {
   });
 
   test("accreditation: link to the public register and the certificate image", async () => {
-    const html = await fetchHtml(site.baseUrl, "/documents");
+    const html = await fetchHtml(env.site.baseUrl, "/documents");
     assert.match(html, /<a href="https:\/\/pub\.fsa\.gov\.ru\/ral">/);
     const image = html.match(
       /<img\b[^>]*src="\/images\/accreditation-certificate-sample\.svg"[^>]*>/,
@@ -80,7 +68,7 @@ describe("/documents", () => {
 
 describe("/applications", () => {
   test("the laboratory request in XLSX and PDF; the centre's 11 forms in DOCX and PDF", async () => {
-    const html = await fetchHtml(site.baseUrl, "/applications");
+    const html = await fetchHtml(env.site.baseUrl, "/applications");
     const sections = html.match(/<section\b[\s\S]*?<\/section>/g) ?? [];
     assert.equal(sections.length, 2);
     const [testingCentre = "", agroecologyCentre = ""] = sections;
@@ -127,7 +115,7 @@ describe("/applications", () => {
 
 describe("/contacts", () => {
   test("phone banner, three table groups, mailto rows, hours, legal details, map", async () => {
-    const html = await fetchHtml(site.baseUrl, "/contacts");
+    const html = await fetchHtml(env.site.baseUrl, "/contacts");
     const text = plainText(html);
     const banner = html.match(/<section class="phone-banner"[\s\S]*?<\/section>/)?.[0] ?? "";
     assert.match(banner, /<a href="tel:\+78332\d+">\(8332\) [^<]+<\/a>/);
@@ -183,10 +171,10 @@ describe("/contacts", () => {
   });
 
   test("320 px: the table scrolls in its own focusable region, the page does not", async () => {
-    const watched = await openPage(browser, { viewport: { width: 320, height: 640 } });
+    const watched = await openPage(env.browser, { viewport: { width: 320, height: 640 } });
     const { page } = watched;
     try {
-      await page.goto(`${site.baseUrl}/contacts`, { waitUntil: "load" });
+      await page.goto(`${env.site.baseUrl}/contacts`, { waitUntil: "load" });
       const region = page.getByRole("region", { name: /Сотрудники: должность/ });
       assert.equal(await region.getAttribute("tabindex"), "0");
       const overflow = await page.evaluate(
@@ -209,7 +197,7 @@ describe("/contacts", () => {
 
 describe("/structure", () => {
   test("director's biography, the chart as nested lists, the chart image download", async () => {
-    const html = await fetchHtml(site.baseUrl, "/structure");
+    const html = await fetchHtml(env.site.baseUrl, "/structure");
     const text = plainText(html);
     assert.ok(text.includes("Директор"));
     assert.match(
@@ -229,7 +217,7 @@ describe("/structure", () => {
 
 describe("/vacancies", () => {
   test("both postings with every condition of the specification", async () => {
-    const html = await fetchHtml(site.baseUrl, "/vacancies");
+    const html = await fetchHtml(env.site.baseUrl, "/vacancies");
     const articles = html.match(/<article\b[\s\S]*?<\/article>/g) ?? [];
     assert.equal(articles.length, 2);
     const [chemist = "", economist = ""] = articles.map(mainText);

@@ -1,22 +1,10 @@
 // The home page: banner, sticky anchor bar to the five sections, the history timeline.
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import type { Browser } from "playwright-core";
-import { launchBrowser, openPage, type RunningSite, startSite } from "./harness.ts";
+import { describe, test } from "node:test";
+import { openPage, siteAndBrowserForTests } from "./harness.ts";
 import { fetchHtml, plainText } from "./raw-html.ts";
 
-let site: RunningSite;
-let browser: Browser;
-
-before(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const env = siteAndBrowserForTests();
 
 const sections = [
   { id: "gov-task", label: "Государственное задание" },
@@ -28,7 +16,7 @@ const sections = [
 
 describe("home page, raw HTML", () => {
   test("banner headline, the five sections with stable ids, survey periods, three laboratories", async () => {
-    const html = await fetchHtml(site.baseUrl, "/");
+    const html = await fetchHtml(env.site.baseUrl, "/");
     const text = plainText(html);
     assert.match(html, /<h1[^>]*>РАБОТАЕМ С ВАМИ БОЛЕЕ 60 ЛЕТ<\/h1>/);
     assert.match(html, /<header class="site-header site-header--over-banner"/);
@@ -49,14 +37,14 @@ describe("home page, raw HTML", () => {
   });
 
   test("history is an ordered timeline of 1964, 1976, 1995, 1999, 2011 and 2025", async () => {
-    const html = await fetchHtml(site.baseUrl, "/");
+    const html = await fetchHtml(env.site.baseUrl, "/");
     const timeline = html.match(/<ol class="timeline">([\s\S]*?)<\/ol>/)?.[1] ?? "";
     const years = [...timeline.matchAll(/<time[^>]*dateTime="(\d{4})"/gi)].map((m) => m[1]);
     assert.deepEqual(years, ["1964", "1976", "1995", "1999", "2011", "2025"]);
   });
 
   test("illustrations have alt text, size and lazy loading", async () => {
-    const html = await fetchHtml(site.baseUrl, "/");
+    const html = await fetchHtml(env.site.baseUrl, "/");
     const images = html.match(/<img\b[^>]*>/g) ?? [];
     assert.ok(images.length >= 4);
     for (const image of images) {
@@ -74,10 +62,10 @@ describe("home page in Chromium (no JavaScript on this page)", () => {
     { width: 320, height: 640 },
   ]) {
     test(`${viewport.width} px: each anchor link brings its section into view under the sticky bar`, async () => {
-      const watched = await openPage(browser, { viewport });
+      const watched = await openPage(env.browser, { viewport });
       const { page } = watched;
       try {
-        await page.goto(`${site.baseUrl}/`, { waitUntil: "load" });
+        await page.goto(`${env.site.baseUrl}/`, { waitUntil: "load" });
         const bar = page.getByRole("navigation", { name: "Разделы главной страницы" });
         for (const section of sections) {
           const link = bar.getByRole("link", { name: section.label, exact: true });
@@ -109,10 +97,10 @@ describe("home page in Chromium (no JavaScript on this page)", () => {
   }
 
   test("320 px: the anchor bar scrolls sideways inside itself, the page does not", async () => {
-    const watched = await openPage(browser, { viewport: { width: 320, height: 640 } });
+    const watched = await openPage(env.browser, { viewport: { width: 320, height: 640 } });
     const { page } = watched;
     try {
-      await page.goto(`${site.baseUrl}/`, { waitUntil: "load" });
+      await page.goto(`${env.site.baseUrl}/`, { waitUntil: "load" });
       const list = page.locator(".anchor-bar__list");
       const [scrollWidth, clientWidth] = await list.evaluate((element) => [
         element.scrollWidth,

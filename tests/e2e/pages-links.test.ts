@@ -1,20 +1,12 @@
 // Every internal link and every file the nine content pages point at answers 200, and every
 // download is served with the right content type and is a file of its kind.
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import { type RunningSite, startSite } from "./harness.ts";
+import { describe, test } from "node:test";
+import { siteForTests } from "./harness.ts";
 import { fetchHtml, internalUrls } from "./raw-html.ts";
 import { allPages } from "./site-pages.ts";
 
-let site: RunningSite;
-
-before(async () => {
-  site = await startSite();
-});
-
-after(async () => {
-  await site?.close();
-});
+const env = siteForTests();
 
 const contentPaths = allPages.map((page) => page.path).filter((path) => path !== "/appeals");
 
@@ -50,18 +42,19 @@ function holdsPart(body: Buffer, part: string): boolean {
 describe("internal links and downloads of the content pages", () => {
   for (const path of contentPaths) {
     test(`${path}: every internal href and src answers 200; downloads have their type`, async () => {
-      const html = await fetchHtml(site.baseUrl, path);
+      const html = await fetchHtml(env.site.baseUrl, path);
       const urls = internalUrls(html);
       assert.ok(urls.length >= 10, `${path} links ${urls.length} internal addresses`);
       const failures: string[] = [];
       let downloads = 0;
       for (const url of urls) {
-        const response = await fetch(new URL(url, site.baseUrl));
+        const response = await fetch(new URL(url, env.site.baseUrl));
         if (response.status !== 200) {
           failures.push(`${url} -> ${response.status}`);
           continue;
         }
-        const extension = new URL(url, site.baseUrl).pathname.match(/\.([a-z0-9]+)$/)?.[1] ?? "";
+        const extension =
+          new URL(url, env.site.baseUrl).pathname.match(/\.([a-z0-9]+)$/)?.[1] ?? "";
         const kind = /^\/(docs|forms|images)\//.test(url) ? downloadKinds[extension] : undefined;
         if (!kind) {
           await response.arrayBuffer();
@@ -95,7 +88,7 @@ describe("internal links and downloads of the content pages", () => {
 
   test("same-page anchors point at elements that exist", async () => {
     for (const path of contentPaths) {
-      const html = await fetchHtml(site.baseUrl, path);
+      const html = await fetchHtml(env.site.baseUrl, path);
       for (const match of html.matchAll(/href="#([^"]+)"/g)) {
         assert.match(html, new RegExp(`id="${match[1]}"`), `${path}: #${match[1]}`);
       }

@@ -1,23 +1,12 @@
 // /services and /services/special_offer: the tabs, the nine blocks, the 'Больше информации'
 // disclosures (with and without JavaScript), every package and price of the specification.
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser, openPage, type RunningSite, startSite } from "./harness.ts";
+import { describe, test } from "node:test";
+import type { Page } from "playwright-core";
+import { openPage, siteAndBrowserForTests } from "./harness.ts";
 import { fetchHtml, mainText, plainText, rubles } from "./raw-html.ts";
 
-let site: RunningSite;
-let browser: Browser;
-
-before(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const env = siteAndBrowserForTests();
 
 const tabs = [
   { label: "Все услуги", path: "/services" },
@@ -27,7 +16,7 @@ const tabs = [
 describe("services tabs", () => {
   for (const current of tabs) {
     test(`${current.path}: both tabs link to their pages, the current one has aria-current`, async () => {
-      const html = await fetchHtml(site.baseUrl, current.path);
+      const html = await fetchHtml(env.site.baseUrl, current.path);
       const nav = html.match(/<nav class="services-tabs"[^>]*>([\s\S]*?)<\/nav>/)?.[1] ?? "";
       for (const tab of tabs) {
         const link = nav.match(new RegExp(`<a [^>]*href="${tab.path}"[^>]*>${tab.label}</a>`));
@@ -44,7 +33,7 @@ describe("services tabs", () => {
 
 describe("/services, raw HTML", () => {
   test("the nine service blocks", async () => {
-    const text = plainText(await fetchHtml(site.baseUrl, "/services"));
+    const text = plainText(await fetchHtml(env.site.baseUrl, "/services"));
     for (const title of [
       "Анализ кормов и растениеводческой продукции",
       "Анализ воды",
@@ -58,12 +47,12 @@ describe("/services, raw HTML", () => {
     ]) {
       assert.ok(text.includes(title), title);
     }
-    const html = await fetchHtml(site.baseUrl, "/services");
+    const html = await fetchHtml(env.site.baseUrl, "/services");
     assert.equal(html.match(/<article /g)?.length, 9);
   });
 
   test("soil expertise and soil-ecological monitoring each have a closed <details> 'Больше информации'", async () => {
-    const html = await fetchHtml(site.baseUrl, "/services");
+    const html = await fetchHtml(env.site.baseUrl, "/services");
     const details = html.match(/<details\b[^>]*>[\s\S]*?<\/details>/g) ?? [];
     assert.equal(details.length, 2);
     for (const [index, topic] of [
@@ -105,10 +94,10 @@ const topics = ["Почвенная экспертиза", "Почвенно-э�
 describe("/services in Chromium: the disclosures open and close", () => {
   for (const javaScriptEnabled of [false, true]) {
     test(`JavaScript ${javaScriptEnabled ? "on" : "off"}: by click and by keyboard, state announced`, async () => {
-      const watched = await openPage(browser, { javaScriptEnabled });
+      const watched = await openPage(env.browser, { javaScriptEnabled });
       const { page } = watched;
       try {
-        await page.goto(`${site.baseUrl}/services`, { waitUntil: "load" });
+        await page.goto(`${env.site.baseUrl}/services`, { waitUntil: "load" });
         // A screen reader hears a collapsed button named after what it opens.
         assert.deepEqual(
           await disclosureButtons(page),
@@ -147,7 +136,7 @@ describe("/services in Chromium: the disclosures open and close", () => {
 
 describe("/services/special_offer, raw HTML", () => {
   test("every package and price of the specification, in tables, with VAT noted", async () => {
-    const html = await fetchHtml(site.baseUrl, "/services/special_offer");
+    const html = await fetchHtml(env.site.baseUrl, "/services/special_offer");
     const tables = html.match(/<table\b[\s\S]*?<\/table>/g) ?? [];
     const tableText = tables.map(mainText).join("\n");
     const expected: [string, string][] = [

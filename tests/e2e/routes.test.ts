@@ -1,11 +1,10 @@
 // Every route of the site in a real Chromium: status, title, heading, layout, accessibility,
 // console, narrow screens, zoom, and the JavaScript each page loads.
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { gzipSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser } from "playwright-core";
-import { launchBrowser, openPage, type RunningSite, startSite } from "./harness.ts";
+import { openPage, siteAndBrowserForTests } from "./harness.ts";
 import {
   allPages,
   contentPageBudgetBytes,
@@ -13,18 +12,7 @@ import {
   interactivePaths,
 } from "./site-pages.ts";
 
-let site: RunningSite;
-let browser: Browser;
-
-before(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const env = siteAndBrowserForTests();
 
 function executableScripts(html: string): string[] {
   return (html.match(/<script\b[^>]*>/gi) ?? []).filter(
@@ -35,7 +23,7 @@ function executableScripts(html: string): string[] {
 describe("raw HTML of every route (no JavaScript run)", () => {
   for (const page of allPages) {
     test(`${page.path}: 200, Russian title, heading, top bar and full navigation`, async () => {
-      const response = await fetch(`${site.baseUrl}${page.path}`);
+      const response = await fetch(`${env.site.baseUrl}${page.path}`);
       assert.equal(response.status, 200);
       assert.match(response.headers.get("content-type") ?? "", /^text\/html/);
       const html = await response.text();
@@ -63,7 +51,7 @@ describe("raw HTML of every route (no JavaScript run)", () => {
 describe("every route in Chromium", () => {
   for (const page of allPages) {
     test(`${page.path}: 0 axe violations, no console errors, JS within budget`, async () => {
-      const watched = await openPage(browser);
+      const watched = await openPage(env.browser);
       const scriptBytes: number[] = [];
       watched.page.on("response", async (response) => {
         if (/javascript/.test(response.headers()["content-type"] ?? "")) {
@@ -71,7 +59,7 @@ describe("every route in Chromium", () => {
         }
       });
       try {
-        await watched.page.goto(`${site.baseUrl}${page.path}`, { waitUntil: "networkidle" });
+        await watched.page.goto(`${env.site.baseUrl}${page.path}`, { waitUntil: "networkidle" });
         const heading = await watched.page.getByRole("heading", { level: 1 }).first().textContent();
         assert.ok(heading && heading.trim().length > 0);
         const axe = await new AxeBuilder({ page: watched.page }).analyze();
@@ -110,10 +98,10 @@ describe("narrow screens and zoom: no sideways scroll", () => {
   ];
   for (const { name, ...options } of viewports) {
     test(`${name}: every route fits the width`, async () => {
-      const watched = await openPage(browser, options);
+      const watched = await openPage(env.browser, options);
       try {
         for (const page of allPages) {
-          await watched.page.goto(`${site.baseUrl}${page.path}`, { waitUntil: "load" });
+          await watched.page.goto(`${env.site.baseUrl}${page.path}`, { waitUntil: "load" });
           const overflow = await watched.page.evaluate(
             () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
           );
@@ -128,7 +116,7 @@ describe("narrow screens and zoom: no sideways scroll", () => {
 
 describe("unknown addresses", () => {
   test("an unknown page answers 404 with the Russian page and the layout", async () => {
-    const response = await fetch(`${site.baseUrl}/no-such-page`);
+    const response = await fetch(`${env.site.baseUrl}/no-such-page`);
     assert.equal(response.status, 404);
     const html = await response.text();
     assert.match(html, /<h1>Страница не найдена<\/h1>/);
@@ -136,13 +124,13 @@ describe("unknown addresses", () => {
   });
 
   test("an unknown file answers a plain 404", async () => {
-    const response = await fetch(`${site.baseUrl}/docs/no-such-file.pdf`);
+    const response = await fetch(`${env.site.baseUrl}/docs/no-such-file.pdf`);
     assert.equal(response.status, 404);
     assert.match(response.headers.get("content-type") ?? "", /^text\/plain/);
   });
 
   test("GET /healthz answers 200 while the store is reachable", async () => {
-    const response = await fetch(`${site.baseUrl}/healthz`);
+    const response = await fetch(`${env.site.baseUrl}/healthz`);
     assert.equal(response.status, 200);
     assert.deepEqual(await response.json(), { status: "ok" });
   });
