@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { formErrorKey } from "../../app/features/appeals/appeal-schema.ts";
+import { formErrorKey } from "../../app/features/appeals/appeal-fields.ts";
 import { type AppealService, formFieldsToInput } from "./appeal-service.ts";
 
 export const apiMessages = {

@@ -1,11 +1,8 @@
 import { randomInt, randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { SubmitResult } from "../../app/features/appeals/appeal-context.ts";
-import {
-  honeypotField,
-  normalizePhone,
-  validateAppeal,
-} from "../../app/features/appeals/appeal-schema.ts";
+import { honeypotField } from "../../app/features/appeals/appeal-fields.ts";
+import { normalizePhone, validateAppeal } from "../../app/features/appeals/appeal-schema.ts";
 import { consentTextVersion } from "../../app/features/appeals/consent-text.ts";
 import type { AppealStore } from "../store/appeal-store.ts";
 import { registrationNumber } from "../store/appeal-store.ts";

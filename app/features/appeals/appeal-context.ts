@@ -9,7 +9,7 @@
  * Types and the key only: nothing here imports server code.
  */
 import { createContext } from "react-router";
-import type { AppealErrors } from "./appeal-schema.ts";
+import type { AppealErrors } from "./appeal-fields.ts";
 
 export type SubmitResult =
   /** Stored (committed) and numbered: show the success message and the number. */

@@ -1,13 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import {
-  appealFields,
-  honeypotField,
-  messages,
-  normalizePhone,
-  requiredMessage,
-  validateAppeal,
-} from "./appeal-schema.ts";
+import { appealFields, honeypotField } from "./appeal-fields.ts";
+import { messages, normalizePhone, requiredMessage, validateAppeal } from "./appeal-schema.ts";
 import { consentText, consentTextVersion, personalDataPolicyHref } from "./consent-text.ts";
 import { regionOptions } from "./regions.ts";
 

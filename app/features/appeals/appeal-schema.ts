@@ -3,31 +3,14 @@
  * server (the rule that counts). Browser-safe: zod only.
  */
 import { z } from "zod";
+import {
+  type AppealErrors,
+  type AppealField,
+  appealFields,
+  formErrorKey,
+  honeypotField,
+} from "./appeal-fields.ts";
 import { regionOptions } from "./regions.ts";
-
-/** The form's fields under their API names, in the form's order. */
-export const appealFields = [
-  "first_name",
-  "last_name",
-  "email",
-  "phone",
-  "region",
-  "comment",
-  "consent",
-] as const;
-
-export type AppealField = (typeof appealFields)[number];
-
-/**
- * A trap for bots: a field people never see or fill. The page renders a hidden input with this
- * name; the server accepts a filled one silently and stores nothing. `validateAppeal` ignores it.
- */
-export const honeypotField = "website";
-
-/** Key of a message that belongs to no single field (unknown fields, a body that is no object). */
-export const formErrorKey = "_form";
-
-export type AppealErrors = Partial<Record<AppealField | typeof formErrorKey, string>>;
 
 export const requiredMessage = "Это обязательное поле";
 export const messages = {

@@ -1,22 +1,4 @@
-import type { AppealField, appealFields, formErrorKey, honeypotField } from "../appeal-schema.ts";
-
-// Names the shared schema defines, repeated so that the page's first load does not carry zod
-// (the schema itself comes later: load-appeal-schema.ts). The compiler checks each one against
-// the schema: a renamed, added or reordered field fails the typecheck.
-/** The form's fields in their order. */
-export const formFields = [
-  "first_name",
-  "last_name",
-  "email",
-  "phone",
-  "region",
-  "comment",
-  "consent",
-] as const satisfies typeof appealFields;
-/** The honeypot input's name. */
-export const honeypotName: typeof honeypotField = "website";
-/** The key of an error about the whole form. */
-export const formErrorName: typeof formErrorKey = "_form";
+import { type AppealField, honeypotField } from "../appeal-fields.ts";
 
 /** What the form holds: the seven fields under their API names, consent as a boolean. */
 export type AppealFormValues = Record<Exclude<AppealField, "consent">, string> & {
@@ -56,5 +38,5 @@ export function appealValuesFromFormData(formData: FormData): AppealFormValues {
 
 /** The hidden trap field, as posted: people leave it empty. */
 export function honeypotValue(formData: FormData): string {
-  return textOf(formData, honeypotName);
+  return textOf(formData, honeypotField);
 }

@@ -1,16 +1,19 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { appealsApiBase, submitAppeal } from "../api/submit-appeal.ts";
+import {
+  type AppealErrors,
+  type AppealField,
+  appealFields,
+  formErrorKey,
+  honeypotField,
+} from "../appeal-fields.ts";
 import type { AppealFormResult } from "../appeal-form-result.ts";
-import type { AppealErrors, AppealField } from "../appeal-schema.ts";
 import { consentText, personalDataPolicyHref } from "../consent-text.ts";
 import { regionOptions, regionPlaceholder } from "../regions.ts";
 import {
   type AppealFormValues,
   appealValuesFromFormData,
   emptyAppealValues,
-  formErrorName,
-  formFields,
-  honeypotName,
   honeypotValue,
 } from "./appeal-form-values.ts";
 import { ErrorSummary, type SummaryError } from "./error-summary.tsx";
@@ -59,11 +62,11 @@ function initialState(result: AppealFormResult | undefined): FormState {
 }
 
 function summaryErrors(errors: AppealErrors): SummaryError[] {
-  const list: SummaryError[] = formFields.flatMap((field) => {
+  const list: SummaryError[] = appealFields.flatMap((field) => {
     const message = errors[field];
     return message ? [{ fieldId: field, label: appealFieldLabels[field], message }] : [];
   });
-  const formMessage = errors[formErrorName];
+  const formMessage = errors[formErrorKey];
   if (formMessage) list.push({ fieldId: null, label: "", message: formMessage });
   return list;
 }
@@ -134,7 +137,7 @@ export function AppealForm({ result }: { result: AppealFormResult | undefined })
       }
       setState({ status: { kind: "submitting" }, errors: {}, values });
       // Exactly the seven fields; the trap only when a bot filled it (the server drops those).
-      const body: Record<string, unknown> = trap ? { ...values, [honeypotName]: trap } : values;
+      const body: Record<string, unknown> = trap ? { ...values, [honeypotField]: trap } : values;
       const answer = await submitAppeal(body, { baseUrl: appealsApiBase(window.location) });
       if (answer.ok) {
         setState({
@@ -148,7 +151,7 @@ export function AppealForm({ result }: { result: AppealFormResult | undefined })
         console.error(`Обращение не отправлено: сервер ответил ${answer.status}`);
         // Messages about fields go beside them; one about the whole form (a 429's "too many",
         // say) under the red message.
-        const { [formErrorName]: formMessage, ...errors } = answer.errors ?? {};
+        const { [formErrorKey]: formMessage, ...errors } = answer.errors ?? {};
         setState({ status: { kind: "failure", detail: formMessage ?? null }, errors, values });
         setFocusRequest({ target: summaryErrors(errors).length > 0 ? "summary" : "status" });
       }
@@ -260,7 +263,7 @@ export function AppealForm({ result }: { result: AppealFormResult | undefined })
           <label htmlFor="appeal-website">Не заполняйте это поле</label>
           <input
             id="appeal-website"
-            name={honeypotName}
+            name={honeypotField}
             type="text"
             tabIndex={-1}
             autoComplete="off"
