@@ -57,6 +57,26 @@ function controlProps({ name, hint, error, required }: FieldProps) {
   };
 }
 
+/** Label, hint and error above a control: the part the text, select and textarea fields share. */
+function LabelledGroup({
+  name,
+  label,
+  hint,
+  error,
+  children,
+}: FieldProps & { children: ReactNode }) {
+  return (
+    <div className={groupClass(error)}>
+      <label className="form-label" htmlFor={name}>
+        {label}
+      </label>
+      <Hint name={name} hint={hint} />
+      <ErrorMessage name={name} error={error} />
+      {children}
+    </div>
+  );
+}
+
 export function TextField(
   props: FieldProps & {
     defaultValue: string;
@@ -68,12 +88,7 @@ export function TextField(
 ) {
   const { name, label, hint, error, defaultValue, type = "text", autoComplete } = props;
   return (
-    <div className={groupClass(error)}>
-      <label className="form-label" htmlFor={name}>
-        {label}
-      </label>
-      <Hint name={name} hint={hint} />
-      <ErrorMessage name={name} error={error} />
+    <LabelledGroup name={name} label={label} hint={hint} error={error}>
       <input
         {...controlProps(props)}
         className={props.className ? `form-input ${props.className}` : "form-input"}
@@ -82,26 +97,21 @@ export function TextField(
         spellCheck={props.spellCheck}
         defaultValue={defaultValue}
       />
-    </div>
+    </LabelledGroup>
   );
 }
 
 export function TextAreaField(props: FieldProps & { defaultValue: string; rows: number }) {
   const { name, label, hint, error, defaultValue, rows } = props;
   return (
-    <div className={groupClass(error)}>
-      <label className="form-label" htmlFor={name}>
-        {label}
-      </label>
-      <Hint name={name} hint={hint} />
-      <ErrorMessage name={name} error={error} />
+    <LabelledGroup name={name} label={label} hint={hint} error={error}>
       <textarea
         {...controlProps(props)}
         className="form-textarea"
         rows={rows}
         defaultValue={defaultValue}
       />
-    </div>
+    </LabelledGroup>
   );
 }
 
@@ -115,12 +125,7 @@ export function SelectField(
 ) {
   const { name, label, hint, error, defaultValue, placeholder, options } = props;
   return (
-    <div className={groupClass(error)}>
-      <label className="form-label" htmlFor={name}>
-        {label}
-      </label>
-      <Hint name={name} hint={hint} />
-      <ErrorMessage name={name} error={error} />
+    <LabelledGroup name={name} label={label} hint={hint} error={error}>
       <select
         {...controlProps(props)}
         className="form-select"
@@ -136,7 +141,7 @@ export function SelectField(
           </option>
         ))}
       </select>
-    </div>
+    </LabelledGroup>
   );
 }
 
