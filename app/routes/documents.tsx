@@ -6,6 +6,7 @@ import {
 } from "../../content/documents.ts";
 import { describePublicFile } from "../../content/file-info.server.ts";
 import { certificateLinkLabel } from "../../content/page-labels.ts";
+import { ContentImage } from "../components/content-image.tsx";
 import { DownloadLink, type FileLabels, fileLabel } from "../components/download-link.tsx";
 import { pageMeta } from "../page-meta.ts";
 import type { RouteHandle } from "../route-handle.ts";
@@ -64,14 +65,7 @@ export default function DocumentsPage({ loaderData }: Route.ComponentProps) {
           </div>
           <figure className="accreditation__certificate">
             <a href={certificate.src}>
-              <img
-                src={certificate.src}
-                alt={certificate.alt}
-                width={certificate.width}
-                height={certificate.height}
-                loading="lazy"
-                decoding="async"
-              />
+              <ContentImage image={certificate} />
             </a>
             <figcaption>
               <DownloadLink file={fileLabel(files, certificate.src)}>

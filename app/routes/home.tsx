@@ -3,6 +3,7 @@ import { homeIllustrations } from "../../content/illustrations.ts";
 import { homeSections, testingCentre } from "../../content/laboratories.ts";
 import { homeBannerTitle } from "../../content/page-labels.ts";
 import type { HomeSection } from "../../content/schema.ts";
+import { ContentImage } from "../components/content-image.tsx";
 import { pageMeta } from "../page-meta.ts";
 import type { RouteHandle } from "../route-handle.ts";
 import contentStyles from "../styles/pages/content.css?inline";
@@ -66,14 +67,7 @@ function HomeSectionBlock({ section }: { section: HomeSection }) {
         </div>
         {illustration ? (
           <figure className="illustrated__figure">
-            <img
-              src={illustration.src}
-              alt={illustration.alt}
-              width={illustration.width}
-              height={illustration.height}
-              loading="lazy"
-              decoding="async"
-            />
+            <ContentImage image={illustration} />
           </figure>
         ) : null}
       </div>

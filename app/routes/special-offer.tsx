@@ -1,8 +1,8 @@
-import { formatRubles } from "../../content/format.ts";
 import { priceTableLabels as labels } from "../../content/page-labels.ts";
 import { priceList } from "../../content/price-list.ts";
 import type { IndividualPackage } from "../../content/schema.ts";
 import { sitePage } from "../../content/site-pages.ts";
+import { PriceTable } from "../components/price-table.tsx";
 import { ServicesTabs } from "../components/services-tabs.tsx";
 import { pageMeta } from "../page-meta.ts";
 import type { RouteHandle } from "../route-handle.ts";
@@ -23,59 +23,43 @@ export default function SpecialOfferPage() {
 
       <section className="content-section" aria-labelledby="legal-entities-title">
         <h2 id="legal-entities-title">{legalEntities.title}</h2>
-        <table className="data-table price-table">
-          <caption>
-            {legalEntities.subtitle}. {legalEntities.vatNote}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">{labels.package}</th>
-              <th scope="col" className="price">
-                {labels.pricePerSampleWithVat}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {legalEntities.packages.map((pricePackage) => (
-              <tr key={pricePackage.id}>
-                <th scope="row">
-                  {pricePackage.name}
-                  {pricePackage.note ? (
-                    <span className="price-table__note">{pricePackage.note}</span>
-                  ) : null}
-                </th>
-                <td className="price">{formatRubles(pricePackage.price)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <PriceTable
+          caption={
+            <caption>
+              {legalEntities.subtitle}. {legalEntities.vatNote}
+            </caption>
+          }
+          nameHeader={labels.package}
+          priceHeader={labels.pricePerSampleWithVat}
+          rows={legalEntities.packages.map((pricePackage) => ({
+            key: pricePackage.id,
+            name: pricePackage.name,
+            note: pricePackage.note,
+            price: pricePackage.price,
+          }))}
+        />
         <ul className="price-terms">
           <li>{legalEntities.discount.text}</li>
           <li>{legalEntities.researchPeriod.text}</li>
         </ul>
 
         <h3>{legalEntities.sampling.title}</h3>
-        <table className="data-table price-table">
-          <caption className="visually-hidden">
-            {legalEntities.sampling.title}: {labels.priceWithVat}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">{labels.service}</th>
-              <th scope="col" className="price">
-                {labels.priceWithVat}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              <th scope="row">
-                {legalEntities.sampling.title} {legalEntities.sampling.unit}
-              </th>
-              <td className="price">{formatRubles(legalEntities.sampling.price)}</td>
-            </tr>
-          </tbody>
-        </table>
+        <PriceTable
+          caption={
+            <caption className="visually-hidden">
+              {legalEntities.sampling.title}: {labels.priceWithVat}
+            </caption>
+          }
+          nameHeader={labels.service}
+          priceHeader={labels.priceWithVat}
+          rows={[
+            {
+              key: "sampling",
+              name: `${legalEntities.sampling.title} ${legalEntities.sampling.unit}`,
+              price: legalEntities.sampling.price,
+            },
+          ]}
+        />
         <ul className="price-terms">
           {legalEntities.sampling.conditions.map((condition) => (
             <li key={condition}>{condition}</li>
@@ -113,26 +97,19 @@ function IndividualPackageCard({ pricePackage }: { pricePackage: IndividualPacka
           <dd>{pricePackage.sampleRequirement}</dd>
         </div>
       </dl>
-      <table className="data-table price-table" aria-labelledby={titleId}>
-        <thead>
-          <tr>
-            <th scope="col">{labels.service}</th>
-            <th scope="col" className="price">
-              {labels.price}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            <th scope="row">{pricePackage.name}</th>
-            <td className="price">{formatRubles(pricePackage.price)}</td>
-          </tr>
-          <tr>
-            <th scope="row">{pricePackage.recommendations.name}</th>
-            <td className="price">{formatRubles(pricePackage.recommendations.price)}</td>
-          </tr>
-        </tbody>
-      </table>
+      <PriceTable
+        labelledBy={titleId}
+        nameHeader={labels.service}
+        priceHeader={labels.price}
+        rows={[
+          { key: "package", name: pricePackage.name, price: pricePackage.price },
+          {
+            key: "recommendations",
+            name: pricePackage.recommendations.name,
+            price: pricePackage.recommendations.price,
+          },
+        ]}
+      />
     </>
   );
 }
