@@ -1,5 +1,5 @@
 import type { Config } from "@react-router/dev/config";
-import { sitePages } from "./content/site-pages.ts";
+import { prerenderedPaths } from "./content/site-pages.ts";
 
 // Every page is rendered to static HTML at build time. `ssr: true` keeps a server
 // build for the one thing that cannot be static: the no-JavaScript appeal form's
@@ -7,7 +7,7 @@ import { sitePages } from "./content/site-pages.ts";
 export default {
   appDirectory: "app",
   ssr: true,
-  prerender: [...sitePages.map((page) => page.path), "/404"],
+  prerender: [...prerenderedPaths],
   // Load the whole (small) route manifest with the page: no /__manifest endpoint.
   routeDiscovery: { mode: "initial" },
 } satisfies Config;

@@ -1,16 +1,20 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { notFoundPath, sitePages } from "../content/site-pages.ts";
+
+/**
+ * The route table, derived from the one list of pages (content/site-pages.ts): each page's module
+ * is named after the last segment of its address, '/services/special_offer' ->
+ * routes/special-offer.tsx, '/' -> routes/home.tsx. A page without its module fails the build.
+ */
+function routeFile(path: string): string {
+  const lastSegment = path.split("/").filter(Boolean).at(-1);
+  return `routes/${lastSegment ? lastSegment.replaceAll("_", "-") : "home"}.tsx`;
+}
 
 export default [
-  index("routes/home.tsx"),
-  route("services", "routes/services.tsx"),
-  route("services/special_offer", "routes/special-offer.tsx"),
-  route("documents", "routes/documents.tsx"),
-  route("applications", "routes/applications.tsx"),
-  route("structure", "routes/structure.tsx"),
-  route("appeals", "routes/appeals.tsx"),
-  route("to_investors", "routes/to-investors.tsx"),
-  route("vacancies", "routes/vacancies.tsx"),
-  route("contacts", "routes/contacts.tsx"),
+  ...sitePages.map((page) =>
+    page.path === "/" ? index(routeFile("/")) : route(page.path.slice(1), routeFile(page.path)),
+  ),
   // Prerendered once; the server sends it with status 404 for every unknown page.
-  route("404", "routes/not-found.tsx"),
+  route(notFoundPath.slice(1), "routes/not-found.tsx"),
 ] satisfies RouteConfig;

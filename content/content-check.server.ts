@@ -1,17 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
+import { pathToFileURL } from "node:url";
 import type { z } from "zod";
-import { applicationFormGroups } from "./application-forms.ts";
-import { contactGroups, legalDetails } from "./contacts.ts";
-import { director, organisationChart } from "./director.ts";
-import { accreditation, documentGroups, personalDataPolicy } from "./documents.ts";
 import { checkFileOfType } from "./file-validity.server.ts";
-import { historyEvents } from "./history.ts";
-import { investorsPage } from "./investors.ts";
-import { homeSections, testingCentre } from "./laboratories.ts";
-import { addressMap } from "./maps.ts";
-import { organisation } from "./organisation.ts";
-import { priceList } from "./price-list.ts";
 import { publicDir, publicFilePath } from "./public-dir.server.ts";
 import {
   accreditationSchema,
@@ -22,6 +13,7 @@ import {
   documentLinkSchema,
   embeddedMapSchema,
   historySchema,
+  homeIllustrationsSchema,
   homeSectionsSchema,
   investorsPageSchema,
   legalDetailsSchema,
@@ -33,39 +25,62 @@ import {
   testingCentreSchema,
   vacanciesPageSchema,
 } from "./schema.ts";
-import { serviceBlocks, servicesTabs } from "./services.ts";
-import { vacanciesPage } from "./vacancies.ts";
 
-/** Every content export with the schema it must satisfy. */
-export const contentEntries: { name: string; schema: z.ZodType; data: unknown }[] = [
-  { name: "organisation", schema: organisationSchema, data: organisation },
-  { name: "homeSections", schema: homeSectionsSchema, data: homeSections },
-  { name: "historyEvents", schema: historySchema, data: historyEvents },
-  { name: "testingCentre", schema: testingCentreSchema, data: testingCentre },
-  { name: "servicesTabs", schema: servicesTabSchema.array().length(2), data: servicesTabs },
-  { name: "serviceBlocks", schema: serviceBlockSchema.array().length(9), data: serviceBlocks },
-  { name: "priceList", schema: priceListSchema, data: priceList },
-  { name: "documentGroups", schema: documentGroupsSchema, data: documentGroups },
-  { name: "accreditation", schema: accreditationSchema, data: accreditation },
-  { name: "personalDataPolicy", schema: documentLinkSchema, data: personalDataPolicy },
-  {
-    name: "applicationFormGroups",
-    schema: applicationFormGroupSchema.array().length(2),
-    data: applicationFormGroups,
-  },
-  { name: "contactGroups", schema: contactGroupsSchema, data: contactGroups },
-  { name: "legalDetails", schema: legalDetailsSchema, data: legalDetails },
-  { name: "addressMap", schema: embeddedMapSchema, data: addressMap },
-  { name: "vacanciesPage", schema: vacanciesPageSchema, data: vacanciesPage },
-  { name: "director", schema: directorSchema, data: director },
-  { name: "organisationChart", schema: organisationChartSchema, data: organisationChart },
-  { name: "investorsPage", schema: investorsPageSchema, data: investorsPage },
-];
+/**
+ * The schema of each content export, by export name. Which exports exist is read from the
+ * content modules themselves (every `*.ts` here but schemas, tests and `*.server.ts`), so a new
+ * content file is checked without being listed: its linked files are checked at once, and an
+ * export that links files without a schema here is itself reported.
+ */
+export const contentSchemas: Record<string, z.ZodType> = {
+  organisation: organisationSchema,
+  homeSections: homeSectionsSchema,
+  homeIllustrations: homeIllustrationsSchema,
+  historyEvents: historySchema,
+  testingCentre: testingCentreSchema,
+  servicesTabs: servicesTabSchema.array().length(2),
+  serviceBlocks: serviceBlockSchema.array().length(9),
+  priceList: priceListSchema,
+  documentGroups: documentGroupsSchema,
+  accreditation: accreditationSchema,
+  personalDataPolicy: documentLinkSchema,
+  applicationFormGroups: applicationFormGroupSchema.array().length(2),
+  contactGroups: contactGroupsSchema,
+  legalDetails: legalDetailsSchema,
+  addressMap: embeddedMapSchema,
+  vacanciesPage: vacanciesPageSchema,
+  director: directorSchema,
+  organisationChart: organisationChartSchema,
+  investorsPage: investorsPageSchema,
+};
+
+export type ContentExport = { module: string; name: string; value: unknown };
+
+const contentDir = import.meta.dirname;
+const notContent = /(\.server\.ts|\.test\.ts|^schema\.ts)$/;
+
+/** Every export of every content module, read from the folder. */
+export async function loadContentExports(): Promise<ContentExport[]> {
+  const modules = readdirSync(contentDir)
+    .filter((name) => name.endsWith(".ts") && !notContent.test(name))
+    .sort();
+  const found: ContentExport[] = [];
+  for (const module of modules) {
+    const exports = (await import(pathToFileURL(join(contentDir, module)).href)) as Record<
+      string,
+      unknown
+    >;
+    for (const [name, value] of Object.entries(exports)) {
+      if (typeof value !== "function") found.push({ module, name, value });
+    }
+  }
+  return found;
+}
 
 const fileHref = /^\/(docs|forms|images)\/\S+\.[a-z0-9]+$/;
 
-/** Every site file the content links to ('/docs/ustav.pdf', '/images/…'), each once. */
-export function collectLinkedFiles(): string[] {
+/** Every site file a value links to ('/docs/ustav.pdf', '/images/…'), each once, sorted. */
+function linkedFilesOf(values: readonly unknown[]): string[] {
   const found = new Set<string>();
   const walk = (value: unknown): void => {
     if (typeof value === "string") {
@@ -76,8 +91,13 @@ export function collectLinkedFiles(): string[] {
       Object.values(value).forEach(walk);
     }
   };
-  for (const entry of contentEntries) walk(entry.data);
+  values.forEach(walk);
   return [...found].sort();
+}
+
+/** Every site file the content links to, each once. */
+export async function collectLinkedFiles(): Promise<string[]> {
+  return linkedFilesOf((await loadContentExports()).map((entry) => entry.value));
 }
 
 function listFiles(dir: string): string[] {
@@ -94,17 +114,30 @@ function listFiles(dir: string): string[] {
  * linked files that are missing or not valid of their type, and files under public/docs and
  * public/forms that nothing links to (stale downloads).
  */
-export function checkContent(): string[] {
+export async function checkContent(): Promise<string[]> {
   const problems: string[] = [];
-  for (const { name, schema, data } of contentEntries) {
-    const result = schema.safeParse(data);
+  const contentExports = await loadContentExports();
+  const exportNames = new Set(contentExports.map((entry) => entry.name));
+  for (const name of Object.keys(contentSchemas)) {
+    if (!exportNames.has(name))
+      problems.push(`${name}: has a schema but no content module exports it`);
+  }
+  for (const { module, name, value } of contentExports) {
+    const schema = contentSchemas[name];
+    if (!schema) {
+      if (linkedFilesOf([value]).length > 0) {
+        problems.push(`${module} ${name}: links files but has no schema in contentSchemas`);
+      }
+      continue;
+    }
+    const result = schema.safeParse(value);
     if (!result.success) {
       for (const issue of result.error.issues) {
         problems.push(`${name}.${issue.path.join(".")}: ${issue.message}`);
       }
     }
   }
-  const linked = collectLinkedFiles();
+  const linked = linkedFilesOf(contentExports.map((entry) => entry.value));
   for (const href of linked) {
     const path = publicFilePath(href);
     if (!existsSync(path)) {

@@ -5,13 +5,13 @@ import { test } from "node:test";
 import { applicationFormGroups } from "./application-forms.ts";
 import { contactGroups, legalDetails } from "./contacts.ts";
 import { checkContent, collectLinkedFiles } from "./content-check.server.ts";
-import { organisationChart } from "./director.ts";
 import { documentGroups } from "./documents.ts";
 import { describePublicFile } from "./file-info.server.ts";
 import { checkFileOfType, readZip } from "./file-validity.server.ts";
 import { formatFileSize, formatRubles } from "./format.ts";
 import { historyEvents } from "./history.ts";
-import { homeSections } from "./laboratories.ts";
+import { homeSections } from "./home-sections.ts";
+import { organisationChart } from "./organisation-chart.ts";
 import { priceList } from "./price-list.ts";
 import { publicDir } from "./public-dir.server.ts";
 import { sampleValues } from "./sample-values.ts";
@@ -22,10 +22,11 @@ const nbsp = "\u00A0";
 /** Compare visitor text without caring which spaces are non-breaking. */
 const plain = (text: string) => text.replaceAll(nbsp, " ");
 
-test("every content export matches its schema and every linked file exists and is valid", () => {
-  assert.deepEqual(checkContent(), []);
-  // 12 documents, the requisites, 12 forms in two formats each, the certificate and the chart.
-  assert.equal(collectLinkedFiles().length, 40);
+test("every content export matches its schema and every linked file exists and is valid", async () => {
+  assert.deepEqual(await checkContent(), []);
+  // 12 documents, the requisites, 12 forms in two formats each, the certificate, the chart and
+  // the four home-page illustrations.
+  assert.equal((await collectLinkedFiles()).length, 44);
 });
 
 test("price list holds every price of the specification", () => {

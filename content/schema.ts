@@ -49,6 +49,9 @@ export const homeSectionIdSchema = z.enum([
 ]);
 export type HomeSectionId = z.infer<typeof homeSectionIdSchema>;
 
+/** Drawings beside some home-page sections, keyed by the section they illustrate. */
+export const homeIllustrationsSchema = z.partialRecord(homeSectionIdSchema, imageSchema);
+
 /** One section of the home page; `navLabel` is its short name in the sticky anchor bar. */
 export const homeSectionSchema = z.object({
   id: homeSectionIdSchema,

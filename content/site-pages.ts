@@ -91,6 +91,18 @@ export function sitePage(path: SitePath): SitePage {
   return page;
 }
 
+/**
+ * The page sent with status 404 for every unknown address: prerendered under this path like the
+ * others, served by the server only as the answer to a miss.
+ */
+export const notFoundPath = "/404";
+
+/** Every address rendered to static HTML at build time: the ten pages and the 404 page. */
+export const prerenderedPaths: readonly string[] = [
+  ...sitePages.map((page) => page.path),
+  notFoundPath,
+];
+
 /** Links of the slide-out menu, in the specification's order. */
 export const menuPaths: readonly SitePath[] = [
   "/services",

@@ -2,6 +2,7 @@
 // DATABASE_URL names (as the server does). With --json, standard output holds only the JSON array.
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { formatKirovDateTime, startOfKirovDay } from "../domain/time/kirov-time.ts";
 import { defaultDatabaseUrl, parseDatabaseUrl } from "../server/config.ts";
 import type { StoredAppeal } from "../server/store/appeal-store.ts";
 import { openStore } from "../server/store/open-store.ts";
@@ -10,7 +11,7 @@ const usage = `Usage: npm run appeals -- list [--json] [--since YYYY-MM-DD]
 
   list               print the stored appeals, oldest first
   --json             print them as one JSON array (nothing else on standard output)
-  --since DATE       only appeals registered on or after DATE (Kirov time, UTC+3)
+  --since DATE       only appeals registered on or after DATE (Kirov time)
 
 The store is the one DATABASE_URL names (default ${defaultDatabaseUrl}).`;
 
@@ -44,27 +45,13 @@ function parseCommand(argv: string[]) {
   return { json: parsed.values.json ?? false, since: parseSince(parsed.values.since) };
 }
 
-/** YYYY-MM-DD, a real calendar date, as the start of that day in Kirov (UTC+3, no DST). */
+/** YYYY-MM-DD, a real calendar date, as the start of that day in Kirov. */
 function parseSince(value: string | undefined): Date | undefined {
   if (value === undefined) return undefined;
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  const date = match ? new Date(`${value}T00:00:00+03:00`) : undefined;
-  const real =
-    match &&
-    date &&
-    !Number.isNaN(date.getTime()) &&
-    new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])))
-      .toISOString()
-      .startsWith(value);
-  if (!real || !date) fail(`--since "${value}" is not a date of the form YYYY-MM-DD.`);
+  const date = startOfKirovDay(value);
+  if (!date) fail(`--since "${value}" is not a date of the form YYYY-MM-DD.`);
   return date;
 }
-
-const kirovTime = new Intl.DateTimeFormat("ru-RU", {
-  dateStyle: "short",
-  timeStyle: "short",
-  timeZone: "Europe/Kirov",
-});
 
 function printText(appeals: StoredAppeal[]) {
   if (appeals.length === 0) {
@@ -72,7 +59,9 @@ function printText(appeals: StoredAppeal[]) {
     return;
   }
   for (const appeal of appeals) {
-    console.log(`${appeal.number}  ${kirovTime.format(new Date(appeal.created_at))} (Kirov time)`);
+    console.log(
+      `${appeal.number}  ${formatKirovDateTime(new Date(appeal.created_at))} (Kirov time)`,
+    );
     console.log(`  first_name: ${appeal.first_name}`);
     console.log(`  last_name:  ${appeal.last_name}`);
     console.log(`  email:      ${appeal.email}`);

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import { extname, join, relative, sep } from "node:path";
+import { notFoundPath } from "../content/site-pages.ts";
 
 /** One file of the built site, held in memory with its precompressed variants. */
 export type SiteFile = {
@@ -47,9 +48,12 @@ const immutable = "public, max-age=31536000, immutable";
 // Everything else may change under the same address: the browser asks again (ETag, 304).
 const revalidate = "no-cache";
 
+const notFoundFile = `${notFoundPath.slice(1)}/index.html`;
+
 /**
  * Reads the whole built site into memory at start. It is small (tens of files), and answering
- * from memory is several times faster than reading the disk per request (see STACK.md).
+ * from memory is several times faster than reading the disk per request: the figures are in
+ * docs/decisions/0004-boundaries-and-libraries.md.
  */
 export async function loadSiteFiles(siteDir: string): Promise<SiteFiles> {
   const entries = await readdir(siteDir, { recursive: true, withFileTypes: true });
@@ -71,7 +75,7 @@ export async function loadSiteFiles(siteDir: string): Promise<SiteFiles> {
       cacheControl: name.startsWith("assets/") ? immutable : revalidate,
       etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`,
     };
-    if (name === "404/index.html") {
+    if (name === notFoundFile) {
       notFoundPage = file;
       continue;
     }

@@ -1,5 +1,6 @@
 import { data } from "react-router";
-import { appealSubmitterContext, type SubmitResult } from "../features/appeals/appeal-context.ts";
+import { appealSubmitterContext } from "../../domain/appeals/appeal-submitter.ts";
+import type { SubmitResult } from "../../domain/appeals/submit-result.ts";
 import { appealFormResult } from "../features/appeals/appeal-form-result.ts";
 import { appealsRules, appealsRulesIntro } from "../features/appeals/appeals-rules.ts";
 import appealFormStyles from "../features/appeals/components/appeal-form.css?inline";
@@ -24,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   let result: SubmitResult;
   try {
     const submit = context.get(appealSubmitterContext);
-    result = await submit(Object.fromEntries(formData), request);
+    result = await submit(formData.entries(), request);
   } catch (error) {
     // No personal data here: the error only (e.g. no submitter in the context).
     console.error("appeal form post failed", error instanceof Error ? error.message : error);

@@ -1,8 +1,9 @@
 import { historyEvents, historyNotice } from "../../content/history.ts";
+import { homeSections } from "../../content/home-sections.ts";
 import { homeIllustrations } from "../../content/illustrations.ts";
-import { homeSections, testingCentre } from "../../content/laboratories.ts";
 import { homeBannerTitle } from "../../content/page-labels.ts";
 import type { HomeSection } from "../../content/schema.ts";
+import { testingCentre } from "../../content/testing-centre.ts";
 import { ContentImage } from "../components/content-image.tsx";
 import { pageMeta } from "../page-meta.ts";
 import type { RouteHandle } from "../route-handle.ts";

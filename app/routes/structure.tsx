@@ -1,5 +1,6 @@
-import { director, organisationChart } from "../../content/director.ts";
+import { director } from "../../content/director.ts";
 import { describePublicFile } from "../../content/file-info.server.ts";
+import { organisationChart } from "../../content/organisation-chart.ts";
 import { sitePage } from "../../content/site-pages.ts";
 import { DownloadLink } from "../components/download-link.tsx";
 import { OrgChart } from "../components/org-chart.tsx";

@@ -1,5 +1,7 @@
+import { corePropertiesXml } from "./office-core-properties.ts";
 import type { SampleContent } from "./sample-model.ts";
-import { escapeXml, writeZip } from "./zip.ts";
+import { escapeXml } from "./xml.ts";
+import { writeZip } from "./zip.ts";
 
 /** Renders a sample as a Word document (WordprocessingML, the parts Word and LibreOffice need). */
 const ns = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
@@ -102,10 +104,4 @@ export function renderDocx(content: SampleContent): Buffer {
     },
     { name: "word/styles.xml", data: stylesXml },
   ]);
-}
-
-/** Title and author as office suites show them in the file's properties. */
-export function corePropertiesXml(content: SampleContent): string {
-  return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><dc:title>${escapeXml(content.title)}</dc:title><dc:creator>${escapeXml(content.organisation)}</dc:creator><dc:description>${escapeXml(content.notice)}</dc:description><dc:language>ru-RU</dc:language><dcterms:created xsi:type="dcterms:W3CDTF">2025-01-01T00:00:00Z</dcterms:created></cp:coreProperties>`;
 }

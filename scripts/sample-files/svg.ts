@@ -1,5 +1,5 @@
 import type { OrgUnit } from "../../content/schema.ts";
-import { escapeXml } from "./zip.ts";
+import { escapeXml } from "./xml.ts";
 
 /**
  * SVG pictures we own: the organisation chart drawn from the same data as the page's HTML chart,

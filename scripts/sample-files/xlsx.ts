@@ -1,6 +1,7 @@
-import { corePropertiesXml } from "./docx.ts";
+import { corePropertiesXml } from "./office-core-properties.ts";
 import type { SampleContent } from "./sample-model.ts";
-import { escapeXml, writeZip } from "./zip.ts";
+import { escapeXml } from "./xml.ts";
+import { writeZip } from "./zip.ts";
 
 /**
  * Renders a sample as a one-sheet Excel workbook (SpreadsheetML with inline strings, so no

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { formErrorKey } from "../../app/features/appeals/appeal-fields.ts";
-import { type AppealService, formFieldsToInput } from "./appeal-service.ts";
+import { formErrorKey } from "../../domain/appeals/appeal-fields.ts";
+import { formEntriesToInput } from "../../domain/appeals/form-input.ts";
+import type { AppealService } from "./appeal-service.ts";
 
 export const apiMessages = {
   malformed: "Не удалось прочитать запрос: ожидается JSON-объект с полями обращения",
@@ -20,7 +21,7 @@ export function registerAppealsApi(api: FastifyInstance, service: AppealService)
     appeals.addContentTypeParser(
       "application/x-www-form-urlencoded",
       { parseAs: "string" },
-      (_request, body, done) => done(null, parseFormBody(String(body))),
+      (_request, body, done) => done(null, formEntriesToInput(new URLSearchParams(String(body)))),
     );
 
     // Bad bodies are the client's fault: a Russian 4xx in the API's shape, never a 5xx.
@@ -39,10 +40,7 @@ export function registerAppealsApi(api: FastifyInstance, service: AppealService)
       if (!form && !/^application\/json\b/i.test(contentType)) {
         return sendFormError(reply, 415, apiMessages.unsupportedType);
       }
-      const input = form
-        ? formFieldsToInput(request.body as Record<string, unknown>)
-        : request.body;
-      const result = await service.submit(input, {
+      const result = await service.submit(request.body, {
         ip: request.ip,
         userAgent: request.headers["user-agent"],
       });
@@ -72,23 +70,4 @@ export function registerAppealsApi(api: FastifyInstance, service: AppealService)
 
 function sendFormError(reply: FastifyReply, status: number, message: string) {
   return reply.code(status).send({ errors: { [formErrorKey]: message } });
-}
-
-/**
- * A URL-encoded body as an object of strings. A name given twice becomes a list, which the schema
- * refuses as the wrong type rather than silently keeping one of the values.
- */
-export function parseFormBody(body: string): Record<string, string | string[]> {
-  // A Map, then Object.fromEntries: a field named "__proto__" stays a field (and is refused).
-  const fields = new Map<string, string | string[]>();
-  for (const [name, value] of new URLSearchParams(body)) {
-    const previous = fields.get(name);
-    fields.set(
-      name,
-      previous === undefined
-        ? value
-        : [...(Array.isArray(previous) ? previous : [previous]), value],
-    );
-  }
-  return Object.fromEntries(fields);
 }

@@ -2,7 +2,6 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { AppealStore } from "../store/appeal-store.ts";
 import { apiMessages } from "./api-routes.ts";
-import { formFieldsToInput } from "./appeal-service.ts";
 import { startTestApp, validAppeal } from "./test-app.ts";
 
 test("a store that fails: 503 in Russian, and the log holds no personal data", async () => {
@@ -38,12 +37,4 @@ test("a store that fails: 503 in Russian, and the log holds no personal data", a
   } finally {
     await site.close();
   }
-});
-
-test("form fields: the checkbox's 'on' is true, its absence stays absent", () => {
-  assert.deepEqual(formFieldsToInput({ consent: "on", a: "b" }), { consent: true, a: "b" });
-  assert.deepEqual(formFieldsToInput({ consent: "true" }), { consent: true });
-  assert.deepEqual(formFieldsToInput({ consent: "" }), { consent: false });
-  assert.deepEqual(formFieldsToInput({ consent: "yes please" }), { consent: "yes please" });
-  assert.deepEqual(formFieldsToInput({ a: "b" }), { a: "b" });
 });

@@ -1,11 +1,11 @@
 import { randomInt, randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
-import type { SubmitResult } from "../../app/features/appeals/appeal-context.ts";
-import { honeypotField } from "../../app/features/appeals/appeal-fields.ts";
-import { normalizePhone, validateAppeal } from "../../app/features/appeals/appeal-schema.ts";
-import { consentTextVersion } from "../../app/features/appeals/consent-text.ts";
+import { honeypotField } from "../../domain/appeals/appeal-fields.ts";
+import { normalizePhone, validateAppeal } from "../../domain/appeals/appeal-schema.ts";
+import { consentTextVersion } from "../../domain/appeals/consent-text.ts";
+import { registrationNumber } from "../../domain/appeals/registration-number.ts";
+import type { SubmitResult } from "../../domain/appeals/submit-result.ts";
 import type { AppealStore } from "../store/appeal-store.ts";
-import { registrationNumber } from "../store/appeal-store.ts";
 import type { RateLimiter } from "./rate-limiter.ts";
 
 /** Who sent the appeal, for the rate limit and the consent evidence. */
@@ -76,18 +76,4 @@ function isTrapped(input: unknown): boolean {
   if (typeof input !== "object" || input === null || !(honeypotField in input)) return false;
   const value = (input as Record<string, unknown>)[honeypotField];
   return typeof value === "string" ? value.trim() !== "" : value !== undefined && value !== null;
-}
-
-/**
- * The fields of a posted HTML form (strings) as the schema's types: the consent checkbox sends
- * "on" when ticked and nothing when not. Anything else is passed on for the schema to judge.
- */
-export function formFieldsToInput(fields: Record<string, unknown>): Record<string, unknown> {
-  const input = { ...fields };
-  if ("consent" in input) {
-    const consent = input.consent;
-    if (consent === "on" || consent === "true") input.consent = true;
-    else if (consent === "" || consent === "off" || consent === "false") input.consent = false;
-  }
-  return input;
 }

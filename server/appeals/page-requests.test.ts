@@ -3,11 +3,9 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { RequestHandler } from "react-router";
-import {
-  appealSubmitterContext,
-  type SubmitResult,
-} from "../../app/features/appeals/appeal-context.ts";
-import { requiredMessage } from "../../app/features/appeals/appeal-schema.ts";
+import { requiredMessage } from "../../domain/appeals/appeal-schema.ts";
+import { appealSubmitterContext } from "../../domain/appeals/appeal-submitter.ts";
+import type { SubmitResult } from "../../domain/appeals/submit-result.ts";
 import { createSqliteDatabase, type TestDatabase } from "../store/test-databases.ts";
 import { startTestApp, type TestApp, validAppeal } from "./test-app.ts";
 
@@ -18,8 +16,7 @@ const seen: Seen[] = [];
 const fakeReactRouter: RequestHandler = async (request, context) => {
   const submit = context?.get(appealSubmitterContext);
   assert.ok(submit, "the submitter is in the context");
-  const fields = Object.fromEntries(await request.formData());
-  const result = await submit(fields, request);
+  const result = await submit((await request.formData()).entries(), request);
   seen.push({
     method: request.method,
     url: request.url,

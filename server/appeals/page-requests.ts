@@ -8,8 +8,9 @@ import {
   RouterContextProvider,
   type ServerBuild,
 } from "react-router";
-import { appealSubmitterContext } from "../../app/features/appeals/appeal-context.ts";
-import { type AppealService, formFieldsToInput } from "./appeal-service.ts";
+import { appealSubmitterContext } from "../../domain/appeals/appeal-submitter.ts";
+import { formEntriesToInput } from "../../domain/appeals/form-input.ts";
+import type { AppealService } from "./appeal-service.ts";
 
 /** React Router's request handler over the server build `react-router build` wrote. */
 export async function loadPageHandler(serverBuildPath: string): Promise<RequestHandler> {
@@ -66,8 +67,8 @@ export function registerAppealPage(
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const context = new RouterContextProvider();
       const client = { ip: request.ip, userAgent: request.headers["user-agent"] };
-      context.set(appealSubmitterContext, (fields) =>
-        deps.service.submit(formFieldsToInput(fields), client),
+      context.set(appealSubmitterContext, (entries) =>
+        deps.service.submit(formEntriesToInput(entries), client),
       );
       const response = await deps.pageHandler(toWebRequest(request), context);
       return sendWebResponse(reply, response);

@@ -46,14 +46,3 @@ export type StoredAppeal = Omit<NewAppeal, "consent_at" | "created_at"> & {
   created_at: string;
   consent_at: string;
 };
-
-/**
- * 'А' (appeal, Cyrillic), the year of registration in Kirov time, the store's sequence number:
- * unique and increasing, readable over the phone.
- */
-export function registrationNumber(sequence: number, createdAt: Date): string {
-  const year = new Intl.DateTimeFormat("en", { year: "numeric", timeZone: "Europe/Kirov" }).format(
-    createdAt,
-  );
-  return `А-${year}-${String(sequence).padStart(6, "0")}`;
-}

@@ -4,7 +4,7 @@ import { DatabaseSync } from "node:sqlite";
 import { after, before, describe, test } from "node:test";
 import pg from "pg";
 import { parseDatabaseUrl } from "../config.ts";
-import { type NewAppeal, registrationNumber } from "./appeal-store.ts";
+import type { NewAppeal } from "./appeal-store.ts";
 import { latestVersion, migrations } from "./migrations.ts";
 import { openStore } from "./open-store.ts";
 import {
@@ -33,12 +33,6 @@ function appeal(createdAt: string, overrides: Partial<NewAppeal> = {}): NewAppea
     ...overrides,
   };
 }
-
-test("registration numbers: Cyrillic А, the year in Kirov time, six digits at least", () => {
-  assert.equal(registrationNumber(123, new Date("2026-06-01T10:00:00Z")), "А-2026-000123");
-  assert.equal(registrationNumber(7, new Date("2026-12-31T21:30:00Z")), "А-2027-000007");
-  assert.equal(registrationNumber(1234567, new Date("2026-06-01T10:00:00Z")), "А-2026-1234567");
-});
 
 // The PostgreSQL suites need a server: without one they fail (counted here too), never skip.
 test(`PostgreSQL is reachable at ${testPostgresUrl} (TEST_DATABASE_URL)`, async () => {

@@ -1,11 +1,7 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
-import {
-  type AppealStore,
-  type NewAppeal,
-  registrationNumber,
-  type StoredAppeal,
-} from "./appeal-store.ts";
+import { registrationNumber } from "../../domain/appeals/registration-number.ts";
+import type { AppealStore, NewAppeal, StoredAppeal } from "./appeal-store.ts";
 import { assertNotNewer, migrations } from "./migrations.ts";
 
 // Any constant shared by every app server: they take turns to migrate at start.
@@ -30,37 +26,48 @@ export async function openPostgresStore(url: string): Promise<AppealStore> {
     kind: "postgres",
     async insertAppeal(appeal: NewAppeal) {
       const id = randomUUID();
-      // The number needs the sequence value first; a value taken by a failed insert is a gap.
-      const { rows } = await pool.query<{ seq: string }>(
-        "SELECT nextval(pg_get_serial_sequence('appeals', 'seq'))::text AS seq",
-      );
-      const seq = Number(rows[0]?.seq);
-      const number = registrationNumber(seq, appeal.created_at);
-      // One statement, autocommit: it returns once the commit is durable (synchronous_commit).
-      await pool.query(
-        `INSERT INTO appeals (seq, id, number, created_at, first_name, last_name, email, phone,
+      const client = await pool.connect();
+      try {
+        // Sequence value and insert in one transaction, as on SQLite. PostgreSQL never hands a
+        // sequence value back, so a failed insert leaves a gap: numbers are unique, not gap-free.
+        await client.query("BEGIN");
+        const { rows } = await client.query<{ seq: string }>(
+          "SELECT nextval(pg_get_serial_sequence('appeals', 'seq'))::text AS seq",
+        );
+        const seq = Number(rows[0]?.seq);
+        const number = registrationNumber(seq, appeal.created_at);
+        await client.query(
+          `INSERT INTO appeals (seq, id, number, created_at, first_name, last_name, email, phone,
           phone_normalized, region, comment, consent, consent_at, consent_text_version,
           client_ip, user_agent)
         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, true, $12, $13, $14, $15)`,
-        [
-          seq,
-          id,
-          number,
-          appeal.created_at,
-          appeal.first_name,
-          appeal.last_name,
-          appeal.email,
-          appeal.phone,
-          appeal.phone_normalized,
-          appeal.region,
-          appeal.comment,
-          appeal.consent_at,
-          appeal.consent_text_version,
-          appeal.client_ip,
-          appeal.user_agent,
-        ],
-      );
-      return { id, number };
+          [
+            seq,
+            id,
+            number,
+            appeal.created_at,
+            appeal.first_name,
+            appeal.last_name,
+            appeal.email,
+            appeal.phone,
+            appeal.phone_normalized,
+            appeal.region,
+            appeal.comment,
+            appeal.consent_at,
+            appeal.consent_text_version,
+            appeal.client_ip,
+            appeal.user_agent,
+          ],
+        );
+        // Returns once the commit is durable (synchronous_commit = on, the default).
+        await client.query("COMMIT");
+        return { id, number };
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
     },
     async listAppeals(filter = {}) {
       const { rows } = filter.since

@@ -2,12 +2,8 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import {
-  type AppealStore,
-  type NewAppeal,
-  registrationNumber,
-  type StoredAppeal,
-} from "./appeal-store.ts";
+import { registrationNumber } from "../../domain/appeals/registration-number.ts";
+import type { AppealStore, NewAppeal, StoredAppeal } from "./appeal-store.ts";
 import { assertNotNewer, migrations } from "./migrations.ts";
 
 export function openSqliteStore(path: string): AppealStore {
@@ -18,14 +14,18 @@ export function openSqliteStore(path: string): AppealStore {
   db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000;");
   migrate(db, path);
 
+  // The sequence is AUTOINCREMENT's own counter: under BEGIN IMMEDIATE no other writer can take
+  // the same value, and a rolled-back insert gives it back (no gap).
+  const nextSequence = db.prepare(
+    "SELECT COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'appeals'), 0) + 1 AS seq",
+  );
   const insert = db.prepare(`
-    INSERT INTO appeals (id, number, created_at, first_name, last_name, email, phone,
+    INSERT INTO appeals (seq, id, number, created_at, first_name, last_name, email, phone,
       phone_normalized, region, comment, consent, consent_at, consent_text_version, client_ip,
       user_agent)
-    VALUES (:id, :id, :created_at, :first_name, :last_name, :email, :phone, :phone_normalized,
-      :region, :comment, 1, :consent_at, :consent_text_version, :client_ip, :user_agent)
-    RETURNING seq`);
-  const setNumber = db.prepare("UPDATE appeals SET number = ? WHERE seq = ?");
+    VALUES (:seq, :id, :number, :created_at, :first_name, :last_name, :email, :phone,
+      :phone_normalized, :region, :comment, 1, :consent_at, :consent_text_version, :client_ip,
+      :user_agent)`);
 
   return {
     kind: "sqlite",
@@ -35,8 +35,12 @@ export function openSqliteStore(path: string): AppealStore {
       // and BEGIN IMMEDIATE keeps other processes out. The commit is on disk when it returns.
       db.exec("BEGIN IMMEDIATE");
       try {
-        const row = insert.get({
+        const { seq } = nextSequence.get() as { seq: number };
+        const number = registrationNumber(seq, appeal.created_at);
+        insert.run({
+          seq,
           id,
+          number,
           created_at: appeal.created_at.toISOString(),
           first_name: appeal.first_name,
           last_name: appeal.last_name,
@@ -49,9 +53,7 @@ export function openSqliteStore(path: string): AppealStore {
           consent_text_version: appeal.consent_text_version,
           client_ip: appeal.client_ip,
           user_agent: appeal.user_agent,
-        }) as { seq: number };
-        const number = registrationNumber(row.seq, appeal.created_at);
-        setNumber.run(number, row.seq);
+        });
         db.exec("COMMIT");
         return { id, number };
       } catch (error) {

@@ -1,5 +1,5 @@
-import type { SubmitResult } from "./appeal-context.ts";
-import type { AppealErrors } from "./appeal-fields.ts";
+import type { AppealErrors } from "../../../domain/appeals/appeal-fields.ts";
+import type { SubmitResult } from "../../../domain/appeals/submit-result.ts";
 import type { AppealFormValues } from "./components/appeal-form-values.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { type AppealField, honeypotField } from "../appeal-fields.ts";
+import { type AppealField, honeypotField } from "../../../../domain/appeals/appeal-fields.ts";
 
 /** What the form holds: the seven fields under their API names, consent as a boolean. */
 export type AppealFormValues = Record<Exclude<AppealField, "consent">, string> & {

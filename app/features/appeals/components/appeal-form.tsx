@@ -1,15 +1,16 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { appealsApiBase, submitAppeal } from "../api/submit-appeal.ts";
+import { personalDataPolicy } from "../../../../content/documents.ts";
 import {
   type AppealErrors,
   type AppealField,
   appealFields,
   formErrorKey,
   honeypotField,
-} from "../appeal-fields.ts";
+} from "../../../../domain/appeals/appeal-fields.ts";
+import { consentText } from "../../../../domain/appeals/consent-text.ts";
+import { regionOptions, regionPlaceholder } from "../../../../domain/appeals/regions.ts";
+import { appealsApiBase, submitAppeal } from "../api/submit-appeal.ts";
 import type { AppealFormResult } from "../appeal-form-result.ts";
-import { consentText, personalDataPolicyHref } from "../consent-text.ts";
-import { regionOptions, regionPlaceholder } from "../regions.ts";
 import {
   type AppealFormValues,
   appealValuesFromFormData,
@@ -251,7 +252,7 @@ export function AppealForm({ result }: { result: AppealFormResult | undefined })
           hint={
             <>
               Как мы обрабатываем персональные данные, написано в{" "}
-              <a href={personalDataPolicyHref}>Политике обработки персональных данных</a> (PDF).
+              <a href={personalDataPolicy.href}>Политике обработки персональных данных</a> (PDF).
             </>
           }
           error={errors.consent}

@@ -1,47 +1,4 @@
-import type { HomeSection, TestingCentre } from "./schema.ts";
-
-/**
- * The testing centre and its three laboratories, listed in the home page's laboratory section.
- * The specification says there are three and what the centre tests; the laboratory names follow
- * that division of work.
- */
-export const testingCentre = {
-  name: "Испытательный центр",
-  intro:
-    "Испытательный центр учреждения объединяет три лаборатории. Они исследуют почвы, корма, продукцию растениеводства, воду и удобрения по утверждённым методикам.",
-  laboratories: [
-    {
-      id: "agrochemical-lab",
-      name: "Агрохимическая лаборатория",
-      description: "Определяет плодородие почв и качество удобрений.",
-      services: [
-        "Кислотность почвы, содержание подвижных фосфора и калия, органического вещества",
-        "Содержание макро- и микроэлементов в почве",
-        "Анализ минеральных и органических удобрений, мелиорантов",
-      ],
-    },
-    {
-      id: "feed-lab",
-      name: "Лаборатория анализа кормов и продукции растениеводства",
-      description: "Оценивает питательность кормов и качество урожая.",
-      services: [
-        "Питательность сена, сенажа, силоса и концентрированных кормов",
-        "Качество зерна и другой продукции растениеводства",
-        "Экспресс-анализ кормов",
-      ],
-    },
-    {
-      id: "ecotox-lab",
-      name: "Эколого-токсикологическая и радиологическая лаборатория",
-      description: "Проверяет безопасность почв, воды и продукции.",
-      services: [
-        "Тяжёлые металлы и остаточные количества пестицидов",
-        "Анализ питьевой и природной воды",
-        "Радиологические измерения: содержание радионуклидов, мощность дозы",
-      ],
-    },
-  ],
-} satisfies TestingCentre;
+import type { HomeSection } from "./schema.ts";
 
 /**
  * The five sections of the home page, in the order of the sticky anchor bar. The ids are the

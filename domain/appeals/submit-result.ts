@@ -1,0 +1,12 @@
+import type { AppealErrors } from "./appeal-fields.ts";
+
+/** What submitting one appeal came to: the API and the no-JavaScript form both answer from it. */
+export type SubmitResult =
+  /** Stored (committed) and numbered: show the success message and the number. */
+  | { status: "created"; id: string; number: string }
+  /** Refused by the schema: one Russian message per field, `_form` for the whole form. */
+  | { status: "invalid"; errors: AppealErrors }
+  /** Too many appeals from this address: show the failure message. */
+  | { status: "rate-limited"; message: string; retryAfterSeconds?: number }
+  /** The store failed: show the failure message. */
+  | { status: "failed" };

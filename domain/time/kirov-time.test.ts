@@ -1,0 +1,30 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import {
+  formatKirovDateTime,
+  kirovOffsetMinutes,
+  kirovYear,
+  startOfKirovDay,
+} from "./kirov-time.ts";
+
+test("Kirov time: UTC+3 today, from the zone's rules rather than a constant", () => {
+  assert.equal(kirovOffsetMinutes(new Date("2026-11-22T00:00:00Z")), 180);
+  // Before 26 October 2014 Kirov, like Moscow, kept UTC+4 all year.
+  assert.equal(kirovOffsetMinutes(new Date("2013-01-01T00:00:00Z")), 240);
+});
+
+test("Kirov time: the year turns at Kirov's midnight, not UTC's", () => {
+  assert.equal(kirovYear(new Date("2026-12-31T20:59:59Z")), "2026");
+  assert.equal(kirovYear(new Date("2026-12-31T21:00:00Z")), "2027");
+});
+
+test("Kirov time: a day starts at 00:00 in Kirov; impossible dates are refused", () => {
+  assert.equal(startOfKirovDay("2026-11-01")?.toISOString(), "2026-10-31T21:00:00.000Z");
+  assert.equal(startOfKirovDay("2026-02-30"), undefined);
+  assert.equal(startOfKirovDay("2026-1-01"), undefined);
+  assert.equal(startOfKirovDay("yesterday"), undefined);
+});
+
+test("Kirov time: shown to operators as day, month, year and time", () => {
+  assert.equal(formatKirovDateTime(new Date("2026-11-22T07:41:00Z")), "22.11.2026, 10:41");
+});

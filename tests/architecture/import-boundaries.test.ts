@@ -1,0 +1,37 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { findBoundaryViolations, importsOf } from "./import-boundaries.ts";
+
+test("imports run one way: domain <- content <- app | server (see docs/decisions/0004)", () => {
+  const violations = findBoundaryViolations();
+  assert.deepEqual(violations, [], `wrong-way imports:\n${violations.join("\n")}`);
+});
+
+test("the import reader sees every form of import", () => {
+  const source = `
+    import { a } from "./a.ts";
+    import type { B } from '../b.ts';
+    import {
+      c,
+      d,
+    } from "../../server/c.ts";
+    import "./side-effect.css";
+    import styles from "./x.css?inline";
+    export { e } from "./e.ts";
+    export * from "./f.ts";
+    type M = typeof import("../g.ts");
+    const h = await import("./h.ts");
+    const notAnImport = "import x from './nope.ts'";
+  `;
+  assert.deepEqual(importsOf(source), [
+    "./a.ts",
+    "../b.ts",
+    "../../server/c.ts",
+    "./side-effect.css",
+    "./x.css?inline",
+    "./e.ts",
+    "./f.ts",
+    "../g.ts",
+    "./h.ts",
+  ]);
+});

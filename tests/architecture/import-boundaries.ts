@@ -1,0 +1,105 @@
+/**
+ * The one-way flow between the top-level folders, as data, and the check that reads every import
+ * of every source file against it. `import-boundaries.test.ts` runs it in `npm test`.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { builtinModules } from "node:module";
+import { dirname, join, relative, resolve, sep } from "node:path";
+
+export const repositoryRoot = resolve(import.meta.dirname, "../..");
+
+type Folder = "app" | "bench" | "content" | "domain" | "scripts" | "server" | "tests";
+
+/**
+ * What each folder must never import, and why. `domain/` holds the rules the page and the server
+ * share: it stands below everything else. `server/` meets the pages only through the built files
+ * and React Router's server build; `app/` never sees the server.
+ */
+export const forbiddenImports: Record<Folder, { folders: Folder[]; why: string }> = {
+  domain: {
+    folders: ["app", "server", "content", "scripts", "tests", "bench"],
+    why: "domain/ holds the shared rules and stands below every other folder",
+  },
+  content: {
+    folders: ["app", "server", "scripts", "tests", "bench"],
+    why: "content/ is data; pages and the server read it, never the other way",
+  },
+  app: {
+    folders: ["server", "scripts", "tests", "bench"],
+    why: "app/ is the pages; it reaches the server only through React Router's load context",
+  },
+  server: {
+    folders: ["app", "scripts", "tests", "bench"],
+    why: "server/ meets the pages only through the built files and React Router's server build",
+  },
+  scripts: { folders: ["tests", "bench"], why: "scripts/ are build and operator commands" },
+  // Benchmarks reuse the end-to-end harness (the real server and browser).
+  bench: { folders: [], why: "" },
+  tests: { folders: [], why: "" },
+};
+
+/**
+ * Packages the shared rules may use, in production files: platform-neutral ones only (no Node
+ * built-ins, no DOM, no server libraries), so both the page and the server can load them.
+ */
+export const domainPackages = ["zod", "react-router"];
+
+const sourceFile = /\.(ts|tsx)$/;
+const testFile = /\.test\.(ts|tsx)$/;
+const importPattern =
+  /(?:^|[\s;}])(?:import|export)\s+(?:type\s+)?(?:[^"';]*?\sfrom\s*)?["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)/g;
+
+/** Every module specifier a file imports (static, re-exported, dynamic, `typeof import`). */
+export function importsOf(source: string): string[] {
+  const found: string[] = [];
+  for (const match of source.matchAll(importPattern)) {
+    const specifier = match[1] ?? match[2];
+    if (specifier) found.push(specifier);
+  }
+  return found;
+}
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(join(repositoryRoot, folder), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && sourceFile.test(entry.name))
+    .map((entry) => join(entry.parentPath, entry.name))
+    .filter((path) => !path.split(sep).includes("node_modules"));
+}
+
+function topFolder(absolutePath: string): string {
+  return relative(repositoryRoot, absolutePath).split(sep)[0] ?? "";
+}
+
+/** One line per import that runs the wrong way; empty when the flow is one-way. */
+export function findBoundaryViolations(): string[] {
+  const problems: string[] = [];
+  for (const [folder, rule] of Object.entries(forbiddenImports) as [
+    Folder,
+    (typeof forbiddenImports)[Folder],
+  ][]) {
+    for (const file of sourceFiles(folder)) {
+      const shown = relative(repositoryRoot, file).split(sep).join("/");
+      for (const specifier of importsOf(readFileSync(file, "utf8"))) {
+        if (specifier.startsWith(".")) {
+          const target = topFolder(resolve(dirname(file), specifier));
+          if ((rule.folders as string[]).includes(target)) {
+            problems.push(
+              `${shown} imports "${specifier}": ${folder}/ must not import ${target}/ (${rule.why})`,
+            );
+          }
+        } else if (folder === "domain" && !testFile.test(file)) {
+          const name = specifier.startsWith("@")
+            ? specifier.split("/").slice(0, 2).join("/")
+            : specifier.split("/")[0];
+          const builtin = specifier.startsWith("node:") || builtinModules.includes(name ?? "");
+          if (builtin || !domainPackages.includes(name ?? "")) {
+            problems.push(
+              `${shown} imports "${specifier}": domain/ uses only ${domainPackages.join(", ")} (no Node built-ins, no DOM, no server libraries)`,
+            );
+          }
+        }
+      }
+    }
+  }
+  return problems;
+}
