@@ -1,0 +1,21 @@
+// The few parts of autocannon's API the benchmarks use (the package ships no types).
+declare module "autocannon" {
+  type Histogram = { average: number; p50: number; p99: number; mean: number };
+  export type Result = {
+    requests: Histogram;
+    latency: Histogram;
+    non2xx: number;
+    errors: number;
+    timeouts: number;
+    "2xx": number;
+  };
+  export type Options = {
+    url: string;
+    connections?: number;
+    duration?: number;
+    method?: string;
+    body?: string;
+    headers?: Record<string, string>;
+  };
+  export default function autocannon(options: Options): Promise<Result>;
+}

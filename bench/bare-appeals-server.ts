@@ -1,0 +1,42 @@
+// The baseline for the appeal POST: a bare node:http server doing the least the real one must
+// do — read the body, JSON.parse, the same shared schema, the same durable insert through the
+// same store, 201 after the commit. No framework, no rate limit, no logging, no headers.
+import { createServer } from "node:http";
+import { normalizePhone, validateAppeal } from "../domain/appeals/appeal-schema.ts";
+import { consentTextVersion } from "../domain/appeals/consent-text.ts";
+import { parseDatabaseUrl } from "../server/config.ts";
+import { openStore } from "../server/store/open-store.ts";
+
+const store = await openStore(parseDatabaseUrl(process.env.DATABASE_URL ?? ""));
+
+const server = createServer((request, response) => {
+  const chunks: Buffer[] = [];
+  request.on("data", (chunk: Buffer) => chunks.push(chunk));
+  request.on("end", async () => {
+    try {
+      const validation = validateAppeal(JSON.parse(Buffer.concat(chunks).toString("utf8")));
+      if (!validation.ok) {
+        response.writeHead(400, { "content-type": "application/json" });
+        response.end(JSON.stringify({ errors: validation.errors }));
+        return;
+      }
+      const time = new Date();
+      const stored = await store.insertAppeal({
+        ...validation.value,
+        phone_normalized: normalizePhone(validation.value.phone) ?? validation.value.phone,
+        consent_at: time,
+        consent_text_version: consentTextVersion,
+        client_ip: request.socket.remoteAddress ?? "",
+        user_agent: request.headers["user-agent"] ?? null,
+        created_at: time,
+      });
+      response.writeHead(201, { "content-type": "application/json" });
+      response.end(JSON.stringify(stored));
+    } catch {
+      response.writeHead(500);
+      response.end();
+    }
+  });
+});
+server.listen(Number(process.env.PORT), "127.0.0.1", () => console.log("listening"));
+process.on("SIGTERM", () => server.close(() => void store.close().then(() => process.exit(0))));

@@ -1,0 +1,176 @@
+// `npm run bench`: the project's server beside bare node:http baselines doing the same work, each
+// in a process of its own, loaded by autocannon from this process. Prints figures and ratios; it
+// passes or fails nothing. Usage: npm run bench [-- --duration 10] [-- --rows 1000000]
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { cpus, tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import autocannon, { type Result } from "autocannon";
+import { createPostgresDatabase, type TestDatabase } from "../server/store/test-databases.ts";
+import { prefillAppeals } from "./prefill-appeals.ts";
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: "string", default: "10" },
+    rows: { type: "string", default: "1000000" },
+  },
+});
+const duration = Number(values.duration);
+const fullStoreRows = Number(values.rows);
+const node = "node_modules/.bin/node";
+
+const appeal = JSON.stringify({
+  first_name: "Анна-Мария",
+  last_name: "Д’Артаньян",
+  email: "anna.maria@example.ru",
+  phone: "+7 (912) 345-67-89",
+  region: "43 - Кировская область",
+  comment: "Прошу сообщить сроки агрохимического обследования полей в Слободском районе.",
+  consent: true,
+});
+
+type Figures = { rps: number; p50: number; p99: number; bad: number };
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  const address = server.address();
+  await new Promise((done) => server.close(done));
+  if (address === null || typeof address === "string") throw new Error("no port");
+  return address.port;
+}
+
+async function startServer(script: string, env: Record<string, string>) {
+  const port = await freePort();
+  const child = spawn(node, [script], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "silent" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let tries = 0; ; tries++) {
+    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
+    try {
+      await fetch(`${base}/`);
+      break;
+    } catch {
+      if (tries > 200) throw new Error(`${script} did not start`);
+      await new Promise((done) => setTimeout(done, 50));
+    }
+  }
+  return { base, child };
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((done) => child.once("exit", done));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+async function load(url: string, connections: number, post: boolean): Promise<Figures> {
+  const headers: Record<string, string> = post
+    ? { "content-type": "application/json" }
+    : { "accept-encoding": "br" };
+  const options = {
+    url,
+    connections,
+    headers,
+    ...(post ? { method: "POST", body: appeal } : {}),
+  };
+  await autocannon({ ...options, duration: 2 }); // warm-up: JIT, connections, caches
+  const result: Result = await autocannon({ ...options, duration });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bad: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+const show = (f: Figures) =>
+  `${f.rps.toFixed(0).padStart(6)} req/s  p50 ${String(f.p50).padStart(3)} ms  p99 ${String(f.p99).padStart(3)} ms${f.bad ? `  (${f.bad} failed)` : ""}`;
+
+type Store = { name: string; create(): Promise<TestDatabase> };
+const sqlite: Store = {
+  name: "SQLite",
+  async create() {
+    const dir = await mkdtemp(join(tmpdir(), "bench-"));
+    return {
+      url: `sqlite:${join(dir, "appeals.sqlite")}`,
+      drop: () => rm(dir, { recursive: true, force: true }),
+    };
+  },
+};
+const stores: Store[] = [sqlite, { name: "PostgreSQL", create: createPostgresDatabase }];
+
+// The project's server with its limits out of the way: one client sends everything here.
+const projectEnv = { RATE_LIMIT_PER_MINUTE: "1000000", RATE_LIMIT_PER_DAY: "1000000" };
+
+async function postRun(script: string, store: Store, connections: number, rows = 0) {
+  const database = await store.create();
+  try {
+    if (rows > 0) await prefillAppeals(database.url, rows);
+    const env = script === "server/main.ts" ? projectEnv : {};
+    const { base, child } = await startServer(script, { ...env, DATABASE_URL: database.url });
+    try {
+      return await load(`${base}/api/users/appeals/`, connections, true);
+    } finally {
+      await stop(child);
+    }
+  } finally {
+    await database.drop();
+  }
+}
+
+console.log(
+  `Machine: ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), Node ${process.version}; ${duration} s per run after 2 s warm-up`,
+);
+console.log(
+  "Baselines are bare node:http servers in their own processes, run right after the project's.\n",
+);
+
+for (const store of stores) {
+  console.log(`POST /api/users/appeals/ on ${store.name}`);
+  const emptyP99: Record<number, number> = {};
+  for (const connections of [10, 50]) {
+    const project = await postRun("server/main.ts", store, connections);
+    const bare = await postRun("bench/bare-appeals-server.ts", store, connections);
+    emptyP99[connections] = project.p99;
+    console.log(`  ${connections} connections  project ${show(project)}`);
+    console.log(`  ${connections} connections  bare    ${show(bare)}`);
+    console.log(
+      `  ${connections} connections  ratio   ${(project.rps / bare.rps).toFixed(2)} of bare`,
+    );
+  }
+  const full = await postRun("server/main.ts", store, 10, fullStoreRows);
+  console.log(`  10 connections, ${fullStoreRows} stored  project ${show(full)}`);
+  console.log(
+    `  p99 with ${fullStoreRows} stored / empty store: ${(full.p99 / (emptyP99[10] || 1)).toFixed(2)}\n`,
+  );
+}
+
+const pages = ["/", "/services/special_offer"];
+{
+  const database = await sqlite.create();
+  const project = await startServer("server/main.ts", {
+    ...projectEnv,
+    DATABASE_URL: database.url,
+  });
+  const bare = await startServer("bench/bare-page-server.ts", { PAGES: pages.join(",") });
+  try {
+    for (const page of pages) {
+      console.log(`GET ${page} (brotli, from memory), 10 connections`);
+      const ours = await load(`${project.base}${page}`, 10, false);
+      const baseline = await load(`${bare.base}${page}`, 10, false);
+      console.log(`  project ${show(ours)}`);
+      console.log(`  bare    ${show(baseline)}`);
+      console.log(`  ratio   ${(ours.rps / baseline.rps).toFixed(2)} of bare\n`);
+    }
+  } finally {
+    await stop(project.child);
+    await stop(bare.child);
+    await database.drop();
+  }
+}
