@@ -8,6 +8,7 @@ import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon, { type Result } from "autocannon";
+import { validAppeal } from "../server/appeals/test-app.ts";
 import { createPostgresDatabase, type TestDatabase } from "../server/store/test-databases.ts";
 import { prefillAppeals } from "./prefill-appeals.ts";
 
@@ -21,15 +22,7 @@ const duration = Number(values.duration);
 const fullStoreRows = Number(values.rows);
 const node = "node_modules/.bin/node";
 
-const appeal = JSON.stringify({
-  first_name: "Анна-Мария",
-  last_name: "Д’Артаньян",
-  email: "anna.maria@example.ru",
-  phone: "+7 (912) 345-67-89",
-  region: "43 - Кировская область",
-  comment: "Прошу сообщить сроки агрохимического обследования полей в Слободском районе.",
-  consent: true,
-});
+const appeal = JSON.stringify(validAppeal());
 
 type Figures = { rps: number; p50: number; p99: number; bad: number };
 
