@@ -30,6 +30,7 @@ const healthyStore: AppealStore = {
   kind: "sqlite",
   insertAppeal: async () => ({ id: "1", number: "А-2026-000001" }),
   listAppeals: async () => [],
+  durability: async () => ({}),
   ping: async () => {},
   close: async () => {},
 };

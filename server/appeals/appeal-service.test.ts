@@ -15,6 +15,7 @@ test("a store that fails: 503 in Russian, and the log holds no personal data", a
       });
     },
     listAppeals: async () => [],
+    durability: async () => ({}),
     ping: async () => {},
     close: async () => {},
   };

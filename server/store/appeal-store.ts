@@ -12,6 +12,12 @@ export interface AppealStore {
   insertAppeal(appeal: NewAppeal): Promise<{ id: string; number: string }>;
   /** Stored appeals in registration order; `since` keeps those created at or after it. */
   listAppeals(filter?: { since?: Date }): Promise<StoredAppeal[]>;
+  /**
+   * The settings an acknowledged appeal's survival rests on, as the database reports them on the
+   * store's own connection: SQLite `journal_mode` and `synchronous`; PostgreSQL `fsync` and
+   * `synchronous_commit`. Lower-case values ('wal', 'full', 'on').
+   */
+  durability(): Promise<Record<string, string>>;
   /** Resolves when the store answers a trivial query; used by GET /healthz. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -13,8 +13,11 @@ const migrationLockKey = 43_2026_04;
  */
 export async function openPostgresStore(url: string): Promise<AppealStore> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
-  // An idle client losing its connection must not crash the server; the next query reconnects.
+  // A connection can die at any time (a database restart, a network cut). Its 'error' event
+  // must not crash the server: an idle client's reaches the pool, a checked-out client's the
+  // client itself. The query in flight fails (the request gets 503) and the pool reconnects.
   pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
   try {
     await migrate(pool);
   } catch (error) {
@@ -27,6 +30,7 @@ export async function openPostgresStore(url: string): Promise<AppealStore> {
     async insertAppeal(appeal: NewAppeal) {
       const id = randomUUID();
       const client = await pool.connect();
+      let failed = false;
       try {
         // Sequence value and insert in one transaction, as on SQLite. PostgreSQL never hands a
         // sequence value back, so a failed insert leaves a gap: numbers are unique, not gap-free.
@@ -63,10 +67,12 @@ export async function openPostgresStore(url: string): Promise<AppealStore> {
         await client.query("COMMIT");
         return { id, number };
       } catch (error) {
+        failed = true;
         await client.query("ROLLBACK").catch(() => {});
         throw error;
       } finally {
-        client.release();
+        // A client that failed may hold a dead connection: the pool drops it instead of reusing it.
+        client.release(failed);
       }
     },
     async listAppeals(filter = {}) {
@@ -77,6 +83,15 @@ export async function openPostgresStore(url: string): Promise<AppealStore> {
           )
         : await pool.query<PostgresRow>("SELECT * FROM appeals ORDER BY seq");
       return rows.map(toStoredAppeal);
+    },
+    async durability() {
+      const { rows } = await pool.query<{ fsync: string; synchronous_commit: string }>(
+        "SELECT current_setting('fsync') AS fsync, current_setting('synchronous_commit') AS synchronous_commit",
+      );
+      return {
+        fsync: String(rows[0]?.fsync),
+        synchronous_commit: String(rows[0]?.synchronous_commit),
+      };
     },
     async ping() {
       await pool.query("SELECT 1");

@@ -69,6 +69,15 @@ export function openSqliteStore(path: string): AppealStore {
         : db.prepare("SELECT * FROM appeals ORDER BY seq").all();
       return rows.map((row) => toStoredAppeal(row as SqliteRow));
     },
+    async durability() {
+      const journal = db.prepare("PRAGMA journal_mode").get() as { journal_mode: string };
+      const sync = db.prepare("PRAGMA synchronous").get() as { synchronous: number };
+      const levels = ["off", "normal", "full", "extra"];
+      return {
+        journal_mode: journal.journal_mode.toLowerCase(),
+        synchronous: levels[sync.synchronous] ?? String(sync.synchronous),
+      };
+    },
     async ping() {
       db.prepare("SELECT 1").get();
     },

@@ -1,0 +1,35 @@
+// The durability settings an acknowledged appeal rests on are the ones the README states, as the
+// database reports them on the store's own connection (the one the server commits through).
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
+import { parseDatabaseUrl } from "../../server/config.ts";
+import { openStore } from "../../server/store/open-store.ts";
+import { testDatabaseKinds } from "../../server/store/test-databases.ts";
+
+const readme = readFileSync("README.md", "utf8");
+
+const stated = {
+  SQLite: { journal_mode: "wal", synchronous: "full" },
+  PostgreSQL: { fsync: "on", synchronous_commit: "on" },
+};
+
+test("the README states the durability settings this test checks", () => {
+  assert.match(readme, /SQLite \(`node:sqlite`, WAL, `synchronous=FULL`\)/);
+  assert.match(readme, /PostgreSQL[^.]*`synchronous_commit=on`[^.]*`fsync=on`/);
+});
+
+for (const kind of testDatabaseKinds) {
+  test(`${kind.name}: the store commits with the settings the README states`, async () => {
+    const database = await kind.create();
+    const store = await openStore(parseDatabaseUrl(database.url));
+    try {
+      const settings = await store.durability();
+      console.log(`${kind.name} durability: ${JSON.stringify(settings)}`);
+      assert.deepEqual(settings, stated[kind.name]);
+    } finally {
+      await store.close();
+      await database.drop();
+    }
+  });
+}

@@ -1,0 +1,149 @@
+// PostgreSQL goes away under a steady load of appeals (the connections cut, new ones refused) and
+// comes back: the server answers 503 quickly meanwhile, /healthz says unhealthy, and it recovers
+// by itself, without a restart. Every appeal answered 201 is in the database afterwards.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { setTimeout as sleep } from "node:timers/promises";
+import { parseDatabaseUrl } from "../../server/config.ts";
+import { openStore } from "../../server/store/open-store.ts";
+import { createPostgresDatabase, testPostgresUrl } from "../../server/store/test-databases.ts";
+import { exited, killIfRunning, type ServerProcess, startServer } from "./server-process.ts";
+import { startTcpProxy } from "./tcp-proxy.ts";
+
+const workers = 4;
+const outageMs = 6_000;
+/** "Quickly": no request may wait longer than this for its answer, outage or not. */
+const longestWaitMs = 5_500;
+
+type Outcome = { status: number | "no answer"; ms: number; at: number; id?: string };
+
+function appeal(index: number) {
+  return {
+    first_name: "Ольга",
+    last_name: "Отказова",
+    email: `outage-${index}@example.ru`,
+    phone: "+7 912 345-67-89",
+    region: "",
+    comment: `Обращение ${index} во время недоступности базы данных.`,
+    consent: true,
+  };
+}
+
+test("PostgreSQL unreachable for a while: quick 503s, unhealthy, recovery without a restart, every 201 stored", async (t) => {
+  const database = await createPostgresDatabase();
+  const real = new URL(testPostgresUrl);
+  const proxy = await startTcpProxy({ host: real.hostname, port: Number(real.port || 5432) });
+  const proxiedUrl = new URL(database.url);
+  proxiedUrl.hostname = "127.0.0.1";
+  proxiedUrl.port = String(proxy.port);
+  let server: ServerProcess | undefined;
+  let stopLoad = async () => {};
+  try {
+    server = await startServer(proxiedUrl.toString());
+    const { baseUrl } = server;
+    const started = Date.now();
+    const outcomes: Outcome[] = [];
+    let next = 0;
+    let running = true;
+    const worker = async () => {
+      while (running) {
+        const index = next++;
+        const at = Date.now() - started;
+        try {
+          const response = await fetch(`${baseUrl}/api/users/appeals/`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify(appeal(index)),
+            signal: AbortSignal.timeout(15_000),
+          });
+          const body = (await response.json()) as { id?: string };
+          outcomes.push({
+            status: response.status,
+            ms: Date.now() - started - at,
+            at,
+            id: body.id,
+          });
+        } catch {
+          outcomes.push({ status: "no answer", ms: Date.now() - started - at, at });
+        }
+        if (outcomes.at(-1)?.status !== 201) await sleep(100);
+      }
+    };
+    const load = Promise.all(Array.from({ length: workers }, worker));
+    stopLoad = async () => {
+      running = false;
+      await load;
+    };
+
+    await sleep(2_000);
+    const cutAt = Date.now() - started;
+    await proxy.cut();
+    await sleep(1_500);
+    const healthDuringOutage = (
+      await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(10_000) })
+    ).status;
+    await sleep(outageMs - 1_500);
+    const restoredAt = Date.now() - started;
+    await proxy.restore();
+
+    // Recovery by itself: a 201 and a healthy /healthz again within a few seconds.
+    let recoveredAt: number | undefined;
+    while (Date.now() - started - restoredAt < 15_000) {
+      const health = await fetch(`${baseUrl}/healthz`).then((response) => response.status);
+      const accepted = outcomes.some(
+        (outcome) => outcome.status === 201 && outcome.at > restoredAt,
+      );
+      if (health === 200 && accepted) {
+        recoveredAt = Date.now() - started;
+        break;
+      }
+      await sleep(200);
+    }
+    await sleep(1_000);
+    await stopLoad();
+
+    const during = outcomes.filter((o) => o.at > cutAt + 500 && o.at + o.ms < restoredAt);
+    const counts = new Map<Outcome["status"], number>();
+    for (const outcome of outcomes)
+      counts.set(outcome.status, (counts.get(outcome.status) ?? 0) + 1);
+    const longest = Math.max(...outcomes.map((outcome) => outcome.ms));
+    const summary = `requests ${outcomes.length}: ${[...counts].map(([status, n]) => `${status}×${n}`).join(", ")}; during the outage ${during.length} (all 503: ${during.every((o) => o.status === 503)}); longest wait ${longest} ms; recovered ${recoveredAt === undefined ? "never" : `${recoveredAt - restoredAt} ms after the database returned`}`;
+    t.diagnostic(summary);
+    console.log(`PostgreSQL outage: ${summary}`);
+
+    assert.equal(healthDuringOutage, 503, "/healthz reports the outage");
+    assert.ok(during.length > 0, "requests were made during the outage");
+    assert.ok(
+      during.every((o) => o.status === 503),
+      "every request during the outage got 503",
+    );
+    assert.ok(
+      outcomes.every((o) => o.status === 201 || o.status === 503),
+      "no other answer, no hang",
+    );
+    assert.ok(longest <= longestWaitMs, `the longest wait was ${longest} ms`);
+    assert.ok(recoveredAt !== undefined, "the server recovered without a restart");
+
+    server.child.kill("SIGTERM");
+    await exited(server.child);
+    const store = await openStore(parseDatabaseUrl(database.url));
+    const stored = new Set((await store.listAppeals()).map((row) => row.id));
+    await store.close();
+    const acknowledged = outcomes.filter((o) => o.status === 201).map((o) => o.id);
+    assert.ok(acknowledged.length > 0);
+    assert.deepEqual(
+      acknowledged.filter((id) => id === undefined || !stored.has(id)),
+      [],
+      "every appeal answered 201 is stored",
+    );
+  } catch (error) {
+    throw new Error(
+      `${(error as Error).message}\nserver output:\n${server?.output().slice(-3000)}`,
+    );
+  } finally {
+    await killIfRunning(server);
+    await stopLoad();
+    await proxy.close();
+    await database.drop();
+  }
+});

@@ -1,0 +1,72 @@
+// The real server (node server/main.ts) as a child process for the fault tests: started on a
+// free port against a given store, stopped by a signal of the test's choosing.
+import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
+
+export type ServerProcess = { child: ChildProcess; baseUrl: string; output: () => string };
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (address === null || typeof address === "string") throw new Error("no port");
+  return address.port;
+}
+
+/** Starts the server and waits until it listens (any answer of /healthz, 200 or 503). */
+export async function startServer(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["server/main.ts"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: "info",
+      // Every request of a burst comes from 127.0.0.1.
+      RATE_LIMIT_PER_MINUTE: "1000000",
+      RATE_LIMIT_PER_DAY: "1000000",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited at start:\n${output}`);
+    try {
+      await fetch(`${baseUrl}/healthz`);
+      return { child, baseUrl, output: () => output };
+    } catch {
+      // not listening yet
+    }
+    await sleep(50);
+  }
+  child.kill("SIGKILL");
+  throw new Error(`server did not answer /healthz:\n${output}`);
+}
+
+export function exited(child: ChildProcess): Promise<void> {
+  return child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => child.once("exit", () => resolve()));
+}
+
+export async function killIfRunning(server: ServerProcess | undefined) {
+  if (server && server.child.exitCode === null && server.child.signalCode === null) {
+    server.child.kill("SIGKILL");
+    await exited(server.child);
+  }
+}
