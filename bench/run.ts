@@ -3,13 +3,13 @@
 // passes or fails nothing. Usage: npm run bench [-- --duration 10] [-- --rows 1000000]
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon, { type Result } from "autocannon";
 import { validAppeal } from "../server/appeals/test-app.ts";
 import { createPostgresDatabase, type TestDatabase } from "../server/store/test-databases.ts";
+import { freePort } from "../tests/support/server-process.ts";
 import { prefillAppeals } from "./prefill-appeals.ts";
 
 const { values } = parseArgs({
@@ -25,15 +25,6 @@ const node = "node_modules/.bin/node";
 const appeal = JSON.stringify(validAppeal());
 
 type Figures = { rps: number; p50: number; p99: number; bad: number };
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-  const address = server.address();
-  await new Promise((done) => server.close(done));
-  if (address === null || typeof address === "string") throw new Error("no port");
-  return address.port;
-}
 
 async function startServer(script: string, env: Record<string, string>) {
   const port = await freePort();

@@ -11,7 +11,12 @@ import { describe, test } from "node:test";
 import { parseDatabaseUrl } from "../../server/config.ts";
 import { openStore } from "../../server/store/open-store.ts";
 import { testDatabaseKinds } from "../../server/store/test-databases.ts";
-import { exited, killIfRunning, type ServerProcess, startServer } from "./server-process.ts";
+import {
+  exited,
+  killIfRunning,
+  type ServerProcess,
+  startServer,
+} from "../support/server-process.ts";
 
 const workers = 24;
 const killAfterAcknowledged = 150;

@@ -7,7 +7,12 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { parseDatabaseUrl } from "../../server/config.ts";
 import { openStore } from "../../server/store/open-store.ts";
 import { createPostgresDatabase, testPostgresUrl } from "../../server/store/test-databases.ts";
-import { exited, killIfRunning, type ServerProcess, startServer } from "./server-process.ts";
+import {
+  exited,
+  killIfRunning,
+  type ServerProcess,
+  startServer,
+} from "../support/server-process.ts";
 import { startTcpProxy } from "./tcp-proxy.ts";
 
 const workers = 4;

@@ -1,10 +1,16 @@
-// The real server (node server/main.ts) as a child process for the fault tests: started on a
-// free port against a given store, stopped by a signal of the test's choosing.
+// The real server (node server/main.ts) as a child process, as `npm start` runs it, for the
+// fault tests, the server-process tests and the benchmarks: started on a free port against a
+// given store, stopped by a signal of the caller's choosing.
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 
-export type ServerProcess = { child: ChildProcess; baseUrl: string; output: () => string };
+export type ServerProcess = {
+  child: ChildProcess;
+  port: number;
+  baseUrl: string;
+  output: () => string;
+};
 
 export async function freePort(): Promise<number> {
   const server = createServer();
@@ -48,7 +54,7 @@ export async function startServer(
     if (child.exitCode !== null) throw new Error(`server exited at start:\n${output}`);
     try {
       await fetch(`${baseUrl}/healthz`);
-      return { child, baseUrl, output: () => output };
+      return { child, port, baseUrl, output: () => output };
     } catch {
       // not listening yet
     }
