@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
+import { Links, Meta, Outlet, useMatches } from "react-router";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { routeHandles } from "./route-handle.ts";
@@ -11,8 +11,6 @@ export function links() {
 
 export function Layout({ children }: { children: ReactNode }) {
   const handles = routeHandles(useMatches());
-  // Selective hydration: a page loads JavaScript only when one of its routes asks for it.
-  const hydrate = handles.some((handle) => handle.hydrate);
   const overBanner = handles.some((handle) => handle.overBanner);
   // All CSS is inlined: one request per page, no render-blocking stylesheet (see RouteHandle).
   const styles = [...new Set([siteStyles, ...handles.flatMap((handle) => handle.styles ?? [])])];
@@ -38,12 +36,8 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter />
-        {hydrate ? (
-          <>
-            <ScrollRestoration />
-            <Scripts />
-          </>
-        ) : null}
+        {/* No <Scripts />: no page loads React Router's client runtime. The appeal form hydrates
+            as an island of its own (features/appeals/appeal-form-island.tsx). */}
       </body>
     </html>
   );

@@ -1,15 +1,11 @@
 import type { UIMatch } from "react-router";
 
 /**
- * What a route tells the root layout. `hydrate: true` opts the page into JavaScript: only then
- * does the layout render <Scripts />. Content pages leave it out and ship no script at all.
- * `overBanner: true` draws the top bar over the page's banner instead of above it (home page).
+ * What a route tells the root layout. `overBanner: true` draws the top bar over the page's banner instead of above it (home page).
  * `styles` is the page's own CSS (imported with `?inline`): the layout writes it into <head> so a
- * page paints without waiting for a stylesheet request, which on a slow mobile link would share
- * the bandwidth with the hydrating pages' scripts.
+ * page paints without waiting for a stylesheet request.
  */
 export type RouteHandle = {
-  hydrate?: boolean;
   overBanner?: boolean;
   styles?: readonly string[];
 };

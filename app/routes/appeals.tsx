@@ -6,14 +6,16 @@ import { appealsRules, appealsRulesIntro } from "../features/appeals/appeals-rul
 import appealFormStyles from "../features/appeals/components/appeal-form.css?inline";
 import { AppealForm } from "../features/appeals/components/appeal-form.tsx";
 import { appealValuesFromFormData } from "../features/appeals/components/appeal-form-values.ts";
+import { appealFormIslandId } from "../features/appeals/island-id.ts";
 import { pageMeta } from "../page-meta.ts";
 import type { RouteHandle } from "../route-handle.ts";
 import type { Route } from "./+types/appeals.ts";
 
 export const meta = () => pageMeta("/appeals");
 
-// The appeal form is interactive: this page loads JavaScript.
-export const handle: RouteHandle = { hydrate: true, styles: [appealFormStyles] };
+// The form is the page's one interactive part: it hydrates alone, as an island
+// (features/appeals/appeal-form-island.tsx), without React Router's client runtime.
+export const handle: RouteHandle = { styles: [appealFormStyles] };
 
 /**
  * The form posted without JavaScript (`POST /appeals`). The server hands the request to React
@@ -51,7 +53,9 @@ export default function AppealsPage({ actionData }: Route.ComponentProps) {
       <section aria-labelledby="appeal-form-title">
         <h2 id="appeal-form-title">Форма обращения</h2>
         <p>Все поля, кроме региона, обязательны.</p>
-        <AppealForm result={actionData} />
+        <div id={appealFormIslandId}>
+          <AppealForm result={actionData} />
+        </div>
       </section>
     </div>
   );

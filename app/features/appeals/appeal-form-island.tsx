@@ -1,0 +1,13 @@
+/**
+ * The appeal form as an island: the one part of /appeals that needs JavaScript is hydrated on its
+ * own, with React and React DOM but without React Router's client runtime (about half of the
+ * script the whole page would need). Built by vite.island.config.ts; scripts/add-island-script.ts
+ * puts the module script into the prerendered /appeals page. The container holds the form exactly
+ * as prerendered (no action result: a GET), so hydration finds the same markup.
+ */
+import { hydrateRoot } from "react-dom/client";
+import { AppealForm } from "./components/appeal-form.tsx";
+import { appealFormIslandId } from "./island-id.ts";
+
+const container = document.getElementById(appealFormIslandId);
+if (container) hydrateRoot(container, <AppealForm result={undefined} />);
