@@ -5,7 +5,7 @@ import { describe, test } from "node:test";
 import { gzipSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
 import { openPage, siteAndBrowserForTests } from "./harness.ts";
-import { allPages, scriptBudgetBytes } from "./site-pages.ts";
+import { allPages, cssBudgetBytes, scriptBudgetBytes } from "./site-pages.ts";
 
 const env = siteAndBrowserForTests();
 
@@ -32,6 +32,15 @@ describe("raw HTML of every route (no JavaScript run)", () => {
         if (other.path === "/" || other.path === "/services/special_offer") continue;
         assert.ok(html.includes(`href="${other.path}"`), `${page.path} links to ${other.path}`);
       }
+      // All CSS is inline (no stylesheet request before the first paint), within budget.
+      assert.doesNotMatch(html, /<link[^>]+rel="stylesheet"/);
+      const cssBytes = Buffer.byteLength(
+        [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1]).join(""),
+      );
+      assert.ok(
+        cssBytes <= cssBudgetBytes,
+        `${page.path}: ${cssBytes} B of CSS > ${cssBudgetBytes}`,
+      );
       const scripts = executableScripts(html);
       if (page.path === "/appeals") {
         // The form's island only: no React Router runtime, no inline hydration data.

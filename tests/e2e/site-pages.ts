@@ -7,3 +7,6 @@ import { sitePages } from "../../content/site-pages.ts";
 export const scriptBudgetBytes: Record<string, number> = { "/appeals": 75 * 1024 };
 
 export const allPages = sitePages;
+
+/** CSS per page, uncompressed: all of it is inlined into the page (decision 0001). */
+export const cssBudgetBytes = 20 * 1024;
