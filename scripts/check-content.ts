@@ -1,4 +1,5 @@
 import { checkContent, collectLinkedFiles } from "../content/content-check.server.ts";
+import { untaggedPdfWarnings } from "../content/pdf-accessibility.server.ts";
 
 /**
  * Build-time content check: every content export against its schema, every linked download
@@ -11,3 +12,8 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log(`Content check passed: ${collectLinkedFiles().length} linked files present and valid.`);
+
+// Accessible documents are required of a state site; an untagged official PDF still publishes.
+for (const warning of untaggedPdfWarnings(collectLinkedFiles())) {
+  console.warn(`Warning: ${warning} (publish a tagged PDF with language ru, see README)`);
+}
