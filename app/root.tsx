@@ -5,8 +5,14 @@ import { SiteHeader } from "./components/site-header.tsx";
 import { routeHandles } from "./route-handle.ts";
 import siteStyles from "./styles/site.css?inline";
 
+// A scalable icon for current browsers, a PNG for the others, and the home-screen icons.
 export function links() {
-  return [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+  return [
+    { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+    { rel: "icon", href: "/icons/favicon-32.png", type: "image/png", sizes: "32x32" },
+    { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
+    { rel: "manifest", href: "/manifest.webmanifest" },
+  ];
 }
 
 export function Layout({ children }: { children: ReactNode }) {
