@@ -2,6 +2,11 @@ import type { ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
+import lowVisionStyles from "./features/low-vision/low-vision.css?inline";
+import {
+  LowVisionControl,
+  LowVisionHeadScript,
+} from "./features/low-vision/low-vision-control.tsx";
 import { routeHandles } from "./route-handle.ts";
 import siteStyles from "./styles/site.css?inline";
 
@@ -21,13 +26,17 @@ export function Layout({ children }: { children: ReactNode }) {
   const hydrate = handles.some((handle) => handle.hydrate);
   const overBanner = handles.some((handle) => handle.overBanner);
   // All CSS is inlined: one request per page, no render-blocking stylesheet (see RouteHandle).
-  const styles = [...new Set([siteStyles, ...handles.flatMap((handle) => handle.styles ?? [])])];
+  const styles = [
+    ...new Set([siteStyles, lowVisionStyles, ...handles.flatMap((handle) => handle.styles ?? [])]),
+  ];
   return (
     <html lang="ru">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1f5132" />
+        {/* Before any style and the body: the saved low-vision settings apply from the first paint. */}
+        <LowVisionHeadScript />
         <Meta />
         <Links />
         {styles.map((css) => (
@@ -39,6 +48,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#content">
           Перейти к содержанию
         </a>
+        <LowVisionControl />
         <SiteHeader overBanner={overBanner} />
         <main id="content" tabIndex={-1}>
           {children}

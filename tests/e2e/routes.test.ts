@@ -15,10 +15,25 @@ import {
 const env = siteAndBrowserForTests();
 
 function executableScripts(html: string): string[] {
-  return (html.match(/<script\b[^>]*>/gi) ?? []).filter(
-    (tag) => !/type="application\/(ld\+)?json"/.test(tag),
+  return (html.match(/<script\b[^>]*>[\s\S]*?<\/script>/gi) ?? []).filter(
+    (element) => !/^<script[^>]*type="application\/(ld\+)?json"/.test(element),
   );
 }
+
+/** The version for the visually impaired: its two inline scripts and its style block. */
+function lowVisionParts(html: string): { scripts: string[]; styles: string[] } {
+  return {
+    scripts: executableScripts(html).filter((element) =>
+      /^<script>\((function (applySavedLowVision|enhanceLowVisionPanel))/.test(element),
+    ),
+    styles: (html.match(/<style>[\s\S]*?<\/style>/g) ?? []).filter((element) =>
+      element.includes(".lv-bar"),
+    ),
+  };
+}
+
+const lowVisionBudgetBytes = 8 * 1024;
+let lowVisionBytes: string | undefined;
 
 describe("raw HTML of every route (no JavaScript run)", () => {
   for (const page of allPages) {
@@ -37,11 +52,22 @@ describe("raw HTML of every route (no JavaScript run)", () => {
         if (other.path === "/" || other.path === "/services/special_offer") continue;
         assert.ok(html.includes(`href="${other.path}"`), `${page.path} links to ${other.path}`);
       }
+      // Every page carries the low-vision panel: two static inline scripts and its CSS, the same
+      // bytes everywhere, within 8 KB gzipped. A content page has no other script.
+      const lowVision = lowVisionParts(html);
+      assert.equal(lowVision.scripts.length, 2, "the head script and the panel script");
+      assert.equal(lowVision.styles.length, 1, "the panel's CSS");
+      const parts = [...lowVision.scripts, ...lowVision.styles].join("");
+      lowVisionBytes ??= parts;
+      assert.equal(parts, lowVisionBytes, "the same bytes on every page");
+      const gzipped = gzipSync(parts, { level: 9 }).length;
+      console.log(`low-vision panel ${page.path}: ${gzipped} B gzipped (script + CSS)`);
+      assert.ok(gzipped <= lowVisionBudgetBytes, `${gzipped} B > ${lowVisionBudgetBytes}`);
       if (!interactivePaths.has(page.path)) {
         assert.deepEqual(
-          executableScripts(html),
+          executableScripts(html).filter((element) => !lowVision.scripts.includes(element)),
           [],
-          `${page.path} is a content page: no <script>`,
+          `${page.path} is a content page: no <script> but the panel's`,
         );
       }
     });
