@@ -8,6 +8,7 @@ import {
   LowVisionHeadScript,
 } from "./features/low-vision/low-vision-control.tsx";
 import { routeHandles } from "./route-handle.ts";
+import printStyles from "./styles/print.css?inline";
 import siteStyles from "./styles/site.css?inline";
 
 // A scalable icon for current browsers, a PNG for the others, and the home-screen icons.
@@ -27,7 +28,13 @@ export function Layout({ children }: { children: ReactNode }) {
   const overBanner = handles.some((handle) => handle.overBanner);
   // All CSS is inlined: one request per page, no render-blocking stylesheet (see RouteHandle).
   const styles = [
-    ...new Set([siteStyles, lowVisionStyles, ...handles.flatMap((handle) => handle.styles ?? [])]),
+    ...new Set([
+      siteStyles,
+      lowVisionStyles,
+      ...handles.flatMap((handle) => handle.styles ?? []),
+      // Last: it overrides every other rule on paper.
+      printStyles,
+    ]),
   ];
   return (
     <html lang="ru">

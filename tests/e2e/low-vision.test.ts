@@ -8,6 +8,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { lowVisionSettings } from "../../app/features/low-vision/low-vision-settings.ts";
 import { openPage, siteAndBrowserForTests } from "./harness.ts";
+import { shareOfColour } from "./screenshot-pixels.ts";
 import { allPages } from "./site-pages.ts";
 
 const env = siteAndBrowserForTests();
@@ -294,7 +295,7 @@ describe("persistence and first paint", () => {
           () => (window as unknown as { lvSeen: { bodyExisted: boolean }[] }).lvSeen,
         );
         assert.deepEqual(seen, [{ bodyExisted: false }], `${path}: applied before <body>`);
-        const dark = await darkShare(page, shot);
+        const dark = await shareOfColour(page, shot, [0, 0, 0]);
         assert.ok(dark > 0.6, `${path}: first screenshot ${Math.round(dark * 100)}% black`);
       }
     } finally {
@@ -393,30 +394,3 @@ describe("every scheme at the largest size: accessible and no sideways scroll at
     });
   }
 });
-
-/** Share of the screenshot's pixels that are black, read by drawing it on a canvas. */
-async function darkShare(page: Page, png: Buffer): Promise<number> {
-  const blank = await page.context().newPage();
-  try {
-    return await blank.evaluate(async (data) => {
-      const image = new Image();
-      image.src = `data:image/png;base64,${data}`;
-      await image.decode();
-      const canvas = document.createElement("canvas");
-      canvas.width = image.width;
-      canvas.height = image.height;
-      const context = canvas.getContext("2d");
-      if (!context) return 0;
-      context.drawImage(image, 0, 0);
-      const pixels = context.getImageData(0, 0, image.width, image.height).data;
-      let dark = 0;
-      for (let i = 0; i < pixels.length; i += 4) {
-        if ((pixels[i] ?? 255) < 16 && (pixels[i + 1] ?? 255) < 16 && (pixels[i + 2] ?? 255) < 16)
-          dark++;
-      }
-      return dark / (pixels.length / 4);
-    }, png.toString("base64"));
-  } finally {
-    await blank.close();
-  }
-}
