@@ -8,7 +8,18 @@
  */
 export const siteUrlPlaceholder = "https://site-url.invalid";
 
-/** "/contacts" -> "https://site-url.invalid/contacts"; "/" -> "https://site-url.invalid/". */
+/**
+ * "/contacts" -> "https://site-url.invalid/contacts" while prerendering. In the browser (only the
+ * hydrating /appeals page runs this there) it uses the address the server wrote into the page's
+ * canonical link: React must render the same tags the page holds, or it adds a second, stale
+ * canonical and Open Graph set to <head>.
+ */
 export function absoluteUrl(path: string): string {
-  return `${siteUrlPlaceholder}${path}`;
+  return `${siteOrigin()}${path}`;
+}
+
+function siteOrigin(): string {
+  if (typeof document === "undefined") return siteUrlPlaceholder;
+  const canonical = document.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+  return canonical ? new URL(canonical.href).origin : siteUrlPlaceholder;
 }

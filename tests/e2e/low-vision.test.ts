@@ -351,7 +351,7 @@ describe("keyboard only", () => {
 
 describe("every scheme at the largest size: accessible and no sideways scroll at 320 px", () => {
   for (const scheme of Object.keys(schemes) as Scheme[]) {
-    test(`${scheme}: every route, 0 axe violations, fits 320 px, screenshot; the open panel too`, async () => {
+    test(`${scheme}: every route, 0 axe violations, fits 320 px, screenshot; the error summary and open panel too`, async () => {
       await mkdir(screenshotDir, { recursive: true });
       // The widest letters and lines too: the hardest case for fitting the width.
       const settings = { ...largest, scheme, spacing: "widest", line: "2" };
@@ -376,6 +376,16 @@ describe("every scheme at the largest size: accessible and no sideways scroll at
             [],
           );
         }
+        // The appeal form's error summary and messages, which no page shows until a submit.
+        await page.goto(`${env.site.baseUrl}/appeals`, { waitUntil: "networkidle" });
+        await page.getByRole("button", { name: "Отправить обращение" }).click();
+        await page.locator(".error-summary").waitFor();
+        const summary = await new AxeBuilder({ page }).analyze();
+        assert.deepEqual(
+          summary.violations.map((violation) => violation.id),
+          [],
+          "the error summary",
+        );
         await openPanel(page);
         const axe = await new AxeBuilder({ page }).analyze();
         assert.deepEqual(

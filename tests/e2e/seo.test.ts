@@ -2,7 +2,7 @@
 // and Twitter tags, the organisation's JSON-LD, icons and the web app manifest.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { siteForTests } from "./harness.ts";
+import { launchBrowser, openPage, siteForTests } from "./harness.ts";
 import { decodeEntities, fetchHtml } from "./raw-html.ts";
 import { allPages } from "./site-pages.ts";
 
@@ -194,5 +194,31 @@ describe("icons and the web app manifest", () => {
     }
     const image = await fetch(`${env.site.baseUrl}/images/share-card.png`);
     assert.equal(image.headers.get("content-type"), "image/png");
+  });
+});
+
+describe("the hydrating page keeps one set of tags", () => {
+  test("/appeals after hydration: one canonical and one og:url, both at SITE_URL", async () => {
+    const browser = await launchBrowser();
+    const watched = await openPage(browser);
+    try {
+      await watched.page.goto(`${env.site.baseUrl}/appeals`, { waitUntil: "networkidle" });
+      const tags = await watched.page.evaluate(() => ({
+        canonical: [...document.querySelectorAll('link[rel="canonical"]')].map((link) =>
+          link.getAttribute("href"),
+        ),
+        ogUrl: [...document.querySelectorAll('meta[property="og:url"]')].map((meta) =>
+          meta.getAttribute("content"),
+        ),
+      }));
+      assert.deepEqual(tags, {
+        canonical: [`${siteUrl}/appeals`],
+        ogUrl: [`${siteUrl}/appeals`],
+      });
+      assert.deepEqual(watched.consoleErrors, []);
+    } finally {
+      await watched.close();
+      await browser.close();
+    }
   });
 });
