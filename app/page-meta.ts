@@ -1,9 +1,49 @@
 import type { MetaDescriptor } from "react-router";
+import { organisation } from "../content/organisation.ts";
 import { type SitePath, sitePage, siteTitleSuffix } from "../content/site-pages.ts";
+import { organisationJsonLd } from "./seo/organisation-json-ld.ts";
+import { absoluteUrl } from "./seo/site-url.ts";
 
-/** <title> and description of a site page, from the page list in content/. */
-export function pageMeta(path: SitePath): MetaDescriptor[] {
+/** The picture a shared link shows (Open Graph and Twitter cards), 1200 × 630. */
+export const shareImage = {
+  path: "/images/share-card.png",
+  width: 1200,
+  height: 630,
+  alt: `${organisation.shortName}: логотип и название учреждения`,
+};
+
+/**
+ * <title>, description, canonical address and sharing tags (Open Graph, Twitter card) of a site
+ * page, from the page list in content/. Absolute addresses carry the SITE_URL placeholder (see
+ * seo/site-url.ts). `withOrganisation` adds the organisation's JSON-LD (home and contacts).
+ */
+export function pageMeta(
+  path: SitePath,
+  { withOrganisation = false }: { withOrganisation?: boolean } = {},
+): MetaDescriptor[] {
   const page = sitePage(path);
   const title = path === "/" ? page.title : `${page.title} — ${siteTitleSuffix}`;
-  return [{ title }, { name: "description", content: page.description }];
+  const url = absoluteUrl(path);
+  const image = absoluteUrl(shareImage.path);
+  return [
+    { title },
+    { name: "description", content: page.description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "website" },
+    { property: "og:locale", content: "ru_RU" },
+    { property: "og:site_name", content: siteTitleSuffix },
+    { property: "og:title", content: title },
+    { property: "og:description", content: page.description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: image },
+    { property: "og:image:width", content: String(shareImage.width) },
+    { property: "og:image:height", content: String(shareImage.height) },
+    { property: "og:image:alt", content: shareImage.alt },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: page.description },
+    { name: "twitter:image", content: image },
+    { name: "twitter:image:alt", content: shareImage.alt },
+    ...(withOrganisation ? [{ "script:ld+json": organisationJsonLd() }] : []),
+  ];
 }

@@ -2,24 +2,46 @@ import type { ReactNode } from "react";
 import { Links, Meta, Outlet, useMatches } from "react-router";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
+import lowVisionStyles from "./features/low-vision/low-vision.css?inline";
+import {
+  LowVisionControl,
+  LowVisionHeadScript,
+} from "./features/low-vision/low-vision-control.tsx";
 import { routeHandles } from "./route-handle.ts";
+import printStyles from "./styles/print.css?inline";
 import siteStyles from "./styles/site.css?inline";
 
+// A scalable icon for current browsers, a PNG for the others, and the home-screen icons.
 export function links() {
-  return [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+  return [
+    { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+    { rel: "icon", href: "/icons/favicon-32.png", type: "image/png", sizes: "32x32" },
+    { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
+    { rel: "manifest", href: "/manifest.webmanifest" },
+  ];
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const handles = routeHandles(useMatches());
   const overBanner = handles.some((handle) => handle.overBanner);
   // All CSS is inlined: one request per page, no render-blocking stylesheet (see RouteHandle).
-  const styles = [...new Set([siteStyles, ...handles.flatMap((handle) => handle.styles ?? [])])];
+  const styles = [
+    ...new Set([
+      siteStyles,
+      lowVisionStyles,
+      ...handles.flatMap((handle) => handle.styles ?? []),
+      // Last: it overrides every other rule on paper.
+      printStyles,
+    ]),
+  ];
   return (
     <html lang="ru">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1f5132" />
+        {/* Before any style and the body: the saved low-vision settings apply from the first paint. */}
+        <LowVisionHeadScript />
         <Meta />
         <Links />
         {styles.map((css) => (
@@ -31,6 +53,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#content">
           Перейти к содержанию
         </a>
+        <LowVisionControl />
         <SiteHeader overBanner={overBanner} />
         <main id="content" tabIndex={-1}>
           {children}

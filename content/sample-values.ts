@@ -6,6 +6,10 @@
  * Every one of them lives here and nowhere else, so replacing a sample is a change to this
  * file only. The README lists them under "Replacing sample content".
  */
+const addressPoint = { latitude: 58.6035, longitude: 49.668 } as const;
+// The maps service takes "longitude,latitude" with a comma encoded.
+const mapPoint = `${addressPoint.longitude.toFixed(6)}%2C${addressPoint.latitude.toFixed(6)}`;
+
 export const sampleValues = {
   /** Full official name (sample: the specification does not give it). */
   organisationFullName:
@@ -66,11 +70,14 @@ export const sampleValues = {
   },
   /** Number of the testing centre's accreditation record (sample). */
   accreditationNumber: "RA.RU.000000",
-  /** Maps-service widget and a plain link to the same place (sample point in central Kirov). */
+  /**
+   * The office on the map (sample point in central Kirov): the maps-service widget, a plain link
+   * to the same place and the coordinates search engines read (JSON-LD).
+   */
   addressMap: {
-    widgetUrl:
-      "https://yandex.ru/map-widget/v1/?ll=49.668000%2C58.603500&z=16&pt=49.668000%2C58.603500%2Cpm2rdm",
-    linkUrl: "https://yandex.ru/maps/?ll=49.668000%2C58.603500&z=16&pt=49.668000%2C58.603500",
+    point: addressPoint,
+    widgetUrl: `https://yandex.ru/map-widget/v1/?ll=${mapPoint}&z=16&pt=${mapPoint}%2Cpm2rdm`,
+    linkUrl: `https://yandex.ru/maps/?ll=${mapPoint}&z=16&pt=${mapPoint}`,
   },
   /**
    * The external interactive land map (sample). The real map lives on a static hosting site; a

@@ -1,4 +1,5 @@
 import { checkContent, collectLinkedFiles } from "../content/content-check.server.ts";
+import { untaggedPdfWarnings } from "../content/pdf-accessibility.server.ts";
 
 /**
  * Build-time content check: every content export against its schema, every linked download
@@ -10,6 +11,10 @@ if (problems.length > 0) {
   for (const problem of problems) console.error(`  - ${problem}`);
   process.exit(1);
 }
-console.log(
-  `Content check passed: ${(await collectLinkedFiles()).length} linked files present and valid.`,
-);
+const linkedFiles = await collectLinkedFiles();
+console.log(`Content check passed: ${linkedFiles.length} linked files present and valid.`);
+
+// Accessible documents are required of a state site; an untagged official PDF still publishes.
+for (const warning of untaggedPdfWarnings(linkedFiles)) {
+  console.warn(`Warning: ${warning} (publish a tagged PDF with language ru, see README)`);
+}

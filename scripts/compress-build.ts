@@ -10,6 +10,7 @@ const compressible = new Set([
   ".css",
   ".js",
   ".json",
+  ".webmanifest",
   ".data",
   ".svg",
   ".txt",

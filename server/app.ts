@@ -5,16 +5,21 @@ import { createAppealService } from "./appeals/appeal-service.ts";
 import { registerAppealPage } from "./appeals/page-requests.ts";
 import { createRateLimiter } from "./appeals/rate-limiter.ts";
 import { registerCloseConnectionsOnStop } from "./close-connections-on-stop.ts";
-import type { ServerConfig, TrustProxy } from "./config.ts";
+import { developmentSiteUrl, type ServerConfig, type TrustProxy } from "./config.ts";
 import { pathOnly, registerRequestLog } from "./request-log.ts";
 import { registerSecurityHeaders } from "./security-headers.ts";
 import type { SiteFiles } from "./site-files.ts";
+import { applySiteSettings, personalisePageHandler } from "./site-settings.ts";
 import { registerStaticSite } from "./static-site.ts";
 import type { AppealStore } from "./store/appeal-store.ts";
 
 export type AppDependencies = {
-  /** Rate limits default to 10 a minute and 100 a day; no proxy is trusted unless told. */
-  config: Pick<ServerConfig, "logLevel"> & Partial<Pick<ServerConfig, "rateLimit" | "trustProxy">>;
+  /**
+   * Rate limits default to 10 a minute and 100 a day; no proxy is trusted unless told; the site's
+   * address defaults to http://localhost:8000 and the ПОС widget is off.
+   */
+  config: Pick<ServerConfig, "logLevel"> &
+    Partial<Pick<ServerConfig, "rateLimit" | "trustProxy" | "siteUrl" | "posWidgetId">>;
   store: AppealStore;
   site: SiteFiles;
   /**
@@ -53,7 +58,12 @@ export function buildApp({
   });
 
   registerRequestLog(app);
-  registerSecurityHeaders(app);
+  // Written into the built pages once here (server/site-settings.ts), not per request.
+  const settings = {
+    siteUrl: config.siteUrl ?? developmentSiteUrl,
+    ...(config.posWidgetId ? { posWidgetId: config.posWidgetId } : {}),
+  };
+  registerSecurityHeaders(app, { posWidget: settings.posWidgetId !== undefined });
   registerCloseConnectionsOnStop(app);
 
   const appeals = createAppealService({
@@ -83,8 +93,13 @@ export function buildApp({
     { prefix: "/api" },
   );
 
-  if (pageHandler) registerAppealPage(app, { pageHandler, service: appeals });
-  registerStaticSite(app, site);
+  if (pageHandler) {
+    registerAppealPage(app, {
+      pageHandler: personalisePageHandler(pageHandler, settings),
+      service: appeals,
+    });
+  }
+  registerStaticSite(app, applySiteSettings(site, settings));
   return app;
 }
 

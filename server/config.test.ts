@@ -104,3 +104,43 @@ test("a bad limit or proxy setting stops the start with a clear message", () => 
     );
   }
 });
+
+test("SITE_URL: http://localhost:8000 in development, an https origin as given", () => {
+  assert.equal(loadConfig({}).siteUrl, "http://localhost:8000");
+  assert.equal(loadConfig({ SITE_URL: "http://127.0.0.1:8000" }).siteUrl, "http://127.0.0.1:8000");
+  assert.equal(
+    loadConfig({ NODE_ENV: "production", SITE_URL: "https://agrochem-kirov.ru/" }).siteUrl,
+    "https://agrochem-kirov.ru",
+  );
+  assert.equal(loadConfig({}).posWidgetId, undefined);
+  assert.equal(loadConfig({ POS_WIDGET_ID: "123456" }).posWidgetId, "123456");
+});
+
+test("a missing or bad SITE_URL or POS_WIDGET_ID stops the start with a clear message", () => {
+  const cases: Array<[Record<string, string>, RegExp]> = [
+    [{ NODE_ENV: "production" }, /SITE_URL=undefined: required in production/],
+    [
+      { NODE_ENV: "production", SITE_URL: "http://agrochem-kirov.ru" },
+      /SITE_URL="http:\/\/agrochem-kirov.ru": must be an https:\/\/ address in production/,
+    ],
+    [
+      { NODE_ENV: "production", SITE_URL: "http://localhost:8000" },
+      /SITE_URL=.*must be an https:\/\/ address in production/,
+    ],
+    [
+      { SITE_URL: "agrochem-kirov.ru" },
+      /SITE_URL="agrochem-kirov.ru": must be an absolute address/,
+    ],
+    [{ SITE_URL: "http://agrochem-kirov.ru" }, /http:\/\/ only for localhost/],
+    [{ SITE_URL: "https://agrochem-kirov.ru/site/" }, /origin only, with no path/],
+    [{ SITE_URL: "https://agrochem-kirov.ru/?a=1" }, /origin only/],
+    [{ POS_WIDGET_ID: "abc" }, /POS_WIDGET_ID="abc": must be the organisation's numeric id/],
+  ];
+  for (const [env, message] of cases) {
+    assert.throws(
+      () => loadConfig(env),
+      (error: unknown) => error instanceof ConfigError && message.test(error.message),
+      String(message),
+    );
+  }
+});

@@ -21,6 +21,13 @@ export type ServerConfig = {
    * addresses. Passed to Fastify's `trustProxy` as it is.
    */
   trustProxy: TrustProxy;
+  /**
+   * The site's public address (an origin, no trailing slash): canonical links, Open Graph, the
+   * sitemap and robots.txt are written with it when the server loads the built pages.
+   */
+  siteUrl: string;
+  /** The organisation's id on the Gosuslugi feedback platform (ПОС); no widget when absent. */
+  posWidgetId?: string;
 };
 
 export type TrustProxy = boolean | number | string[];
@@ -64,6 +71,41 @@ export function parseTrustProxy(value: string): TrustProxy {
     }
   }
   return addresses;
+}
+
+export const developmentSiteUrl = "http://localhost:8000";
+
+/**
+ * SITE_URL: an absolute https origin ("https://agrochem-kirov.ru"), required in production. In
+ * development it defaults to http://localhost:8000, and http is allowed for a local address.
+ */
+export function parseSiteUrl(value: string | undefined, production: boolean): string {
+  if (value === undefined) {
+    if (production) {
+      throw new Error(
+        "required in production (NODE_ENV=production): the site's public address, e.g. https://agrochem-kirov.ru",
+      );
+    }
+    return developmentSiteUrl;
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error("must be an absolute address, e.g. https://agrochem-kirov.ru");
+  }
+  const local = ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && local && !production)) {
+    throw new Error(
+      production
+        ? "must be an https:// address in production"
+        : "must be an https:// address (http:// only for localhost)",
+    );
+  }
+  if (url.pathname !== "/" || url.search !== "" || url.hash !== "" || url.username !== "") {
+    throw new Error("must be the site's origin only, with no path, query or fragment");
+  }
+  return url.origin;
 }
 
 function limit(defaultValue: number) {
@@ -111,6 +153,21 @@ const envSchema = z.object({
         return z.NEVER;
       }
     }),
+  NODE_ENV: z.string().optional(),
+  SITE_URL: z.string().optional(),
+  POS_WIDGET_ID: z
+    .string()
+    .regex(/^\d{1,20}$/, "must be the organisation's numeric id on pos.gosuslugi.ru")
+    .optional(),
+});
+
+const configSchema = envSchema.transform((data, context) => {
+  try {
+    return { ...data, SITE_URL: parseSiteUrl(data.SITE_URL, data.NODE_ENV === "production") };
+  } catch (error) {
+    context.addIssue({ code: "custom", path: ["SITE_URL"], message: (error as Error).message });
+    return z.NEVER;
+  }
 });
 
 export class ConfigError extends Error {
@@ -124,7 +181,7 @@ export class ConfigError extends Error {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   // An empty variable means "not set", as in most shells' `VAR= cmd`.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
-  const result = envSchema.safeParse(present);
+  const result = configSchema.safeParse(present);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => {
       const name = String(issue.path[0]);
@@ -142,5 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     serverBuildPath: data.SERVER_BUILD,
     rateLimit: { perMinute: data.RATE_LIMIT_PER_MINUTE, perDay: data.RATE_LIMIT_PER_DAY },
     trustProxy: data.TRUST_PROXY,
+    siteUrl: data.SITE_URL,
+    ...(data.POS_WIDGET_ID ? { posWidgetId: data.POS_WIDGET_ID } : {}),
   };
 }

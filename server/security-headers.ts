@@ -1,5 +1,7 @@
+import type { IncomingMessage } from "node:http";
 import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
+import { posWidgetOrigin } from "./pos-widget.ts";
 
 /**
  * Security headers on every answer, set by @fastify/helmet (a library keeps up with what browsers
@@ -30,10 +32,21 @@ const contentSecurityPolicy = {
 // Helmet has no Permissions-Policy: the site uses none of these features.
 const permissionsPolicy = "camera=(), microphone=(), geolocation=()";
 
-/** Call before any route is added: helmet's hooks must apply to every route. */
-export function registerSecurityHeaders(app: FastifyInstance) {
+/**
+ * Call before any route is added: helmet's hooks must apply to every route. With POS_WIDGET_ID,
+ * /appeals alone may also run the Gosuslugi feedback widget's script.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, { posWidget = false } = {}) {
+  const posOnAppeals = (request: IncomingMessage) =>
+    posWidget && request.url?.split("?")[0] === "/appeals" ? posWidgetOrigin : "'self'";
   app.register(helmet, {
-    contentSecurityPolicy,
+    contentSecurityPolicy: {
+      ...contentSecurityPolicy,
+      directives: {
+        ...contentSecurityPolicy.directives,
+        scriptSrc: [...contentSecurityPolicy.directives.scriptSrc, posOnAppeals],
+      },
+    },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
   app.addHook("onSend", async (_request, reply) => {

@@ -11,7 +11,7 @@ import contactsStyles from "../styles/pages/contacts.css?inline";
 import contentStyles from "../styles/pages/content.css?inline";
 import type { Route } from "./+types/contacts.ts";
 
-export const meta = () => pageMeta("/contacts");
+export const meta = () => pageMeta("/contacts", { withOrganisation: true });
 
 export const handle: RouteHandle = { styles: [contentStyles, contactsStyles] };
 

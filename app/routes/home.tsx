@@ -10,7 +10,7 @@ import type { RouteHandle } from "../route-handle.ts";
 import contentStyles from "../styles/pages/content.css?inline";
 import homeStyles from "../styles/pages/home.css?inline";
 
-export const meta = () => pageMeta("/");
+export const meta = () => pageMeta("/", { withOrganisation: true });
 
 export const handle: RouteHandle = { overBanner: true, styles: [contentStyles, homeStyles] };
 

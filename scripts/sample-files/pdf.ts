@@ -5,6 +5,11 @@ import { type SampleContent, sampleDate } from "./sample-model.ts";
 /**
  * Renders a sample as an A4 PDF with an embedded (subset) TrueType font, so Cyrillic shows in any
  * viewer. The font comes from Debian's fonts-dejavu-core; the standard PDF fonts have no Cyrillic.
+ *
+ * The PDF is tagged (PDF/UA style): document language, a title shown in the window, every text in
+ * a structure element (H1, P, Table/TR/TH/TD) in reading order and every drawn line or box marked
+ * as an artifact, so screen readers read it as a document (state sites must publish accessible
+ * documents, ГОСТ Р 52872-2019).
  */
 const fontDir = "/usr/share/fonts/truetype/dejavu";
 const regularFont = `${fontDir}/DejaVuSans.ttf`;
@@ -30,9 +35,13 @@ export function renderPdf(content: SampleContent): Promise<Buffer> {
       CreationDate: sampleDate,
       ModDate: sampleDate,
     },
-    lang: "ru-RU",
+    lang: "ru",
     displayTitle: true,
+    tagged: true,
+    pdfVersion: "1.7",
   });
+  const root = doc.struct("Document");
+  doc.addStructure(root);
   doc.registerFont("regular", regularFont);
   doc.registerFont("bold", boldFont);
 
@@ -50,20 +59,22 @@ export function renderPdf(content: SampleContent): Promise<Buffer> {
   const noticeTop = doc.y;
   doc.font("bold").fontSize(11).fillColor("#c00000");
   const noticeHeight = doc.heightOfString(content.notice, { width: width - 16 }) + 12;
-  doc.rect(left, noticeTop, width, noticeHeight).lineWidth(1.5).stroke("#c00000");
-  doc.text(content.notice, left + 8, noticeTop + 6, { width: width - 16 });
+  artifact(doc, () =>
+    doc.rect(left, noticeTop, width, noticeHeight).lineWidth(1.5).stroke("#c00000"),
+  );
+  doc.text(content.notice, left + 8, noticeTop + 6, { width: width - 16, structParent: root });
   doc.x = left;
   doc.y = noticeTop + noticeHeight + 18;
 
   doc.font("regular").fontSize(10).fillColor("#333333");
-  doc.text(content.organisation, { width, align: "center" });
+  doc.text(content.organisation, { width, align: "center", structParent: root });
   doc.moveDown(1);
   doc.font("bold").fontSize(15).fillColor("#000000");
-  doc.text(content.title, { width, align: "center" });
+  doc.text(content.title, { width, align: "center", structParent: root, structType: "H1" });
   doc.moveDown(1);
   doc.font("regular").fontSize(11);
   for (const text of content.paragraphs) {
-    doc.text(text, { width, align: "left" });
+    doc.text(text, { width, align: "left", structParent: root });
     doc.moveDown(0.6);
   }
 
@@ -75,31 +86,52 @@ export function renderPdf(content: SampleContent): Promise<Buffer> {
       doc
         .font("bold")
         .fontSize(10)
-        .text(field.label, left, top, { width: labelWidth - 8 });
+        .text(field.label, left, top, { width: labelWidth - 8, structParent: root });
       const labelBottom = doc.y;
       doc.font("regular").fontSize(10);
-      if (field.value) doc.text(field.value, left + labelWidth, top, { width: width - labelWidth });
+      if (field.value) {
+        doc.text(field.value, left + labelWidth, top, {
+          width: width - labelWidth,
+          structParent: root,
+        });
+      }
       const bottom = Math.max(labelBottom, doc.y, top + 16) + 2;
       if (!field.value) {
-        doc
-          .moveTo(left + labelWidth, bottom)
-          .lineTo(left + width, bottom)
-          .lineWidth(0.5)
-          .stroke("#000000");
+        artifact(doc, () =>
+          doc
+            .moveTo(left + labelWidth, bottom)
+            .lineTo(left + width, bottom)
+            .lineWidth(0.5)
+            .stroke("#000000"),
+        );
       }
       doc.x = left;
       doc.y = bottom + 8;
     }
   }
 
-  if (content.table) drawTable(doc, content.table.headers, content.table.rows, left, width);
+  if (content.table) {
+    const table = doc.struct("Table");
+    root.add(table);
+    drawTable(doc, table, content.table.headers, content.table.rows, left, width);
+    table.end();
+  }
 
+  root.end();
   doc.end();
   return done;
 }
 
+/** Drawing that is not content (boxes, rules): marked so assistive technology skips it. */
+function artifact(doc: PDFKit.PDFDocument, draw: () => void): void {
+  doc.markContent("Artifact", { type: "Layout" });
+  draw();
+  doc.endMarkedContent();
+}
+
 function drawTable(
   doc: PDFKit.PDFDocument,
+  table: PDFKit.PDFStructureElement,
   headers: string[],
   rows: string[][],
   left: number,
@@ -114,11 +146,18 @@ function drawTable(
     );
     const height = Math.max(18, ...heights) + 8;
     const top = doc.y;
+    const row = doc.struct("TR");
+    table.add(row);
     cells.forEach((cell, i) => {
       const x = left + i * columnWidth;
-      doc.rect(x, top, columnWidth, height).lineWidth(0.5).stroke("#000000");
-      doc.text(cell, x + 4, top + 4, { width: columnWidth - 8 });
+      artifact(doc, () => doc.rect(x, top, columnWidth, height).lineWidth(0.5).stroke("#000000"));
+      doc.text(cell || " ", x + 4, top + 4, {
+        width: columnWidth - 8,
+        structParent: row,
+        structType: bold ? "TH" : "TD",
+      });
     });
+    row.end();
     doc.x = left;
     doc.y = top + height;
   };

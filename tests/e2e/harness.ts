@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { after, before } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import { chromiumArgs, chromiumPath } from "../../scripts/chromium.ts";
 import { buildApp } from "../../server/app.ts";
 import { loadPageHandler } from "../../server/appeals/page-requests.ts";
 import { parseDatabaseUrl } from "../../server/config.ts";
@@ -72,27 +73,7 @@ export async function startSite(options: StartSiteOptions = {}): Promise<Running
   };
 }
 
-/** Debian's chromium (see STACK.md). A missing browser fails the run: tests never skip. */
-export function chromiumPath(): string {
-  const path = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-  if (!existsSync(path)) {
-    throw new Error(
-      `Chromium not found at ${path}: apt-get install -y chromium, or set CHROMIUM_PATH`,
-    );
-  }
-  return path;
-}
-
-export const chromiumArgs = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+export { chromiumArgs, chromiumPath };
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), headless: true, args: chromiumArgs });

@@ -69,7 +69,8 @@ describe("/documents", () => {
 describe("/applications", () => {
   test("the laboratory request in XLSX and PDF; the centre's 11 forms in DOCX and PDF", async () => {
     const html = await fetchHtml(env.site.baseUrl, "/applications");
-    const sections = html.match(/<section\b[\s\S]*?<\/section>/g) ?? [];
+    const main = html.match(/<main\b[\s\S]*<\/main>/)?.[0] ?? "";
+    const sections = main.match(/<section\b[\s\S]*?<\/section>/g) ?? [];
     assert.equal(sections.length, 2);
     const [testingCentre = "", agroecologyCentre = ""] = sections;
     assert.ok(plainText(testingCentre).includes("Испытательный центр"));

@@ -1,0 +1,65 @@
+import { organisation } from "../../content/organisation.ts";
+import { sampleValues } from "../../content/sample-values.ts";
+import { absoluteUrl } from "./site-url.ts";
+
+// The office hours in content/ are written for people ('Понедельник — четверг', '8.00–17.00');
+// search engines read schema.org days and 24-hour times. The lunch break has no schema.org form.
+const weekDays: Record<string, string[]> = {
+  "Понедельник — четверг": ["Monday", "Tuesday", "Wednesday", "Thursday"],
+  Пятница: ["Friday"],
+};
+
+function time(text: string): string {
+  const [hours = "", minutes = ""] = text.split(".");
+  return `${hours.padStart(2, "0")}:${minutes}`;
+}
+
+export function openingHoursSpecification() {
+  return organisation.workingHours.flatMap(({ days, hours }) => {
+    const dayOfWeek = weekDays[days];
+    if (!dayOfWeek) return [];
+    const [opens = "", closes = ""] = hours.split("–");
+    return [
+      { "@type": "OpeningHoursSpecification", dayOfWeek, opens: time(opens), closes: time(closes) },
+    ];
+  });
+}
+
+/**
+ * The organisation as schema.org structured data (JSON-LD) for search engines: a
+ * GovernmentOrganization with its address, phone and e-mail; the office (a Place) carries what
+ * schema.org gives places only: coordinates and opening hours.
+ */
+export function organisationJsonLd() {
+  const address = {
+    "@type": "PostalAddress",
+    postalCode: sampleValues.postalCode,
+    streetAddress: sampleValues.streetAddress,
+    addressLocality: "Киров",
+    addressRegion: "Кировская область",
+    addressCountry: "RU",
+  };
+  return {
+    "@context": "https://schema.org",
+    "@type": "GovernmentOrganization",
+    name: organisation.fullName,
+    alternateName: organisation.shortName,
+    url: absoluteUrl("/"),
+    logo: absoluteUrl("/icons/icon-512.png"),
+    address,
+    telephone: `+7 ${organisation.phone.display}`,
+    email: organisation.email,
+    sameAs: organisation.social.map((link) => link.href),
+    location: {
+      "@type": "Place",
+      address,
+      geo: {
+        "@type": "GeoCoordinates",
+        latitude: sampleValues.addressMap.point.latitude,
+        longitude: sampleValues.addressMap.point.longitude,
+      },
+      openingHoursSpecification: openingHoursSpecification(),
+      hasMap: sampleValues.addressMap.linkUrl,
+    },
+  };
+}

@@ -1,0 +1,108 @@
+// The Gosuslugi feedback widget (ПОС) on /appeals: present with POS_WIDGET_ID, absent without it.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../../server/app.ts";
+import { loadPageHandler } from "../../server/appeals/page-requests.ts";
+import { loadSiteFiles } from "../../server/site-files.ts";
+import type { AppealStore } from "../../server/store/appeal-store.ts";
+import { openStore } from "../../server/store/open-store.ts";
+import { createSqliteDatabase, type TestDatabase } from "../../server/store/test-databases.ts";
+import { launchBrowser, openPage, serverBuildPath, siteDir } from "./harness.ts";
+
+const posScript = '<script src="https://pos.gosuslugi.ru/bin/script.min.js" defer></script>';
+
+let database: TestDatabase;
+let store: AppealStore;
+before(async () => {
+  database = await createSqliteDatabase();
+  store = await openStore({ kind: "sqlite", path: database.url.slice("sqlite:".length) });
+});
+after(async () => {
+  await store.close();
+  await database.drop();
+});
+
+async function appWith(posWidgetId?: string): Promise<FastifyInstance> {
+  return buildApp({
+    config: { logLevel: "silent", ...(posWidgetId ? { posWidgetId } : {}) },
+    store,
+    site: await loadSiteFiles(siteDir),
+    pageHandler: await loadPageHandler(serverBuildPath),
+  });
+}
+
+describe("POS_WIDGET_ID set", () => {
+  let app: FastifyInstance;
+  before(async () => {
+    app = await appWith("123456");
+  });
+  after(() => app.close());
+
+  test("/appeals has the widget above the form, its script and the CSP entry for its host", async () => {
+    const response = await app.inject({ url: "/appeals" });
+    assert.equal(response.statusCode, 200);
+    const html = response.body;
+    assert.ok(html.includes(posScript));
+    assert.ok(html.includes('data-pos-id="123456"'));
+    assert.match(html, /вход через Госуслуги подтверждает личность заявителя/);
+    assert.ok(
+      html.indexOf("pos-widget-title") < html.indexOf("appeal-form-title"),
+      "above the form",
+    );
+    const csp = String(response.headers["content-security-policy"]);
+    assert.match(csp, /script-src 'self' 'unsafe-inline' https:\/\/pos\.gosuslugi\.ru;/);
+  });
+
+  test("the compressed /appeals carries the widget too", async () => {
+    const response = await app.inject({ url: "/appeals", headers: { "accept-encoding": "gzip" } });
+    assert.equal(response.headers["content-encoding"], "gzip");
+    const { gunzipSync } = await import("node:zlib");
+    assert.ok(gunzipSync(response.rawPayload).toString("utf8").includes(posScript));
+  });
+
+  test("other pages neither load the widget nor allow its host", async () => {
+    for (const url of ["/", "/contacts"]) {
+      const response = await app.inject({ url });
+      assert.ok(!response.body.includes("pos.gosuslugi.ru"), url);
+      assert.ok(!String(response.headers["content-security-policy"]).includes("pos.gosuslugi.ru"));
+    }
+  });
+
+  test("in Chromium the page hydrates with the block in place and no console errors", async () => {
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const address = app.server.address();
+    assert.ok(address && typeof address !== "string");
+    const browser = await launchBrowser();
+    const watched = await openPage(browser);
+    try {
+      await watched.page.goto(`http://127.0.0.1:${address.port}/appeals`, {
+        waitUntil: "networkidle",
+      });
+      await watched.page.getByRole("heading", { name: "Обращение через Госуслуги" }).waitFor();
+      // The platform's script is unreachable here: its button stays hidden, the text shows.
+      assert.equal(await watched.page.locator("#js-show-iframe").isVisible(), false);
+      await watched.page.getByLabel("Имя").fill("Иван");
+      assert.deepEqual(watched.consoleErrors, []);
+    } finally {
+      await watched.close();
+      await browser.close();
+    }
+  });
+});
+
+describe("POS_WIDGET_ID not set", () => {
+  let app: FastifyInstance;
+  before(async () => {
+    app = await appWith();
+  });
+  after(() => app.close());
+
+  test("/appeals loads nothing of the widget and its CSP does not name the host", async () => {
+    const response = await app.inject({ url: "/appeals" });
+    assert.equal(response.statusCode, 200);
+    assert.ok(!response.body.includes("pos.gosuslugi.ru"));
+    assert.ok(!response.body.includes("Госуслуг"));
+    assert.ok(!String(response.headers["content-security-policy"]).includes("pos.gosuslugi.ru"));
+  });
+});
