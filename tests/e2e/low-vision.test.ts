@@ -10,6 +10,7 @@ import { lowVisionSettings } from "../../app/features/low-vision/low-vision-sett
 import { openPage, siteAndBrowserForTests } from "./harness.ts";
 import { shareOfColour } from "./screenshot-pixels.ts";
 import { allPages } from "./site-pages.ts";
+import { overlappingText } from "./text-overlap.ts";
 
 const env = siteAndBrowserForTests();
 const storageKey = "low-vision";
@@ -351,7 +352,7 @@ describe("keyboard only", () => {
 
 describe("every scheme at the largest size: accessible and no sideways scroll at 320 px", () => {
   for (const scheme of Object.keys(schemes) as Scheme[]) {
-    test(`${scheme}: every route, 0 axe violations, fits 320 px, screenshot; the error summary and open panel too`, async () => {
+    test(`${scheme}: every route, 0 axe violations, fits 320 px, no text over text, screenshot; the error summary and open panel too`, async () => {
       await mkdir(screenshotDir, { recursive: true });
       // The widest letters and lines too: the hardest case for fitting the width.
       const settings = { ...largest, scheme, spacing: "widest", line: "2" };
@@ -367,6 +368,11 @@ describe("every scheme at the largest size: accessible and no sideways scroll at
           const name = route.path === "/" ? "home" : route.path.slice(1).replaceAll("/", "-");
           await page.screenshot({ path: `${screenshotDir}/${scheme}-${name}.png` });
           assert.equal(overflow, 0, `${scheme} ${route.path} scrolls sideways by ${overflow} px`);
+          assert.deepEqual(
+            await overlappingText(page),
+            [],
+            `${scheme} ${route.path}: text over text`,
+          );
           const axe = await new AxeBuilder({ page }).analyze();
           assert.deepEqual(
             axe.violations.map(
