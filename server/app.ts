@@ -6,6 +6,7 @@ import { registerAppealPage } from "./appeals/page-requests.ts";
 import { createRateLimiter } from "./appeals/rate-limiter.ts";
 import { registerCloseConnectionsOnStop } from "./close-connections-on-stop.ts";
 import type { ServerConfig, TrustProxy } from "./config.ts";
+import { registerMailOutbox } from "./mail/register-mail-outbox.ts";
 import { pathOnly, registerRequestLog } from "./request-log.ts";
 import { registerSecurityHeaders } from "./security-headers.ts";
 import type { SiteFiles } from "./site-files.ts";
@@ -14,7 +15,8 @@ import type { AppealStore } from "./store/appeal-store.ts";
 
 export type AppDependencies = {
   /** Rate limits default to 10 a minute and 100 a day; no proxy is trusted unless told. */
-  config: Pick<ServerConfig, "logLevel"> & Partial<Pick<ServerConfig, "rateLimit" | "trustProxy">>;
+  config: Pick<ServerConfig, "logLevel"> &
+    Partial<Pick<ServerConfig, "rateLimit" | "trustProxy" | "mail">>;
   store: AppealStore;
   site: SiteFiles;
   /**
@@ -56,8 +58,10 @@ export function buildApp({
   registerSecurityHeaders(app);
   registerCloseConnectionsOnStop(app);
 
+  const mailOutbox = registerMailOutbox(app, { store, mail: config.mail });
   const appeals = createAppealService({
     store,
+    onStored: () => mailOutbox.wake(),
     rateLimiter: createRateLimiter(config.rateLimit ?? { perMinute: 10, perDay: 100 }),
     log: app.log,
   });
@@ -66,7 +70,9 @@ export function buildApp({
     reply.header("cache-control", "no-store");
     try {
       await store.ping();
-      return { status: "ok" };
+      // Mail trouble is reported, not made an outage: appeals are still accepted and kept.
+      const outbox = await store.outbox.backlog();
+      return { status: "ok", mail: mailOutbox.enabled ? "on" : "off", outbox };
     } catch {
       return reply.code(503).send({ status: "unavailable" });
     }
