@@ -6,6 +6,7 @@ import { registerAppealPage } from "./appeals/page-requests.ts";
 import { createRateLimiter } from "./appeals/rate-limiter.ts";
 import { registerCloseConnectionsOnStop } from "./close-connections-on-stop.ts";
 import { developmentSiteUrl, type ServerConfig, type TrustProxy } from "./config.ts";
+import { registerMailOutbox } from "./mail/register-mail-outbox.ts";
 import { pathOnly, registerRequestLog } from "./request-log.ts";
 import { registerSecurityHeaders } from "./security-headers.ts";
 import type { SiteFiles } from "./site-files.ts";
@@ -16,10 +17,11 @@ import type { AppealStore } from "./store/appeal-store.ts";
 export type AppDependencies = {
   /**
    * Rate limits default to 10 a minute and 100 a day; no proxy is trusted unless told; the site's
-   * address defaults to http://localhost:8000 and the ПОС widget is off.
+   * address defaults to http://localhost:8000, the ПОС widget is off, and without `mail` the
+   * outbox waits.
    */
   config: Pick<ServerConfig, "logLevel"> &
-    Partial<Pick<ServerConfig, "rateLimit" | "trustProxy" | "siteUrl" | "posWidgetId">>;
+    Partial<Pick<ServerConfig, "rateLimit" | "trustProxy" | "siteUrl" | "posWidgetId" | "mail">>;
   store: AppealStore;
   site: SiteFiles;
   /**
@@ -66,8 +68,10 @@ export function buildApp({
   registerSecurityHeaders(app, { posWidget: settings.posWidgetId !== undefined });
   registerCloseConnectionsOnStop(app);
 
+  const mailOutbox = registerMailOutbox(app, { store, mail: config.mail });
   const appeals = createAppealService({
     store,
+    onStored: () => mailOutbox.wake(),
     rateLimiter: createRateLimiter(config.rateLimit ?? { perMinute: 10, perDay: 100 }),
     log: app.log,
   });
@@ -76,7 +80,9 @@ export function buildApp({
     reply.header("cache-control", "no-store");
     try {
       await store.ping();
-      return { status: "ok" };
+      // Mail trouble is reported, not made an outage: appeals are still accepted and kept.
+      const outbox = await store.outbox.backlog();
+      return { status: "ok", mail: mailOutbox.enabled ? "on" : "off", outbox };
     } catch {
       return reply.code(503).send({ status: "unavailable" });
     }

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
   formatKirovDateTime,
+  kirovIsoDate,
   kirovOffsetMinutes,
   kirovYear,
   startOfKirovDay,
@@ -27,4 +28,9 @@ test("Kirov time: a day starts at 00:00 in Kirov; impossible dates are refused",
 
 test("Kirov time: shown to operators as day, month, year and time", () => {
   assert.equal(formatKirovDateTime(new Date("2026-11-22T07:41:00Z")), "22.11.2026, 10:41");
+});
+
+test("Kirov time: the calendar day turns at Kirov's midnight", () => {
+  assert.equal(kirovIsoDate(new Date("2026-11-20T20:59:59Z")), "2026-11-20");
+  assert.equal(kirovIsoDate(new Date("2026-11-20T21:00:00Z")), "2026-11-21");
 });

@@ -7,6 +7,12 @@
 export const kirovTimeZone = "Europe/Kirov";
 
 const yearFormat = new Intl.DateTimeFormat("en", { year: "numeric", timeZone: kirovTimeZone });
+const isoDateFormat = new Intl.DateTimeFormat("en-CA", {
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  timeZone: kirovTimeZone,
+});
 const offsetFormat = new Intl.DateTimeFormat("en", {
   timeZone: kirovTimeZone,
   timeZoneName: "longOffset",
@@ -20,6 +26,13 @@ const dateTimeFormat = new Intl.DateTimeFormat("ru-RU", {
 /** The year in Kirov at that moment, e.g. "2026". */
 export function kirovYear(moment: Date): string {
   return yearFormat.format(moment);
+}
+
+/** '2026-11-22': the calendar day in Kirov at that moment (deadlines count these days). */
+export function kirovIsoDate(moment: Date): string {
+  const parts = isoDateFormat.formatToParts(moment);
+  const part = (type: string) => parts.find((item) => item.type === type)?.value ?? "";
+  return `${part("year")}-${part("month")}-${part("day")}`;
 }
 
 /** '22.11.2026, 10:41': a moment as an operator reads it. */

@@ -1,0 +1,93 @@
+/**
+ * The terms of the law on citizens' appeals (59-ФЗ), computed from dates and never stored as
+ * states. Every term is counted in calendar days, as the law counts them, from the day after the
+ * event (the day of receipt or of registration); a term whose last day is a day off by the
+ * production calendar ends on the next working day. Days are Kirov calendar days as ISO text
+ * ('2026-11-05'); a moment (a `Date`) is turned into its Kirov day first.
+ *
+ * Use:
+ *   registrationDue(receivedAt)             // article 8 part 2: register within 3 days of receipt
+ *   answerDue(registeredOn, extensionDays?) // article 12 part 1-2: answer within 30 days of
+ *                                           // registration; extended once by at most 30 days
+ *   forwardDue(registeredOn)                // article 8 part 3: outside competence, forward within
+ *                                           // 7 days of registration and tell the author
+ *   noticeDue(registeredOn)                 // article 11 part 4.1: meaning cannot be determined,
+ *                                           // tell the author within 7 days of registration
+ *   deadlineState(due, today)               // 'overdue' | 'due-soon' (today up to 3 days before
+ *                                           // the last day) | 'ok'
+ *   kirovToday(now?)                        // today's Kirov day, the `today` to pass above
+ * Each `…Due` returns the last day of the term: an act on that day is on time.
+ */
+import { addCalendarDays, calendarDaysBetween } from "../calendar/calendar-day.ts";
+import { nextWorkingDayFrom } from "../calendar/production-calendar.ts";
+import { kirovIsoDate } from "../time/kirov-time.ts";
+
+export const appealTerms = {
+  /** Registration, from the day of receipt. */
+  registrationDays: 3,
+  /** The answer, from the day of registration. */
+  answerDays: 30,
+  /** The longest one extension of the answer term. */
+  maxExtensionDays: 30,
+  /** Forwarding to the competent body, from the day of registration. */
+  forwardDays: 7,
+  /** Notice to an author whose appeal's meaning cannot be determined, from registration. */
+  noticeDays: 7,
+  /** A term this many days or fewer from its last day is shown as due soon. */
+  dueSoonDays: 3,
+} as const;
+
+export type DeadlineState = "overdue" | "due-soon" | "ok";
+
+/**
+ * The last day of a term of `days` calendar days counted from the day after `startDay`, moved to
+ * the next working day when it falls on a day off.
+ */
+export function termEnd(startDay: string, days: number): string {
+  return nextWorkingDayFrom(addCalendarDays(startDay, days));
+}
+
+/** The last day to register an appeal received at that moment. */
+export function registrationDue(receivedAt: Date): string {
+  return termEnd(kirovIsoDate(receivedAt), appealTerms.registrationDays);
+}
+
+/**
+ * The last day to answer an appeal registered on `registeredOn`. An extension (a whole number of
+ * days, 1–30) lengthens the 30-day term before the move to a working day, so the move happens
+ * once, at the true end; 0 or omitted means no extension. Throws a RangeError otherwise.
+ */
+export function answerDue(registeredOn: string, extensionDays = 0): string {
+  if (
+    !Number.isInteger(extensionDays) ||
+    extensionDays < 0 ||
+    extensionDays > appealTerms.maxExtensionDays
+  ) {
+    throw new RangeError(
+      `an extension is a whole number of days from 0 to ${appealTerms.maxExtensionDays}: ${extensionDays}`,
+    );
+  }
+  return termEnd(registeredOn, appealTerms.answerDays + extensionDays);
+}
+
+/** The last day to forward an appeal outside the organisation's competence. */
+export function forwardDue(registeredOn: string): string {
+  return termEnd(registeredOn, appealTerms.forwardDays);
+}
+
+/** The last day to tell an author that the meaning of the appeal cannot be determined. */
+export function noticeDue(registeredOn: string): string {
+  return termEnd(registeredOn, appealTerms.noticeDays);
+}
+
+/** Past the last day: overdue; on it or up to 3 days before: due soon; otherwise ok. */
+export function deadlineState(due: string, today: string): DeadlineState {
+  const daysLeft = calendarDaysBetween(today, due);
+  if (daysLeft < 0) return "overdue";
+  return daysLeft <= appealTerms.dueSoonDays ? "due-soon" : "ok";
+}
+
+/** Today's calendar day in Kirov. */
+export function kirovToday(now: Date = new Date()): string {
+  return kirovIsoDate(now);
+}
