@@ -14,6 +14,7 @@ export function Layout({ children }: { children: ReactNode }) {
   // Selective hydration: a page loads JavaScript only when one of its routes asks for it.
   const hydrate = handles.some((handle) => handle.hydrate);
   const overBanner = handles.some((handle) => handle.overBanner);
+  const staffArea = handles.some((handle) => handle.staffArea);
   // All CSS is inlined: one request per page, no render-blocking stylesheet (see RouteHandle).
   const styles = [...new Set([siteStyles, ...handles.flatMap((handle) => handle.styles ?? [])])];
   return (
@@ -33,11 +34,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#content">
           Перейти к содержанию
         </a>
-        <SiteHeader overBanner={overBanner} />
+        {staffArea ? null : <SiteHeader overBanner={overBanner} />}
         <main id="content" tabIndex={-1}>
           {children}
         </main>
-        <SiteFooter />
+        {staffArea ? null : <SiteFooter />}
         {hydrate ? (
           <>
             <ScrollRestoration />

@@ -7,9 +7,12 @@ import type { UIMatch } from "react-router";
  * `styles` is the page's own CSS (imported with `?inline`): the layout writes it into <head> so a
  * page paints without waiting for a stylesheet request, which on a slow mobile link would share
  * the bandwidth with the hydrating pages' scripts.
+ * `staffArea: true` drops the public top bar, menu and footer (the staff registry at /staff has
+ * its own header and is never linked from the public site).
  */
 export type RouteHandle = {
   hydrate?: boolean;
+  staffArea?: boolean;
   overBanner?: boolean;
   styles?: readonly string[];
 };

@@ -9,6 +9,10 @@ import type { ServerConfig, TrustProxy } from "./config.ts";
 import { pathOnly, registerRequestLog } from "./request-log.ts";
 import { registerSecurityHeaders } from "./security-headers.ts";
 import type { SiteFiles } from "./site-files.ts";
+import { type AppealNotifications, createRegistryService } from "./staff/registry-service.ts";
+import { createStaffAuth } from "./staff/staff-auth.ts";
+import { registerStaffArea } from "./staff/staff-routes.ts";
+import type { StaffStore } from "./staff/staff-store.ts";
 import { registerStaticSite } from "./static-site.ts";
 import type { AppealStore } from "./store/appeal-store.ts";
 
@@ -23,6 +27,11 @@ export type AppDependencies = {
    * is not served (404).
    */
   pageHandler?: RequestHandler;
+  /**
+   * The staff registry at /staff (needs `pageHandler` too): its store, and the appeals' e-mail
+   * notifications it shows and retries. Without it /staff is not served.
+   */
+  staff?: { store: StaffStore; notifications: AppealNotifications };
   /** Where log lines go (tests read them); standard output when not given. */
   logStream?: { write(line: string): void };
 };
@@ -33,6 +42,7 @@ export function buildApp({
   store,
   site,
   pageHandler,
+  staff,
   logStream,
 }: AppDependencies): FastifyInstance {
   const app = Fastify({
@@ -84,6 +94,11 @@ export function buildApp({
   );
 
   if (pageHandler) registerAppealPage(app, { pageHandler, service: appeals });
+  if (pageHandler && staff) {
+    const registry = createRegistryService(staff);
+    const auth = createStaffAuth(staff.store);
+    registerStaffArea(app, { pageHandler, auth, registry, store: staff.store });
+  }
   registerStaticSite(app, site);
   return app;
 }

@@ -2,6 +2,8 @@ import { buildApp } from "./app.ts";
 import { loadPageHandler } from "./appeals/page-requests.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { loadSiteFiles } from "./site-files.ts";
+import { openStaffStore } from "./staff/open-staff-store.ts";
+import { noNotifications } from "./staff/registry-service.ts";
 import { openStore } from "./store/open-store.ts";
 
 // Entry point of `npm start`: configuration, store, site, listen; stop cleanly on a signal.
@@ -20,7 +22,14 @@ async function main() {
   const site = await loadSiteFiles(config.siteDir);
   const pageHandler = await loadPageHandler(config.serverBuildPath);
   const store = await openStore(config.database);
-  const app = buildApp({ config, store, site, pageHandler });
+  const staffStore = await openStaffStore(config.database);
+  const app = buildApp({
+    config,
+    store,
+    site,
+    pageHandler,
+    staff: { store: staffStore, notifications: noNotifications },
+  });
   await app.listen({ port: config.port, host: config.host });
 
   let stopping = false;
@@ -31,6 +40,7 @@ async function main() {
     // A stuck connection must not keep the process alive for ever.
     setTimeout(() => process.exit(1), 10_000).unref();
     await app.close();
+    await staffStore.close();
     await store.close();
     process.exit(0);
   };

@@ -1,0 +1,97 @@
+/**
+ * The registry list's WHERE clause: keyset position, state, deadline and search, each written so
+ * an index serves it (decision 0006). Written once for both databases (server/store/sql-runner.ts).
+ */
+import {
+  isAppealState,
+  noticeGroundCodes,
+  openAppealStates,
+} from "../../domain/appeals/appeal-states.ts";
+import {
+  type DeadlineFilter,
+  deadlineFilterRanges,
+  type StartDayRange,
+} from "../../domain/appeals/deadline-filter.ts";
+import type { RegistryQuery } from "../../domain/staff/registry-query.ts";
+import { searchTerm } from "../../domain/staff/registry-query.ts";
+import { startOfKirovDay } from "../../domain/time/kirov-time.ts";
+import type { SqlValue } from "../store/sql-runner.ts";
+
+export type SqlCondition = { sql: string; params: SqlValue[] };
+
+// The same text as the partial index appeals_open_seq (migration 3), so both databases use it.
+const openStatesSql = `state IN (${openAppealStates.map((state) => `'${state}'`).join(", ")})`;
+
+function dayRange(column: string, range: StartDayRange): SqlCondition {
+  return range.from === undefined
+    ? { sql: `${column} < ?`, params: [range.to] }
+    : { sql: `${column} >= ? AND ${column} < ?`, params: [range.from, range.to] };
+}
+
+function momentOfDay(day: string): string {
+  return (startOfKirovDay(day) ?? new Date(`${day}T00:00:00Z`)).toISOString();
+}
+
+/** Appeals whose running term is overdue or due soon on `today`. */
+export function deadlineCondition(filter: DeadlineFilter, today: string): SqlCondition {
+  const ranges = deadlineFilterRanges(filter, today);
+  const registration = ranges.registration;
+  const received =
+    registration.from === undefined
+      ? { sql: "created_at < ?", params: [momentOfDay(registration.to)] }
+      : {
+          sql: "created_at >= ? AND created_at < ?",
+          params: [momentOfDay(registration.from), momentOfDay(registration.to)],
+        };
+  const answerBranches = ranges.answer.map((range) => dayRange("registered_on", range));
+  const answerSql = `CASE extension_days ${ranges.answer
+    .map((range, index) => `WHEN ${range.extensionDays} THEN (${answerBranches[index]?.sql})`)
+    .join(" ")} ELSE ${filter === "overdue" ? "1 = 1" : "1 = 0"} END`;
+  const notice = dayRange("registered_on", ranges.notice);
+  const grounds = noticeGroundCodes.map((code) => `'${code}'`).join(", ");
+  return {
+    sql: `${openStatesSql} AND (
+      (state = 'new' AND ${received.sql})
+      OR (state IN ('registered', 'in_progress') AND ${answerSql})
+      OR (state = 'without_answer' AND notice_sent_on IS NULL
+          AND without_answer_ground IN (${grounds}) AND ${notice.sql}))`,
+    params: [
+      ...received.params,
+      ...answerBranches.flatMap((branch) => branch.params),
+      ...notice.params,
+    ],
+  };
+}
+
+/** Every condition of a list query but the keyset position, joined with AND. */
+export function filterConditions(
+  query: Omit<RegistryQuery, "after">,
+  today: string,
+): SqlCondition[] {
+  const conditions: SqlCondition[] = [];
+  if (query.state && isAppealState(query.state)) {
+    conditions.push({ sql: "state = ?", params: [query.state] });
+  }
+  if (query.deadline) conditions.push(deadlineCondition(query.deadline, today));
+  if (query.q) {
+    const term = searchTerm(query.q);
+    if (term.kind === "number") conditions.push({ sql: "number = ?", params: [term.number] });
+    else if (term.kind === "email") {
+      conditions.push({ sql: "lower(email) = ?", params: [term.email] });
+    } else {
+      conditions.push({
+        sql: `last_name IN (${term.variants.map(() => "?").join(", ")})`,
+        params: term.variants,
+      });
+    }
+  }
+  return conditions;
+}
+
+export function whereClause(conditions: SqlCondition[]): SqlCondition {
+  if (conditions.length === 0) return { sql: "", params: [] };
+  return {
+    sql: `WHERE ${conditions.map((condition) => `(${condition.sql})`).join(" AND ")}`,
+    params: conditions.flatMap((condition) => condition.params),
+  };
+}
