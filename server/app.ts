@@ -6,10 +6,12 @@ import { registerAppealPage } from "./appeals/page-requests.ts";
 import { createRateLimiter } from "./appeals/rate-limiter.ts";
 import { registerCloseConnectionsOnStop } from "./close-connections-on-stop.ts";
 import type { ServerConfig, TrustProxy } from "./config.ts";
+import { registerMailOutbox } from "./mail/register-mail-outbox.ts";
 import { pathOnly, registerRequestLog } from "./request-log.ts";
 import { registerSecurityHeaders } from "./security-headers.ts";
 import type { SiteFiles } from "./site-files.ts";
-import { type AppealNotifications, createRegistryService } from "./staff/registry-service.ts";
+import { outboxNotifications } from "./staff/outbox-notifications.ts";
+import { createRegistryService } from "./staff/registry-service.ts";
 import { createStaffAuth } from "./staff/staff-auth.ts";
 import { registerStaffArea } from "./staff/staff-routes.ts";
 import type { StaffStore } from "./staff/staff-store.ts";
@@ -18,7 +20,8 @@ import type { AppealStore } from "./store/appeal-store.ts";
 
 export type AppDependencies = {
   /** Rate limits default to 10 a minute and 100 a day; no proxy is trusted unless told. */
-  config: Pick<ServerConfig, "logLevel"> & Partial<Pick<ServerConfig, "rateLimit" | "trustProxy">>;
+  config: Pick<ServerConfig, "logLevel"> &
+    Partial<Pick<ServerConfig, "rateLimit" | "trustProxy" | "mail">>;
   store: AppealStore;
   site: SiteFiles;
   /**
@@ -28,10 +31,10 @@ export type AppDependencies = {
    */
   pageHandler?: RequestHandler;
   /**
-   * The staff registry at /staff (needs `pageHandler` too): its store, and the appeals' e-mail
-   * notifications it shows and retries. Without it /staff is not served.
+   * The staff registry's store (accounts, sessions, audit, registry states): with `pageHandler`,
+   * /staff is served. Without it /staff is not served.
    */
-  staff?: { store: StaffStore; notifications: AppealNotifications };
+  staffStore?: StaffStore;
   /** Where log lines go (tests read them); standard output when not given. */
   logStream?: { write(line: string): void };
 };
@@ -42,7 +45,7 @@ export function buildApp({
   store,
   site,
   pageHandler,
-  staff,
+  staffStore,
   logStream,
 }: AppDependencies): FastifyInstance {
   const app = Fastify({
@@ -66,8 +69,10 @@ export function buildApp({
   registerSecurityHeaders(app);
   registerCloseConnectionsOnStop(app);
 
+  const mailOutbox = registerMailOutbox(app, { store, mail: config.mail });
   const appeals = createAppealService({
     store,
+    onStored: () => mailOutbox.wake(),
     rateLimiter: createRateLimiter(config.rateLimit ?? { perMinute: 10, perDay: 100 }),
     log: app.log,
   });
@@ -76,7 +81,9 @@ export function buildApp({
     reply.header("cache-control", "no-store");
     try {
       await store.ping();
-      return { status: "ok" };
+      // Mail trouble is reported, not made an outage: appeals are still accepted and kept.
+      const outbox = await store.outbox.backlog();
+      return { status: "ok", mail: mailOutbox.enabled ? "on" : "off", outbox };
     } catch {
       return reply.code(503).send({ status: "unavailable" });
     }
@@ -94,10 +101,11 @@ export function buildApp({
   );
 
   if (pageHandler) registerAppealPage(app, { pageHandler, service: appeals });
-  if (pageHandler && staff) {
-    const registry = createRegistryService(staff);
-    const auth = createStaffAuth(staff.store);
-    registerStaffArea(app, { pageHandler, auth, registry, store: staff.store });
+  if (pageHandler && staffStore) {
+    const notifications = outboxNotifications(store.outbox);
+    const registry = createRegistryService({ store: staffStore, notifications });
+    const auth = createStaffAuth(staffStore);
+    registerStaffArea(app, { pageHandler, auth, registry, store: staffStore });
   }
   registerStaticSite(app, site);
   return app;

@@ -104,3 +104,73 @@ test("a bad limit or proxy setting stops the start with a clear message", () => 
     );
   }
 });
+
+test("mail: off without SMTP_URL; 10 tries from a 30-second wait by default", () => {
+  const config = loadConfig({});
+  assert.deepEqual(config.mail, {
+    smtpUrl: null,
+    notifyTo: [],
+    from: "",
+    retry: { firstWaitMs: 30_000, maxAttempts: 10 },
+  });
+});
+
+test("mail: reads SMTP_URL, APPEALS_NOTIFY_TO, MAIL_FROM and the retry settings", () => {
+  const config = loadConfig({
+    SMTP_URL: "smtps://site:s3cret@mail.example.ru:465",
+    APPEALS_NOTIFY_TO: "priemnaya@example.ru, Юрист <yurist@example.ru>",
+    MAIL_FROM: "Сайт агрохимслужбы <noreply@example.ru>",
+    MAIL_RETRY_FIRST_WAIT_MS: "1000",
+    MAIL_MAX_ATTEMPTS: "5",
+  });
+  assert.deepEqual(config.mail, {
+    smtpUrl: "smtps://site:s3cret@mail.example.ru:465",
+    notifyTo: ["priemnaya@example.ru", "yurist@example.ru"],
+    from: "Сайт агрохимслужбы <noreply@example.ru>",
+    retry: { firstWaitMs: 1000, maxAttempts: 5 },
+  });
+});
+
+test("mail: a bad setting stops the start; the SMTP password is never shown", () => {
+  const withSmtp = {
+    SMTP_URL: "smtp://site:s3cret@mail.example.ru:587",
+    APPEALS_NOTIFY_TO: "priemnaya@example.ru",
+    MAIL_FROM: "noreply@example.ru",
+  };
+  const cases: Array<[Record<string, string>, RegExp]> = [
+    [
+      { ...withSmtp, SMTP_URL: "http://site:s3cret@x" },
+      /SMTP_URL="http:\/\/site:\*\*\*@x\/?": must start with smtp:\/\/ or smtps:\/\//,
+    ],
+    [
+      { ...withSmtp, SMTP_URL: "smtp://site:s3cret@" },
+      /SMTP_URL="smtp:\/\/site:\*\*\*@": not a valid URL/,
+    ],
+    [
+      { ...withSmtp, APPEALS_NOTIFY_TO: "priemnaya@, yurist@example.ru" },
+      /APPEALS_NOTIFY_TO="priemnaya@, yurist@example.ru": must be e-mail addresses/,
+    ],
+    [{ ...withSmtp, MAIL_FROM: "a@example.ru, b@example.ru" }, /MAIL_FROM=.*: must be one address/],
+    [
+      { SMTP_URL: withSmtp.SMTP_URL },
+      /APPEALS_NOTIFY_TO=undefined: must be set when SMTP_URL is[\s\S]*MAIL_FROM=undefined: must be set/,
+    ],
+    [{ MAIL_MAX_ATTEMPTS: "0" }, /MAIL_MAX_ATTEMPTS="0": must be at least 1/],
+    [{ MAIL_MAX_ATTEMPTS: "500" }, /MAIL_MAX_ATTEMPTS="500": must be at most 100/],
+    [
+      { MAIL_RETRY_FIRST_WAIT_MS: "soon" },
+      /MAIL_RETRY_FIRST_WAIT_MS="soon": must be a whole number/,
+    ],
+  ];
+  for (const [env, message] of cases) {
+    assert.throws(
+      () => loadConfig(env),
+      (error: unknown) => {
+        assert.ok(error instanceof ConfigError);
+        assert.match(error.message, message);
+        assert.ok(!error.message.includes("s3cret"), error.message);
+        return true;
+      },
+    );
+  }
+});

@@ -1,5 +1,13 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import {
+  defaultRetrySchedule,
+  type MailConfig,
+  parseAddressList,
+  parseSender,
+  parseSmtpUrl,
+  redactSmtpUrl,
+} from "./mail/mail-config.ts";
 
 /** Where appeals are stored, parsed from DATABASE_URL. */
 export type DatabaseConfig = { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
@@ -21,6 +29,8 @@ export type ServerConfig = {
    * addresses. Passed to Fastify's `trustProxy` as it is.
    */
   trustProxy: TrustProxy;
+  /** E-mail notifications of appeals to the handlers (server/mail/). */
+  mail: MailConfig;
 };
 
 export type TrustProxy = boolean | number | string[];
@@ -76,42 +86,53 @@ function limit(defaultValue: number) {
     .default(defaultValue);
 }
 
-const envSchema = z.object({
-  PORT: z
-    .string()
-    .regex(/^\d+$/, "must be a whole number")
-    .transform(Number)
-    .refine((port) => port <= 65535, "must be at most 65535")
-    .default(8000),
-  HOST: z.string().min(1, "must not be empty").default("0.0.0.0"),
-  DATABASE_URL: z
-    .string()
-    .default(defaultDatabaseUrl)
-    .transform((value, context) => {
-      try {
-        return parseDatabaseUrl(value);
-      } catch (error) {
-        context.addIssue({ code: "custom", message: (error as Error).message });
-        return z.NEVER;
+/** A text setting checked by a parser that throws a message on a bad value. */
+function parsed<T>(parse: (value: string) => T) {
+  return z.string().transform((value, context) => {
+    try {
+      return parse(value);
+    } catch (error) {
+      context.addIssue({ code: "custom", message: (error as Error).message });
+      return z.NEVER;
+    }
+  });
+}
+
+const envSchema = z
+  .object({
+    PORT: z
+      .string()
+      .regex(/^\d+$/, "must be a whole number")
+      .transform(Number)
+      .refine((port) => port <= 65535, "must be at most 65535")
+      .default(8000),
+    HOST: z.string().min(1, "must not be empty").default("0.0.0.0"),
+    DATABASE_URL: z.string().default(defaultDatabaseUrl).pipe(parsed(parseDatabaseUrl)),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("info"),
+    SITE_DIR: z.string().min(1).default("build/client"),
+    SERVER_BUILD: z.string().min(1).default("build/server/index.js"),
+    RATE_LIMIT_PER_MINUTE: limit(10),
+    RATE_LIMIT_PER_DAY: limit(100),
+    TRUST_PROXY: z.string().default("false").pipe(parsed(parseTrustProxy)),
+    SMTP_URL: parsed(parseSmtpUrl).optional(),
+    APPEALS_NOTIFY_TO: parsed(parseAddressList).optional(),
+    MAIL_FROM: parsed(parseSender).optional(),
+    MAIL_RETRY_FIRST_WAIT_MS: limit(defaultRetrySchedule.firstWaitMs),
+    MAIL_MAX_ATTEMPTS: limit(defaultRetrySchedule.maxAttempts).refine(
+      (count) => count <= 100,
+      "must be at most 100",
+    ),
+  })
+  .superRefine((env, context) => {
+    if (env.SMTP_URL === undefined) return;
+    for (const name of ["APPEALS_NOTIFY_TO", "MAIL_FROM"] as const) {
+      if (env[name] === undefined) {
+        context.addIssue({ code: "custom", path: [name], message: "must be set when SMTP_URL is" });
       }
-    }),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  SITE_DIR: z.string().min(1).default("build/client"),
-  SERVER_BUILD: z.string().min(1).default("build/server/index.js"),
-  RATE_LIMIT_PER_MINUTE: limit(10),
-  RATE_LIMIT_PER_DAY: limit(100),
-  TRUST_PROXY: z
-    .string()
-    .default("false")
-    .transform((value, context) => {
-      try {
-        return parseTrustProxy(value);
-      } catch (error) {
-        context.addIssue({ code: "custom", message: (error as Error).message });
-        return z.NEVER;
-      }
-    }),
-});
+    }
+  });
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -128,7 +149,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (!result.success) {
     const lines = result.error.issues.map((issue) => {
       const name = String(issue.path[0]);
-      return `  ${name}=${JSON.stringify(env[name])}: ${issue.message}`;
+      // The SMTP password never reaches a log or a terminal.
+      const given = name === "SMTP_URL" ? redactSmtpUrl(env[name]) : env[name];
+      return `  ${name}=${JSON.stringify(given)}: ${issue.message}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
@@ -142,5 +165,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     serverBuildPath: data.SERVER_BUILD,
     rateLimit: { perMinute: data.RATE_LIMIT_PER_MINUTE, perDay: data.RATE_LIMIT_PER_DAY },
     trustProxy: data.TRUST_PROXY,
+    mail: {
+      smtpUrl: data.SMTP_URL ?? null,
+      notifyTo: data.APPEALS_NOTIFY_TO ?? [],
+      from: data.MAIL_FROM ?? "",
+      retry: { firstWaitMs: data.MAIL_RETRY_FIRST_WAIT_MS, maxAttempts: data.MAIL_MAX_ATTEMPTS },
+    },
   };
 }

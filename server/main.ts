@@ -3,7 +3,6 @@ import { loadPageHandler } from "./appeals/page-requests.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { loadSiteFiles } from "./site-files.ts";
 import { openStaffStore } from "./staff/open-staff-store.ts";
-import { noNotifications } from "./staff/registry-service.ts";
 import { openStore } from "./store/open-store.ts";
 
 // Entry point of `npm start`: configuration, store, site, listen; stop cleanly on a signal.
@@ -28,7 +27,7 @@ async function main() {
     store,
     site,
     pageHandler,
-    staff: { store: staffStore, notifications: noNotifications },
+    staffStore,
   });
   await app.listen({ port: config.port, host: config.host });
 

@@ -8,6 +8,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
 import { loadSiteFiles } from "./site-files.ts";
 import type { AppealStore } from "./store/appeal-store.ts";
+import { openSqliteStore } from "./store/sqlite-store.ts";
 
 // A tiny built site on disk, shaped like React Router's prerender output.
 async function writeFixtureSite(dir: string) {
@@ -26,20 +27,14 @@ async function writeFixtureSite(dir: string) {
   await writeFile(join(dir, "index.html.gz"), gzipSync("<h1>Главная</h1>"));
 }
 
-const healthyStore: AppealStore = {
-  kind: "sqlite",
-  insertAppeal: async () => ({ id: "1", number: "А-2026-000001" }),
-  listAppeals: async () => [],
-  ping: async () => {},
-  close: async () => {},
-};
-
+let healthyStore: AppealStore;
 let dir: string;
 let app: FastifyInstance;
 
 before(async () => {
   dir = await mkdtemp(join(tmpdir(), "site-fixture-"));
   await writeFixtureSite(dir);
+  healthyStore = openSqliteStore(join(dir, "data", "appeals.sqlite"));
   app = buildApp({
     config: { logLevel: "silent" },
     store: healthyStore,
@@ -49,6 +44,7 @@ before(async () => {
 
 after(async () => {
   await app.close();
+  await healthyStore.close();
   await rm(dir, { recursive: true, force: true });
 });
 

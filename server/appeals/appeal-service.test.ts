@@ -1,12 +1,17 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { parseDatabaseUrl } from "../config.ts";
 import type { AppealStore } from "../store/appeal-store.ts";
+import { openStore } from "../store/open-store.ts";
+import { createSqliteDatabase } from "../store/test-databases.ts";
 import { apiMessages } from "./api-routes.ts";
 import { startTestApp, validAppeal } from "./test-app.ts";
 
 test("a store that fails: 503 in Russian, and the log holds no personal data", async () => {
+  const database = await createSqliteDatabase();
+  const realStore = await openStore(parseDatabaseUrl(database.url));
   const failingStore: AppealStore = {
-    kind: "postgres",
+    ...realStore,
     insertAppeal: async () => {
       // What pg puts in a constraint error: the failing row, with the citizen's data.
       throw Object.assign(new Error("new row violates check constraint"), {
@@ -14,11 +19,8 @@ test("a store that fails: 503 in Russian, and the log holds no personal data", a
         detail: "Failing row contains (Анна-Мария, anna.maria@example.ru, +7 (912) 345-67-89)",
       });
     },
-    listAppeals: async () => [],
-    ping: async () => {},
-    close: async () => {},
   };
-  const site = await startTestApp({ databaseUrl: "sqlite:unused", store: failingStore });
+  const site = await startTestApp({ databaseUrl: database.url, store: failingStore });
   try {
     const response = await site.app.inject({
       method: "POST",
@@ -36,5 +38,6 @@ test("a store that fails: 503 in Russian, and the log holds no personal data", a
     }
   } finally {
     await site.close();
+    await database.drop();
   }
 });

@@ -23,6 +23,8 @@ export function createAppealService(deps: {
   store: AppealStore;
   rateLimiter: RateLimiter;
   log: FastifyBaseLogger;
+  /** Told after each appeal is committed (the mail outbox sends its notification at once). */
+  onStored?: () => void;
   now?: () => Date;
 }): AppealService {
   const now = deps.now ?? (() => new Date());
@@ -61,6 +63,7 @@ export function createAppealService(deps: {
           user_agent: client.userAgent?.slice(0, 1000) ?? null,
           created_at: time,
         });
+        deps.onStored?.();
         return { status: "created", ...stored };
       } catch (error) {
         // Name, code and message only: a database error's detail may quote the row (personal data).

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { RequestHandler } from "react-router";
 import { buildApp } from "../app.ts";
 import { parseDatabaseUrl } from "../config.ts";
+import type { MailConfig } from "../mail/mail-config.ts";
 import type { SiteFile, SiteFiles } from "../site-files.ts";
 import type { AppealStore } from "../store/appeal-store.ts";
 import { openStore } from "../store/open-store.ts";
@@ -39,6 +40,8 @@ export async function startTestApp(options: {
   trustProxy?: boolean;
   pageHandler?: RequestHandler;
   store?: AppealStore;
+  /** Mail to the handlers; off when not given. */
+  mail?: MailConfig;
 }): Promise<TestApp> {
   const store = options.store ?? (await openStore(parseDatabaseUrl(options.databaseUrl)));
   const logLines: string[] = [];
@@ -48,6 +51,7 @@ export async function startTestApp(options: {
       // Generous unless a test is about the limit: every injected request comes from 127.0.0.1.
       rateLimit: options.rateLimit ?? { perMinute: 10_000, perDay: 10_000 },
       trustProxy: options.trustProxy ?? false,
+      mail: options.mail,
     },
     store,
     site: testSite,

@@ -25,12 +25,6 @@ export type AppealNotifications = {
   retry(appealId: string): Promise<boolean>;
 };
 
-/** Before the e-mail outbox exists: no appeal has a notification. */
-export const noNotifications: AppealNotifications = {
-  statusOf: async () => ({ status: "none", attempts: 0, at: null }),
-  retry: async () => false,
-};
-
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Whether text can be an appeal id (PostgreSQL refuses a malformed uuid with an error). */

@@ -384,6 +384,25 @@ for (const kind of testDatabaseKinds) {
         }
       });
 
+      test("a notification that ran out of tries is shown as failed and can be sent again", async () => {
+        const { id } = await site.store.insertAppeal(newAppeal(new Date()));
+        const url = `/staff/appeals/${id}`;
+        assert.equal((await staff.get(url)).json().notification.status, "pending");
+        const nothing = await staff.post(url, { intent: "retry-notification" });
+        assert.equal(nothing.statusCode, 409);
+        await site.sql.run(
+          "UPDATE notification_outbox SET state = 'failed', attempts = 10 WHERE appeal_id = ?",
+          [id],
+        );
+        const failed = (await staff.get(url)).json().notification;
+        assert.deepEqual([failed.status, failed.attempts], ["failed", 10]);
+        assert.equal((await staff.post(url, { intent: "retry-notification" })).statusCode, 303);
+        const page = (await staff.get(url)).json();
+        assert.deepEqual([page.notification.status, page.notification.attempts], ["pending", 0]);
+        assert.equal(page.audit.at(-1).action, "retry-notification");
+        assert.equal(page.audit.at(-1).staff_login, "anna");
+      });
+
       test("CSV: BOM, ';', formulas neutralised, a <script> comment kept as plain text", async () => {
         await site.store.insertAppeal(
           newAppeal(new Date(), {

@@ -14,7 +14,6 @@ import { openStore } from "../store/open-store.ts";
 import { openSqlRunner, type SqlRunner } from "../store/sql-runner.ts";
 import { openStaffStore } from "./open-staff-store.ts";
 import { hashPassword } from "./passwords.ts";
-import { type AppealNotifications, noNotifications } from "./registry-service.ts";
 import type { StaffStore } from "./staff-store.ts";
 
 const json = (body: unknown, status = 200) =>
@@ -74,10 +73,7 @@ export type StaffTestApp = {
   close(): Promise<void>;
 };
 
-export async function startStaffTestApp(options: {
-  databaseUrl: string;
-  notifications?: AppealNotifications;
-}): Promise<StaffTestApp> {
+export async function startStaffTestApp(options: { databaseUrl: string }): Promise<StaffTestApp> {
   const database = parseDatabaseUrl(options.databaseUrl);
   const store = await openStore(database);
   const staffStore = await openStaffStore(database);
@@ -88,7 +84,7 @@ export async function startStaffTestApp(options: {
     store,
     site: testSite,
     pageHandler: staffRoutesStandIn,
-    staff: { store: staffStore, notifications: options.notifications ?? noNotifications },
+    staffStore,
     logStream: { write: (line) => void logLines.push(line) },
   });
   await app.ready();

@@ -1,3 +1,5 @@
+import type { NotificationOutbox } from "./notification-outbox.ts";
+
 /**
  * Durable storage of appeals. Two implementations share this interface: SQLite (the default,
  * one file, one machine) and PostgreSQL (several stateless app servers, one database).
@@ -5,11 +7,14 @@
 export interface AppealStore {
   readonly kind: "sqlite" | "postgres";
   /**
-   * Stores one appeal and gives it an id and a registration number. Resolves only once the
+   * Stores one appeal and gives it an id and a registration number, with its e-mail notification
+   * in the outbox in the same transaction. Resolves only once the
    * appeal is committed to disk (SQLite synchronous=FULL; PostgreSQL synchronous_commit): an
    * acknowledged appeal survives a crash.
    */
   insertAppeal(appeal: NewAppeal): Promise<{ id: string; number: string }>;
+  /** The e-mail notifications of appeals: written by insertAppeal, sent by the mail worker. */
+  readonly outbox: NotificationOutbox;
   /** Stored appeals in registration order; `since` keeps those created at or after it. */
   listAppeals(filter?: { since?: Date }): Promise<StoredAppeal[]>;
   /** Resolves when the store answers a trivial query; used by GET /healthz. */

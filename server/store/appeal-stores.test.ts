@@ -4,9 +4,9 @@ import { DatabaseSync } from "node:sqlite";
 import { after, before, describe, test } from "node:test";
 import pg from "pg";
 import { parseDatabaseUrl } from "../config.ts";
-import type { NewAppeal } from "./appeal-store.ts";
 import { latestVersion, migrations } from "./migrations.ts";
 import { openStore } from "./open-store.ts";
+import { sampleNewAppeal } from "./test-appeal.ts";
 import {
   createPostgresDatabase,
   type TestDatabase,
@@ -14,25 +14,7 @@ import {
   testPostgresUrl,
 } from "./test-databases.ts";
 
-function appeal(createdAt: string, overrides: Partial<NewAppeal> = {}): NewAppeal {
-  const time = new Date(createdAt);
-  return {
-    first_name: "Иван",
-    last_name: "Петров",
-    email: "ivan@example.ru",
-    phone: "8 912 345-67-89",
-    phone_normalized: "+79123456789",
-    region: "",
-    comment: "Текст",
-    consent: true,
-    consent_at: time,
-    consent_text_version: "test-1",
-    client_ip: "203.0.113.5",
-    user_agent: null,
-    created_at: time,
-    ...overrides,
-  };
-}
+const appeal = sampleNewAppeal;
 
 // The PostgreSQL suites need a server: without one they fail (counted here too), never skip.
 test(`PostgreSQL is reachable at ${testPostgresUrl} (TEST_DATABASE_URL)`, async () => {

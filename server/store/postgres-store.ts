@@ -3,6 +3,7 @@ import pg from "pg";
 import { registrationNumber } from "../../domain/appeals/registration-number.ts";
 import type { AppealStore, NewAppeal, StoredAppeal } from "./appeal-store.ts";
 import { assertNotNewer, migrations } from "./migrations.ts";
+import { createPostgresOutbox, enqueueNotificationPostgres } from "./outbox-postgres.ts";
 
 // Any constant shared by every app server: they take turns to migrate at start.
 const migrationLockKey = 43_2026_04;
@@ -24,6 +25,7 @@ export async function openPostgresStore(url: string): Promise<AppealStore> {
 
   return {
     kind: "postgres",
+    outbox: createPostgresOutbox(pool, toStoredAppeal),
     async insertAppeal(appeal: NewAppeal) {
       const id = randomUUID();
       const client = await pool.connect();
@@ -59,6 +61,7 @@ export async function openPostgresStore(url: string): Promise<AppealStore> {
             appeal.user_agent,
           ],
         );
+        await enqueueNotificationPostgres(client, id, appeal.created_at);
         // Returns once the commit is durable (synchronous_commit = on, the default).
         await client.query("COMMIT");
         return { id, number };

@@ -43,7 +43,9 @@ export async function openSqlRunner(database: DatabaseConfig): Promise<SqlRunner
 function openSqlite(path: string): SqlRunner {
   mkdirSync(dirname(path), { recursive: true });
   const db = new DatabaseSync(path);
-  db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000;");
+  db.exec(
+    "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;",
+  );
   // node:sqlite is synchronous, but a transaction's work awaits between statements: another
   // request's statement would join the open transaction. One at a time, then.
   let queue: Promise<unknown> = Promise.resolve();

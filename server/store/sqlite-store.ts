@@ -5,13 +5,17 @@ import { DatabaseSync } from "node:sqlite";
 import { registrationNumber } from "../../domain/appeals/registration-number.ts";
 import type { AppealStore, NewAppeal, StoredAppeal } from "./appeal-store.ts";
 import { assertNotNewer, migrations } from "./migrations.ts";
+import { createSqliteOutbox } from "./outbox-sqlite.ts";
 
 export function openSqliteStore(path: string): AppealStore {
   mkdirSync(dirname(path), { recursive: true });
   const db = new DatabaseSync(path);
   // WAL lets readers (the operators' list command) work beside the server; FULL makes every
   // commit reach the disk before it returns, so an acknowledged appeal survives a power cut.
-  db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000;");
+  // foreign_keys: SQLite enforces REFERENCES (and ON DELETE CASCADE) only when told to.
+  db.exec(
+    "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;",
+  );
   migrate(db, path);
 
   // The sequence is AUTOINCREMENT's own counter: under BEGIN IMMEDIATE no other writer can take
@@ -27,8 +31,11 @@ export function openSqliteStore(path: string): AppealStore {
       :phone_normalized, :region, :comment, 1, :consent_at, :consent_text_version, :client_ip,
       :user_agent)`);
 
+  const notifications = createSqliteOutbox(db, toStoredAppeal);
+
   return {
     kind: "sqlite",
+    outbox: notifications.outbox,
     async insertAppeal(appeal: NewAppeal) {
       const id = randomUUID();
       // node:sqlite is synchronous: nothing else runs in this process between these statements,
@@ -54,6 +61,7 @@ export function openSqliteStore(path: string): AppealStore {
           client_ip: appeal.client_ip,
           user_agent: appeal.user_agent,
         });
+        notifications.enqueue(id, appeal.created_at);
         db.exec("COMMIT");
         return { id, number };
       } catch (error) {

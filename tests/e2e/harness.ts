@@ -11,7 +11,6 @@ import { loadPageHandler } from "../../server/appeals/page-requests.ts";
 import { parseDatabaseUrl } from "../../server/config.ts";
 import { loadSiteFiles } from "../../server/site-files.ts";
 import { openStaffStore } from "../../server/staff/open-staff-store.ts";
-import { noNotifications } from "../../server/staff/registry-service.ts";
 import type { StaffStore } from "../../server/staff/staff-store.ts";
 import type { AppealStore } from "../../server/store/appeal-store.ts";
 import { openStore } from "../../server/store/open-store.ts";
@@ -63,7 +62,7 @@ export async function startSite(options: StartSiteOptions = {}): Promise<Running
     store,
     site,
     pageHandler,
-    staff: { store: staffStore, notifications: noNotifications },
+    staffStore,
   });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();

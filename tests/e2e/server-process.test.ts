@@ -111,9 +111,10 @@ test("SIGTERM: a request in flight is answered, then the process exits 0", async
   assert.match(server.output(), /stopping: finishing requests in flight/);
 });
 
-test("a bad setting stops the start with a clear message and exit code 2", async () => {
+/** Starts the server with settings it must refuse; gives its exit code and standard error. */
+async function startRefused(env: Record<string, string>) {
   const child = spawn(process.execPath, ["server/main.ts"], {
-    env: { ...process.env, PORT: "eighty", DATABASE_URL: "mysql://nope" },
+    env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stderr = "";
@@ -121,8 +122,40 @@ test("a bad setting stops the start with a clear message and exit code 2", async
     stderr += chunk;
   });
   const [code] = await once(child, "exit");
+  return { code, stderr };
+}
+
+test("a bad setting stops the start with a clear message and exit code 2", async () => {
+  const { code, stderr } = await startRefused({ PORT: "eighty", DATABASE_URL: "mysql://nope" });
   assert.equal(code, 2);
   assert.match(stderr, /Invalid configuration/);
   assert.match(stderr, /PORT="eighty": must be a whole number/);
   assert.match(stderr, /DATABASE_URL="mysql:\/\/nope": must start with sqlite: or postgres:\/\//);
+});
+
+test("without SMTP_URL the server starts, says mail is off, and /healthz reports the outbox", async () => {
+  const server = await startServer({ SMTP_URL: "" });
+  try {
+    const response = await fetch(`http://127.0.0.1:${server.port}/healthz`);
+    assert.equal(response.status, 200);
+    assert.deepEqual(await response.json(), {
+      status: "ok",
+      mail: "off",
+      outbox: { pending: 0, failed: 0, oldestPendingAt: null },
+    });
+  } finally {
+    server.child.kill("SIGTERM");
+    await once(server.child, "exit");
+  }
+  assert.match(server.output(), /mail notifications off: SMTP_URL is not set/);
+});
+
+test("a bad mail setting stops the start with exit code 2, the SMTP password unshown", async () => {
+  const { code, stderr } = await startRefused({
+    SMTP_URL: "smtp://site:s3cret@mail.example.ru:587",
+    MAIL_FROM: "",
+  });
+  assert.equal(code, 2);
+  assert.match(stderr, /MAIL_FROM=.*: must be set when SMTP_URL is/);
+  assert.doesNotMatch(stderr, /s3cret/);
 });

@@ -1,0 +1,94 @@
+import { createElement as h, type ReactNode } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import {
+  answerDue,
+  forwardDue,
+  noticeDue,
+  registrationDue,
+} from "../../domain/appeals/deadlines.ts";
+import { formatRussianDate } from "../../domain/calendar/calendar-day.ts";
+import { formatKirovDateTime, kirovIsoDate } from "../../domain/time/kirov-time.ts";
+import type { StoredAppeal } from "../store/appeal-store.ts";
+
+export type AppealMail = { subject: string; text: string; html: string };
+
+/**
+ * The handlers' mail about one appeal: every field, the region, the time of receipt in Kirov time
+ * and the legal deadlines, as plain text and as HTML. The HTML is rendered by React, which escapes
+ * every value: a citizen's `<script>` stays text.
+ */
+export function composeAppealMail(appeal: StoredAppeal): AppealMail {
+  const receivedAt = new Date(appeal.created_at);
+  const receivedDay = kirovIsoDate(receivedAt);
+  const received = `${formatKirovDateTime(receivedAt)} по кировскому времени`;
+  const deadlines = [
+    `Зарегистрировать — не позднее ${formatRussianDate(registrationDue(receivedAt))} (3 дня со дня поступления).`,
+    `Ответить — 30 дней со дня регистрации: при регистрации в день поступления не позднее ${formatRussianDate(answerDue(receivedDay))}.`,
+    `Направить в другой орган, если вопрос не в нашей компетенции, — 7 дней со дня регистрации: при регистрации в день поступления не позднее ${formatRussianDate(forwardDue(receivedDay))}.`,
+    `Сообщить автору, что суть обращения определить нельзя, — 7 дней со дня регистрации: при регистрации в день поступления не позднее ${formatRussianDate(noticeDue(receivedDay))}.`,
+  ];
+  const fields: [label: string, value: string][] = [
+    ["Фамилия", appeal.last_name],
+    ["Имя", appeal.first_name],
+    ["Электронная почта", appeal.email],
+    ["Телефон", appeal.phone],
+    ["Регион", appeal.region === "" ? "не указан" : appeal.region],
+  ];
+  const consent = `Согласие на обработку персональных данных дано ${formatKirovDateTime(new Date(appeal.consent_at))} по кировскому времени, версия текста согласия: ${appeal.consent_text_version}.`;
+  const intro = `На сайте поступило обращение гражданина № ${appeal.number}.`;
+
+  const text = [
+    intro,
+    "",
+    `Поступило: ${received}`,
+    "",
+    "Сроки по закону № 59-ФЗ (если последний день срока нерабочий, срок оканчивается в следующий рабочий день):",
+    ...deadlines.map((line) => `— ${line}`),
+    "",
+    ...fields.map(([label, value]) => `${label}: ${value}`),
+    "",
+    "Текст обращения:",
+    appeal.comment,
+    "",
+    consent,
+    "",
+  ].join("\n");
+
+  const html = `<!DOCTYPE html>${renderToStaticMarkup(
+    h(
+      "html",
+      { lang: "ru" },
+      h("head", null, h("meta", { charSet: "utf-8" }), h("title", null, subjectOf(appeal))),
+      h(
+        "body",
+        null,
+        h("p", null, intro),
+        h("p", null, h("strong", null, "Поступило: "), received),
+        h(
+          "p",
+          null,
+          "Сроки по закону № 59-ФЗ (если последний день срока нерабочий, срок оканчивается в следующий рабочий день):",
+        ),
+        h("ul", null, ...deadlines.map((line) => h("li", { key: line }, line))),
+        h(
+          "table",
+          { cellPadding: 4 },
+          h("tbody", null, ...fields.map(([label, value]) => row(label, value))),
+        ),
+        h("p", null, h("strong", null, "Текст обращения:")),
+        h("div", { style: { whiteSpace: "pre-wrap" } }, appeal.comment),
+        h("p", null, consent),
+      ),
+    ),
+  )}`;
+
+  return { subject: subjectOf(appeal), text, html };
+}
+
+function subjectOf(appeal: StoredAppeal): string {
+  return `Новое обращение гражданина № ${appeal.number}`;
+}
+
+function row(label: string, value: string): ReactNode {
+  return h("tr", { key: label }, h("th", { align: "left" }, label), h("td", null, value));
+}

@@ -1,0 +1,92 @@
+// For tests: a real SMTP server in the test process (smtp-server), keeping what it receives parsed
+// (postal-mime). It can be stopped and started again on the same port to play an outage.
+import { once } from "node:events";
+import { createServer } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
+import PostalMime, { type Email } from "postal-mime";
+import { SMTPServer } from "smtp-server";
+
+export type ReceivedMail = Email & { envelopeTo: string[] };
+
+export type TestSmtpServer = {
+  port: number;
+  /** smtp://127.0.0.1:<port>, for SMTP_URL. */
+  url: string;
+  received: ReceivedMail[];
+  /** Accepts mail on the port (again). */
+  start(): Promise<void>;
+  /** Stops accepting: connections to the port are refused. */
+  stop(): Promise<void>;
+  /** Resolves once `count` mails have arrived; rejects after `timeoutMs`. */
+  waitForMail(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+};
+
+export async function freePort(): Promise<number> {
+  const probe = createServer().listen(0, "127.0.0.1");
+  await once(probe, "listening");
+  const address = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  if (address === null || typeof address === "string") throw new Error("no port");
+  return address.port;
+}
+
+/** A server on a free port; listening at once unless `listening` is false (SMTP down). */
+export async function createTestSmtpServer(
+  options: { listening?: boolean } = {},
+): Promise<TestSmtpServer> {
+  const port = await freePort();
+  const received: ReceivedMail[] = [];
+  let server: SMTPServer | undefined;
+
+  const smtp: TestSmtpServer = {
+    port,
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    async start() {
+      if (server) return;
+      server = new SMTPServer({
+        authOptional: true,
+        disabledCommands: ["STARTTLS"],
+        logger: false,
+        onData(stream, session, callback) {
+          const chunks: Buffer[] = [];
+          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+          stream.on("end", () => {
+            PostalMime.parse(Buffer.concat(chunks)).then(
+              (email) => {
+                const envelopeTo = session.envelope.rcptTo.map((rcpt) => rcpt.address);
+                received.push({ ...email, envelopeTo });
+                callback();
+              },
+              (error: Error) => callback(error),
+            );
+          });
+        },
+      });
+      const listening = server;
+      await new Promise<void>((resolve, reject) => {
+        listening.once("error", reject);
+        listening.listen(port, "127.0.0.1", () => resolve());
+      });
+    },
+    async stop() {
+      const stopping = server;
+      server = undefined;
+      if (stopping) await new Promise<void>((resolve) => stopping.close(() => resolve()));
+    },
+    async waitForMail(count, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (received.length < count) {
+        if (Date.now() > deadline) {
+          throw new Error(
+            `expected ${count} mail(s) within ${timeoutMs} ms, got ${received.length}`,
+          );
+        }
+        await sleep(20);
+      }
+      return received;
+    },
+  };
+  if (options.listening !== false) await smtp.start();
+  return smtp;
+}
