@@ -11,6 +11,7 @@ import { pathOnly, registerRequestLog } from "./request-log.ts";
 import { registerSecurityHeaders } from "./security-headers.ts";
 import type { SiteFiles } from "./site-files.ts";
 import { outboxNotifications } from "./staff/outbox-notifications.ts";
+import { registerDailyReminder } from "./staff/register-daily-reminder.ts";
 import { createRegistryService } from "./staff/registry-service.ts";
 import { createStaffAuth } from "./staff/staff-auth.ts";
 import { registerStaffArea } from "./staff/staff-routes.ts";
@@ -21,7 +22,7 @@ import type { AppealStore } from "./store/appeal-store.ts";
 export type AppDependencies = {
   /** Rate limits default to 10 a minute and 100 a day; no proxy is trusted unless told. */
   config: Pick<ServerConfig, "logLevel"> &
-    Partial<Pick<ServerConfig, "rateLimit" | "trustProxy" | "mail">>;
+    Partial<Pick<ServerConfig, "rateLimit" | "trustProxy" | "mail" | "reminderTime">>;
   store: AppealStore;
   site: SiteFiles;
   /**
@@ -106,6 +107,13 @@ export function buildApp({
     const registry = createRegistryService({ store: staffStore, notifications });
     const auth = createStaffAuth(staffStore);
     registerStaffArea(app, { pageHandler, auth, registry, store: staffStore });
+  }
+  if (staffStore) {
+    registerDailyReminder(app, {
+      store: staffStore,
+      mail: config.mail,
+      time: config.reminderTime ?? "08:00",
+    });
   }
   registerStaticSite(app, site);
   return app;

@@ -31,6 +31,8 @@ export type ServerConfig = {
   trustProxy: TrustProxy;
   /** E-mail notifications of appeals to the handlers (server/mail/). */
   mail: MailConfig;
+  /** When the daily reminder of due appeals goes to the handlers: Kirov time, 'HH:MM'. */
+  reminderTime: string;
 };
 
 export type TrustProxy = boolean | number | string[];
@@ -124,6 +126,10 @@ const envSchema = z
       (count) => count <= 100,
       "must be at most 100",
     ),
+    REMINDER_TIME: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:MM in Kirov time, e.g. 08:00")
+      .default("08:00"),
   })
   .superRefine((env, context) => {
     if (env.SMTP_URL === undefined) return;
@@ -171,5 +177,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       from: data.MAIL_FROM ?? "",
       retry: { firstWaitMs: data.MAIL_RETRY_FIRST_WAIT_MS, maxAttempts: data.MAIL_MAX_ATTEMPTS },
     },
+    reminderTime: data.REMINDER_TIME,
   };
 }

@@ -284,16 +284,42 @@ export function createStaffStore(sql: SqlRunner) {
     },
 
     /**
-     * Claims the daily reminder of `day` for this process: true for exactly one caller per day,
-     * however many servers ask.
+     * Claims the daily reminder of `day` for `owner` until `leaseUntil`: true for one caller at a
+     * time however many servers ask; a claim whose sender died (lease over, not sent) can be
+     * taken again. The insert or update is one statement, atomic on both databases.
      */
-    async claimReminder(day: string, now: Date, appealCount: number): Promise<boolean> {
+    async claimReminder(day: string, owner: string, now: Date, leaseMs: number): Promise<boolean> {
       const changed = await sql.run(
-        `INSERT INTO staff_reminders (day, claimed_at, appeal_count) VALUES (?, ?, ?)
-         ON CONFLICT (day) DO NOTHING`,
-        [day, now.toISOString(), appealCount],
+        `INSERT INTO staff_reminders (day, claimed_by, claimed_at) VALUES (?, ?, ?)
+         ON CONFLICT (day) DO UPDATE SET claimed_by = excluded.claimed_by,
+           claimed_at = excluded.claimed_at
+         WHERE staff_reminders.sent_at IS NULL AND staff_reminders.claimed_at < ?`,
+        [day, owner, now.toISOString(), new Date(now.getTime() - leaseMs).toISOString()],
       );
       return changed === 1;
+    },
+
+    async markReminderSent(day: string, owner: string, at: Date, appealCount: number) {
+      await sql.run(
+        `UPDATE staff_reminders SET sent_at = ?, appeal_count = ? WHERE day = ? AND claimed_by = ?`,
+        [at.toISOString(), appealCount, day, owner],
+      );
+    },
+
+    /** Gives a claim back after a failed send, so the next check tries again. */
+    async releaseReminder(day: string, owner: string) {
+      await sql.run(
+        "DELETE FROM staff_reminders WHERE day = ? AND claimed_by = ? AND sent_at IS NULL",
+        [day, owner],
+      );
+    },
+
+    async reminderSent(day: string): Promise<boolean> {
+      const rows = await sql.all(
+        "SELECT 1 AS sent FROM staff_reminders WHERE day = ? AND sent_at IS NOT NULL",
+        [day],
+      );
+      return rows.length > 0;
     },
 
     /**

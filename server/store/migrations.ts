@@ -164,8 +164,10 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX staff_audit_appeal ON staff_audit (appeal_id, seq);
       CREATE TABLE staff_reminders (
         day TEXT PRIMARY KEY,
+        claimed_by TEXT NOT NULL,
         claimed_at TEXT NOT NULL,
-        appeal_count INTEGER NOT NULL
+        sent_at TEXT,
+        appeal_count INTEGER
       );
     `,
     postgres: `
@@ -203,8 +205,10 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX staff_audit_appeal ON staff_audit (appeal_id, seq);
       CREATE TABLE staff_reminders (
         day TEXT PRIMARY KEY,
+        claimed_by TEXT NOT NULL,
         claimed_at TIMESTAMPTZ NOT NULL,
-        appeal_count INTEGER NOT NULL
+        sent_at TIMESTAMPTZ,
+        appeal_count INTEGER
       );
     `,
   },
