@@ -65,7 +65,7 @@ export type SearchTerm =
  * lower or upper case (names are stored as the citizen typed them).
  */
 export function searchTerm(text: string): SearchTerm {
-  const number = /^[АAаa]-?(\d{4})-?(\d{1,6})$/.exec(text.replace(/\s+/g, ""));
+  const number = /^[АAаa]-?(\d{4})-?(\d{1,9})$/.exec(text.replace(/\s+/g, ""));
   if (number) return { kind: "number", number: `А-${number[1]}-${number[2]?.padStart(6, "0")}` };
   if (text.includes("@")) return { kind: "email", email: text.toLowerCase() };
   const lower = text.toLocaleLowerCase("ru");

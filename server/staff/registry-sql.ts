@@ -1,6 +1,6 @@
 /**
  * The registry list's WHERE clause: keyset position, state, deadline and search, each written so
- * an index serves it (decision 0006). Written once for both databases (server/store/sql-runner.ts).
+ * an index serves it (decision 0007). Written once for both databases (server/store/sql-runner.ts).
  */
 import {
   isAppealState,
@@ -49,18 +49,50 @@ export function deadlineCondition(filter: DeadlineFilter, today: string): SqlCon
     .join(" ")} ELSE ${filter === "overdue" ? "1 = 1" : "1 = 0"} END`;
   const notice = dayRange("registered_on", ranges.notice);
   const grounds = noticeGroundCodes.map((code) => `'${code}'`).join(", ");
-  return {
-    sql: `${openStatesSql} AND (
-      (state = 'new' AND ${received.sql})
+  const answerParams = answerBranches.flatMap((branch) => branch.params);
+  const openTerms = `(state = 'new' AND ${received.sql})
       OR (state IN ('registered', 'in_progress') AND ${answerSql})
       OR (state = 'without_answer' AND notice_sent_on IS NULL
-          AND without_answer_ground IN (${grounds}) AND ${notice.sql}))`,
-    params: [
-      ...received.params,
-      ...answerBranches.flatMap((branch) => branch.params),
-      ...notice.params,
-    ],
+          AND without_answer_ground IN (${grounds}) AND ${notice.sql})`;
+  if (filter === "overdue") {
+    // Overdue appeals may be anywhere in time: walk the open appeals newest first (the partial
+    // index appeals_open_seq, see sqliteIndexHint) until a page is full.
+    return {
+      sql: `${openStatesSql} AND (${openTerms})`,
+      params: [...received.params, ...answerParams, ...notice.params],
+    };
+  }
+  // Due within 3 days: every range is bounded below, so the matching appeals are few and recent.
+  // Finding them by the (state, created_at) and (state, registered_on) indexes, then paging by
+  // seq, took the 1,000,000-appeal benchmark from 113 ms to under 1 ms on SQLite (decision 0007).
+  const answerFrom = ranges.answer.map((range) => range.from ?? "").sort()[0] ?? "";
+  const answerTo =
+    ranges.answer
+      .map((range) => range.to)
+      .sort()
+      .at(-1) ?? "";
+  return {
+    sql: `seq IN (
+      SELECT seq FROM appeals WHERE state = 'new' AND ${received.sql}
+      UNION ALL
+      SELECT seq FROM appeals WHERE state IN ('registered', 'in_progress')
+        AND registered_on >= ? AND registered_on < ? AND ${answerSql}
+      UNION ALL
+      SELECT seq FROM appeals WHERE state = 'without_answer' AND ${notice.sql}
+        AND notice_sent_on IS NULL AND without_answer_ground IN (${grounds}))`,
+    params: [...received.params, answerFrom, answerTo, ...answerParams, ...notice.params],
   };
+}
+
+/**
+ * SQLite's planner, given the overdue filter alone, prefers walking the whole table newest first:
+ * fast while overdue appeals are dense (as in the benchmark), a read of every row when they are
+ * rare (as they should be). The open appeals' partial index is right in both cases.
+ */
+export function sqliteIndexHint(query: Omit<RegistryQuery, "after">): string {
+  return query.deadline === "overdue" && !query.q && !query.state
+    ? "INDEXED BY appeals_open_seq"
+    : "";
 }
 
 /** Every condition of a list query but the keyset position, joined with AND. */

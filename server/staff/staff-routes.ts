@@ -1,7 +1,7 @@
 /**
  * The staff area at /staff: sessions, CSRF and headers here; pages rendered by React Router's
  * server build (app/routes/staff*.tsx) with a `StaffRequest` in their context; the CSV export.
- * Registered before the static site's catch-all, so /staff is never a file (decision 0007).
+ * Registered before the static site's catch-all, so /staff is never a file (decision 0006).
  */
 import fastifyCookie from "@fastify/cookie";
 import fastifyCsrfProtection from "@fastify/csrf-protection";
@@ -103,6 +103,10 @@ export function registerStaffArea(app: FastifyInstance, deps: StaffAreaDependenc
     );
 
     area.addHook("onSend", async (_request, reply) => {
+      // React Router answers "text/html"; say the charset in the header too.
+      if (reply.getHeader("content-type") === "text/html") {
+        reply.header("content-type", "text/html; charset=utf-8");
+      }
       reply.header("cache-control", "no-store");
       reply.header("x-robots-tag", "noindex, nofollow");
       reply.header("content-security-policy", staffContentSecurityPolicy);

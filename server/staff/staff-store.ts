@@ -19,7 +19,7 @@ import {
   type SqlRunner,
   type SqlValue,
 } from "../store/sql-runner.ts";
-import { filterConditions, whereClause } from "./registry-sql.ts";
+import { filterConditions, sqliteIndexHint, whereClause } from "./registry-sql.ts";
 
 export type StaffUser = {
   id: number;
@@ -67,6 +67,8 @@ const rowColumns = `seq, id, number, created_at, state, registered_on, extension
 export type StaffStore = ReturnType<typeof createStaffStore>;
 
 export function createStaffStore(sql: SqlRunner) {
+  const from = (query: Omit<RegistryQuery, "after">) =>
+    sql.kind === "sqlite" ? `appeals ${sqliteIndexHint(query)}` : "appeals";
   const insertAudit = (runner: SqlRunner, entry: NewAuditEntry) =>
     runner.run(
       `INSERT INTO staff_audit (at, staff_login, appeal_id, action, from_state, to_state, details)
@@ -222,7 +224,7 @@ export function createStaffStore(sql: SqlRunner) {
       if (query.after !== undefined) conditions.push({ sql: "seq < ?", params: [query.after] });
       const where = whereClause(conditions);
       const rows = await sql.all(
-        `SELECT ${rowColumns} FROM appeals ${where.sql} ORDER BY seq DESC LIMIT ?`,
+        `SELECT ${rowColumns} FROM ${from(query)} ${where.sql} ORDER BY seq DESC LIMIT ?`,
         [...where.params, pageSize + 1],
       );
       const page = rows.slice(0, pageSize).map(toRow);
@@ -243,10 +245,10 @@ export function createStaffStore(sql: SqlRunner) {
         const conditions = filterConditions(query, today);
         if (after !== undefined) conditions.push({ sql: "seq < ?", params: [after] });
         const where = whereClause(conditions);
-        const rows = await sql.all(`SELECT * FROM appeals ${where.sql} ORDER BY seq DESC LIMIT ?`, [
-          ...where.params,
-          batchSize,
-        ]);
+        const rows = await sql.all(
+          `SELECT * FROM ${from(query)} ${where.sql} ORDER BY seq DESC LIMIT ?`,
+          [...where.params, batchSize],
+        );
         for (const row of rows) yield toAppeal(row);
         if (rows.length < batchSize) return;
         after = Number(rows.at(-1)?.seq);

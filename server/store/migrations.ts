@@ -28,6 +28,8 @@ const appealRegistryColumns = `
       CREATE INDEX appeals_email_seq ON appeals (lower(email), seq);
       CREATE INDEX appeals_open_seq ON appeals (seq)
         WHERE state IN ('new', 'registered', 'in_progress', 'without_answer');
+      CREATE INDEX appeals_state_created_at ON appeals (state, created_at);
+      CREATE INDEX appeals_state_registered_on ON appeals (state, registered_on);
 `;
 
 export const migrations: readonly Migration[] = [

@@ -1,6 +1,7 @@
 // Helpers of the staff registry's browser tests: an account, a signed-in page, appeals sent the
 // way the public form sends them.
 import assert from "node:assert/strict";
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { hashPassword } from "../../server/staff/passwords.ts";
 import type { RunningSite } from "./harness.ts";
@@ -57,4 +58,14 @@ export async function submitAppeal(
 /** No script element and no script run on a staff page: the page is plain HTML. */
 export async function assertNoScripts(page: Page) {
   assert.equal(await page.locator("script").count(), 0, `no <script> on ${page.url()}`);
+}
+
+/** No axe-core violation on the page (WCAG checks as for the public pages). */
+export async function assertAccessible(page: Page) {
+  const axe = await new AxeBuilder({ page }).analyze();
+  assert.deepEqual(
+    axe.violations.map((violation) => `${violation.id}: ${violation.help}`),
+    [],
+    page.url(),
+  );
 }

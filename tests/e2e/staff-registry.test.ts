@@ -8,7 +8,13 @@ import { answerDue, noticeDue, registrationDue } from "../../domain/appeals/dead
 import { formatRussianDate } from "../../domain/calendar/calendar-day.ts";
 import { kirovIsoDate } from "../../domain/time/kirov-time.ts";
 import { siteAndBrowserForTests } from "./harness.ts";
-import { addAccount, assertNoScripts, signedInPage, submitAppeal } from "./staff-pages.ts";
+import {
+  addAccount,
+  assertAccessible,
+  assertNoScripts,
+  signedInPage,
+  submitAppeal,
+} from "./staff-pages.ts";
 
 const scriptComment = '<script>window.__pwned = 1</script> =1+2 "кавычки"';
 
@@ -28,6 +34,7 @@ describe("staff registry in the browser", () => {
     });
     try {
       await assertNoScripts(page);
+      await assertAccessible(page);
       const row = page.getByRole("row").filter({ hasText: appeal.number });
       const due = formatRussianDate(registrationDue(new Date()));
       await row.getByText(`Регистрация: до ${due}`).waitFor();
@@ -36,6 +43,7 @@ describe("staff registry in the browser", () => {
       await page.getByRole("heading", { name: `Обращение ${appeal.number}` }).waitFor();
       await assertNoScripts(page);
       assert.equal(await page.getByTestId("appeal-comment").textContent(), scriptComment);
+      await assertAccessible(page);
       assert.equal(await page.evaluate(() => "__pwned" in window), false);
 
       const today = kirovIsoDate(new Date());

@@ -5,7 +5,14 @@ import { before, describe, test } from "node:test";
 import { parseDatabaseUrl } from "../../server/config.ts";
 import { openSqlRunner } from "../../server/store/sql-runner.ts";
 import { openPage, siteAndBrowserForTests } from "./harness.ts";
-import { addAccount, assertNoScripts, signedInPage, signIn, submitAppeal } from "./staff-pages.ts";
+import {
+  addAccount,
+  assertAccessible,
+  assertNoScripts,
+  signedInPage,
+  signIn,
+  submitAppeal,
+} from "./staff-pages.ts";
 
 describe("staff registry refusals in the browser", () => {
   const env = siteAndBrowserForTests();
@@ -25,6 +32,7 @@ describe("staff registry refusals in the browser", () => {
         "noindex, nofollow",
       );
       await assertNoScripts(page);
+      await assertAccessible(page);
       // The public site does not link the registry.
       await page.goto(`${env.site.baseUrl}/`);
       assert.equal(await page.locator('a[href^="/staff"]').count(), 0);
