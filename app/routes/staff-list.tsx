@@ -89,6 +89,7 @@ export default function StaffListPage({ loaderData }: Route.ComponentProps) {
                 <th scope="col">Состояние</th>
                 <th scope="col">Ближайший срок</th>
                 <th scope="col">Автор</th>
+                <th scope="col">Текст обращения</th>
               </tr>
             </thead>
             <tbody>
@@ -110,6 +111,7 @@ export default function StaffListPage({ loaderData }: Route.ComponentProps) {
                     <td>
                       {row.last_name} {row.first_name}
                     </td>
+                    <td className="staff-table__text">{row.comment_start}</td>
                   </tr>
                 );
               })}

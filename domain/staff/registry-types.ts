@@ -19,6 +19,8 @@ export type RegistryRow = {
   last_name: string;
   first_name: string;
   email: string;
+  /** The first 120 characters of the citizen's text, for the list. */
+  comment_start: string;
 };
 
 export type RegistryPage = {

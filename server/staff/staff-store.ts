@@ -19,7 +19,7 @@ import {
   type SqlRunner,
   type SqlValue,
 } from "../store/sql-runner.ts";
-import { filterConditions, sqliteIndexHint, whereClause } from "./registry-sql.ts";
+import { filterConditions, orderBy, sqliteIndexHint, whereClause } from "./registry-sql.ts";
 
 export type StaffUser = {
   id: number;
@@ -62,7 +62,8 @@ export type NewAuditEntry = {
 };
 
 const rowColumns = `seq, id, number, created_at, state, registered_on, extension_days,
-  without_answer_ground, notice_sent_on, last_name, first_name, email`;
+  without_answer_ground, notice_sent_on, last_name, first_name, email,
+  substr(comment, 1, 120) AS comment_start`;
 
 export type StaffStore = ReturnType<typeof createStaffStore>;
 
@@ -224,7 +225,7 @@ export function createStaffStore(sql: SqlRunner) {
       if (query.after !== undefined) conditions.push({ sql: "seq < ?", params: [query.after] });
       const where = whereClause(conditions);
       const rows = await sql.all(
-        `SELECT ${rowColumns} FROM ${from(query)} ${where.sql} ORDER BY seq DESC LIMIT ?`,
+        `SELECT ${rowColumns} FROM ${from(query)} ${where.sql} ORDER BY ${orderBy(query)} LIMIT ?`,
         [...where.params, pageSize + 1],
       );
       const page = rows.slice(0, pageSize).map(toRow);
@@ -246,7 +247,7 @@ export function createStaffStore(sql: SqlRunner) {
         if (after !== undefined) conditions.push({ sql: "seq < ?", params: [after] });
         const where = whereClause(conditions);
         const rows = await sql.all(
-          `SELECT * FROM ${from(query)} ${where.sql} ORDER BY seq DESC LIMIT ?`,
+          `SELECT * FROM ${from(query)} ${where.sql} ORDER BY ${orderBy(query)} LIMIT ?`,
           [...where.params, batchSize],
         );
         for (const row of rows) yield toAppeal(row);
@@ -390,6 +391,7 @@ function toRow(row: SqlRow): RegistryRow {
     last_name: String(row.last_name),
     first_name: String(row.first_name),
     email: String(row.email),
+    comment_start: String(row.comment_start ?? row.comment ?? "").slice(0, 120),
   };
 }
 

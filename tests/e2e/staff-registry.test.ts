@@ -38,6 +38,7 @@ describe("staff registry in the browser", () => {
       const row = page.getByRole("row").filter({ hasText: appeal.number });
       const due = formatRussianDate(registrationDue(new Date()));
       await row.getByText(`Регистрация: до ${due}`).waitFor();
+      assert.equal(await row.getByRole("cell").last().textContent(), scriptComment);
 
       await row.getByRole("link", { name: appeal.number }).click();
       await page.getByRole("heading", { name: `Обращение ${appeal.number}` }).waitFor();
