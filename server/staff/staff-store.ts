@@ -225,7 +225,7 @@ export function createStaffStore(sql: SqlRunner) {
       if (query.after !== undefined) conditions.push({ sql: "seq < ?", params: [query.after] });
       const where = whereClause(conditions);
       const rows = await sql.all(
-        `SELECT ${rowColumns} FROM ${from(query)} ${where.sql} ORDER BY ${orderBy(query)} LIMIT ?`,
+        `SELECT ${rowColumns} FROM ${from(query)} ${where.sql} ORDER BY ${orderBy(query, sql.kind)} LIMIT ?`,
         [...where.params, pageSize + 1],
       );
       const page = rows.slice(0, pageSize).map(toRow);
@@ -247,7 +247,7 @@ export function createStaffStore(sql: SqlRunner) {
         if (after !== undefined) conditions.push({ sql: "seq < ?", params: [after] });
         const where = whereClause(conditions);
         const rows = await sql.all(
-          `SELECT * FROM ${from(query)} ${where.sql} ORDER BY ${orderBy(query)} LIMIT ?`,
+          `SELECT * FROM ${from(query)} ${where.sql} ORDER BY ${orderBy(query, sql.kind)} LIMIT ?`,
           [...where.params, batchSize],
         );
         for (const row of rows) yield toAppeal(row);
