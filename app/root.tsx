@@ -24,11 +24,12 @@ export function links() {
 export function Layout({ children }: { children: ReactNode }) {
   const handles = routeHandles(useMatches());
   const overBanner = handles.some((handle) => handle.overBanner);
+  const staffArea = handles.some((handle) => handle.staffArea);
   // All CSS is inlined: one request per page, no render-blocking stylesheet (see RouteHandle).
   const styles = [
     ...new Set([
       siteStyles,
-      lowVisionStyles,
+      ...(staffArea ? [] : [lowVisionStyles]),
       ...handles.flatMap((handle) => handle.styles ?? []),
       // Last: it overrides every other rule on paper.
       printStyles,
@@ -41,7 +42,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1f5132" />
         {/* Before any style and the body: the saved low-vision settings apply from the first paint. */}
-        <LowVisionHeadScript />
+        {staffArea ? null : <LowVisionHeadScript />}
         <Meta />
         <Links />
         {styles.map((css) => (
@@ -53,12 +54,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#content">
           Перейти к содержанию
         </a>
-        <LowVisionControl />
-        <SiteHeader overBanner={overBanner} />
+        {/* The staff registry has its own header; the public bars, menu and panel stay out of it. */}
+        {staffArea ? null : <LowVisionControl />}
+        {staffArea ? null : <SiteHeader overBanner={overBanner} />}
         <main id="content" tabIndex={-1}>
           {children}
         </main>
-        <SiteFooter />
+        {staffArea ? null : <SiteFooter />}
         {/* No <Scripts />: no page loads React Router's client runtime. The appeal form hydrates
             as an island of its own (features/appeals/appeal-form-island.tsx). */}
       </body>

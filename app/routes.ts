@@ -15,6 +15,14 @@ export default [
   ...sitePages.map((page) =>
     page.path === "/" ? index(routeFile("/")) : route(page.path.slice(1), routeFile(page.path)),
   ),
+  // The staff registry: rendered by the server on each request, never prerendered (not in
+  // content/site-pages.ts, so not in react-router.config.ts's prerender list), no JavaScript.
+  route("staff", "routes/staff-layout.tsx", [
+    index("routes/staff-list.tsx"),
+    route("login", "routes/staff-login.tsx"),
+    route("logout", "routes/staff-logout.tsx"),
+    route("appeals/:id", "routes/staff-appeal.tsx"),
+  ]),
   // Prerendered once; the server sends it with status 404 for every unknown page.
   route(notFoundPath.slice(1), "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,17 +1,29 @@
-// Operators' command: `npm run appeals -- list [--json] [--since YYYY-MM-DD]`. Reads the store
-// DATABASE_URL names (as the server does). With --json, standard output holds only the JSON array.
+// Operators' command: `npm run appeals -- list [--json] [--since YYYY-MM-DD]` and
+// `npm run appeals -- purge [--older-than <years>]`. Works on the store DATABASE_URL names (as the
+// server does). With --json, standard output holds only the JSON array.
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { formatKirovDateTime, startOfKirovDay } from "../domain/time/kirov-time.ts";
+import { formatKirovDateTime, kirovIsoDate, startOfKirovDay } from "../domain/time/kirov-time.ts";
 import { defaultDatabaseUrl, parseDatabaseUrl } from "../server/config.ts";
+import { openStaffStore } from "../server/staff/open-staff-store.ts";
 import type { StoredAppeal } from "../server/store/appeal-store.ts";
 import { openStore } from "../server/store/open-store.ts";
 
+/**
+ * Appeals are kept 5 years, then deleted with their personal data: the term the standard list of
+ * archival documents sets for citizens' appeals (Rosarkhiv order No. 236 of 20.12.2019, item 154).
+ */
+const defaultRetentionYears = 5;
+
 const usage = `Usage: npm run appeals -- list [--json] [--since YYYY-MM-DD]
+       npm run appeals -- purge [--older-than YEARS]
 
   list               print the stored appeals, oldest first
   --json             print them as one JSON array (nothing else on standard output)
   --since DATE       only appeals registered on or after DATE (Kirov time)
+  purge              delete the appeals received more than YEARS ago (default
+                     ${defaultRetentionYears}) with their personal data, notifications and audit
+                     lines; the audit log keeps that the purge happened and how many
 
 The store is the one DATABASE_URL names (default ${defaultDatabaseUrl}).`;
 
@@ -24,6 +36,7 @@ function parseCommand(argv: string[]) {
   const options = {
     json: { type: "boolean" },
     since: { type: "string" },
+    "older-than": { type: "string" },
     help: { type: "boolean" },
   } as const;
   let parsed: ReturnType<
@@ -40,9 +53,33 @@ function parseCommand(argv: string[]) {
   }
   const [command, ...rest] = parsed.positionals;
   if (command === undefined) fail("No command given.");
-  if (command !== "list") fail(`Unknown command "${command}".`);
+  if (command !== "list" && command !== "purge") fail(`Unknown command "${command}".`);
   if (rest.length > 0) fail(`Unexpected argument "${rest[0]}".`);
-  return { json: parsed.values.json ?? false, since: parseSince(parsed.values.since) };
+  if (command === "purge") {
+    if (parsed.values.json || parsed.values.since) fail("purge takes only --older-than.");
+    return { command, olderThanYears: parseYears(parsed.values["older-than"]) } as const;
+  }
+  if (parsed.values["older-than"] !== undefined) fail("--older-than belongs to purge.");
+  return {
+    command,
+    json: parsed.values.json ?? false,
+    since: parseSince(parsed.values.since),
+  } as const;
+}
+
+function parseYears(value: string | undefined): number {
+  if (value === undefined) return defaultRetentionYears;
+  if (!/^\d{1,3}$/.test(value) || Number(value) < 1) {
+    fail(`--older-than "${value}" is not a whole number of years (1 or more).`);
+  }
+  return Number(value);
+}
+
+/** The start of the Kirov day `years` years before today: appeals received before it go. */
+function purgeCutoff(years: number, now = new Date()): Date {
+  const [year, month, day] = kirovIsoDate(now).split("-");
+  const date = `${String(Number(year) - years).padStart(4, "0")}-${month}-${day === "29" && month === "02" ? "28" : day}`;
+  return startOfKirovDay(date) ?? now;
 }
 
 /** YYYY-MM-DD, a real calendar date, as the start of that day in Kirov. */
@@ -87,6 +124,21 @@ async function main() {
     process.exit(1);
   }
   const store = await openStore(database);
+  if (command.command === "purge") {
+    const staff = await openStaffStore(database);
+    try {
+      const cutoff = purgeCutoff(command.olderThanYears);
+      const by = `команда appeals purge (${process.env.USER ?? "оператор"})`;
+      const deleted = await staff.purgeAppealsReceivedBefore(cutoff, by, new Date());
+      console.log(
+        `Deleted ${deleted} appeal(s) received before ${formatKirovDateTime(cutoff)} (Kirov time).`,
+      );
+    } finally {
+      await staff.close();
+      await store.close();
+    }
+    return;
+  }
   try {
     const appeals = await store.listAppeals({ since: command.since });
     if (command.json) process.stdout.write(`${JSON.stringify(appeals, null, 2)}\n`);
@@ -99,6 +151,6 @@ async function main() {
 try {
   await main();
 } catch (error) {
-  console.error(`Could not read the appeals: ${(error as Error).message}`);
+  console.error(`Could not work on the appeals: ${(error as Error).message}`);
   process.exit(1);
 }

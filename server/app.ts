@@ -11,6 +11,12 @@ import { pathOnly, registerRequestLog } from "./request-log.ts";
 import { registerSecurityHeaders } from "./security-headers.ts";
 import type { SiteFiles } from "./site-files.ts";
 import { applySiteSettings, personalisePageHandler } from "./site-settings.ts";
+import { outboxNotifications } from "./staff/outbox-notifications.ts";
+import { registerDailyReminder } from "./staff/register-daily-reminder.ts";
+import { createRegistryService } from "./staff/registry-service.ts";
+import { createStaffAuth } from "./staff/staff-auth.ts";
+import { registerStaffArea } from "./staff/staff-routes.ts";
+import type { StaffStore } from "./staff/staff-store.ts";
 import { registerStaticSite } from "./static-site.ts";
 import type { AppealStore } from "./store/appeal-store.ts";
 
@@ -21,7 +27,12 @@ export type AppDependencies = {
    * outbox waits.
    */
   config: Pick<ServerConfig, "logLevel"> &
-    Partial<Pick<ServerConfig, "rateLimit" | "trustProxy" | "siteUrl" | "posWidgetId" | "mail">>;
+    Partial<
+      Pick<
+        ServerConfig,
+        "rateLimit" | "trustProxy" | "siteUrl" | "posWidgetId" | "mail" | "reminderTime"
+      >
+    >;
   store: AppealStore;
   site: SiteFiles;
   /**
@@ -30,6 +41,11 @@ export type AppDependencies = {
    * is not served (404).
    */
   pageHandler?: RequestHandler;
+  /**
+   * The staff registry's store (accounts, sessions, audit, registry states): with `pageHandler`,
+   * /staff is served. Without it /staff is not served.
+   */
+  staffStore?: StaffStore;
   /** Where log lines go (tests read them); standard output when not given. */
   logStream?: { write(line: string): void };
 };
@@ -40,6 +56,7 @@ export function buildApp({
   store,
   site,
   pageHandler,
+  staffStore,
   logStream,
 }: AppDependencies): FastifyInstance {
   const app = Fastify({
@@ -103,6 +120,19 @@ export function buildApp({
     registerAppealPage(app, {
       pageHandler: personalisePageHandler(pageHandler, settings),
       service: appeals,
+    });
+  }
+  if (pageHandler && staffStore) {
+    const notifications = outboxNotifications(store.outbox);
+    const registry = createRegistryService({ store: staffStore, notifications });
+    const auth = createStaffAuth(staffStore);
+    registerStaffArea(app, { pageHandler, auth, registry, store: staffStore });
+  }
+  if (staffStore) {
+    registerDailyReminder(app, {
+      store: staffStore,
+      mail: config.mail,
+      time: config.reminderTime ?? "08:00",
     });
   }
   registerStaticSite(app, applySiteSettings(site, settings));

@@ -39,6 +39,8 @@ export type ServerConfig = {
   posWidgetId?: string;
   /** E-mail notifications of appeals to the handlers (server/mail/). */
   mail: MailConfig;
+  /** When the daily reminder of due appeals goes to the handlers: Kirov time, 'HH:MM'. */
+  reminderTime: string;
 };
 
 export type TrustProxy = boolean | number | string[];
@@ -174,6 +176,10 @@ const envSchema = z
       .string()
       .regex(/^\d{1,20}$/, "must be the organisation's numeric id on pos.gosuslugi.ru")
       .optional(),
+    REMINDER_TIME: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:MM in Kirov time, e.g. 08:00")
+      .default("08:00"),
   })
   .superRefine((env, context) => {
     if (env.SMTP_URL === undefined) return;
@@ -233,5 +239,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       retry: { firstWaitMs: data.MAIL_RETRY_FIRST_WAIT_MS, maxAttempts: data.MAIL_MAX_ATTEMPTS },
       leaseMs: data.MAIL_LEASE_MS,
     },
+    reminderTime: data.REMINDER_TIME,
   };
 }

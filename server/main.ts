@@ -2,6 +2,7 @@ import { buildApp } from "./app.ts";
 import { loadPageHandler } from "./appeals/page-requests.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { loadSiteFiles } from "./site-files.ts";
+import { openStaffStore } from "./staff/open-staff-store.ts";
 import { openStore } from "./store/open-store.ts";
 
 // Entry point of `npm start`: configuration, store, site, listen; stop cleanly on a signal.
@@ -20,7 +21,14 @@ async function main() {
   const site = await loadSiteFiles(config.siteDir);
   const pageHandler = await loadPageHandler(config.serverBuildPath);
   const store = await openStore(config.database);
-  const app = buildApp({ config, store, site, pageHandler });
+  const staffStore = await openStaffStore(config.database);
+  const app = buildApp({
+    config,
+    store,
+    site,
+    pageHandler,
+    staffStore,
+  });
   await app.listen({ port: config.port, host: config.host });
 
   let stopping = false;
@@ -31,6 +39,7 @@ async function main() {
     // A stuck connection must not keep the process alive for ever.
     setTimeout(() => process.exit(1), 10_000).unref();
     await app.close();
+    await staffStore.close();
     await store.close();
     process.exit(0);
   };

@@ -79,7 +79,7 @@ export function registerAppealPage(
   });
 }
 
-function toWebRequest(request: FastifyRequest): Request {
+export function toWebRequest(request: FastifyRequest): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
@@ -92,7 +92,7 @@ function toWebRequest(request: FastifyRequest): Request {
   return new Request(url, { method: request.method, headers, body });
 }
 
-async function sendWebResponse(reply: FastifyReply, response: Response) {
+export async function sendWebResponse(reply: FastifyReply, response: Response) {
   reply.code(response.status);
   for (const [name, value] of response.headers) {
     // Fastify frames the body itself; cookies are copied one by one below.

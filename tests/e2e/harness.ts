@@ -11,6 +11,8 @@ import { buildApp } from "../../server/app.ts";
 import { loadPageHandler } from "../../server/appeals/page-requests.ts";
 import { parseDatabaseUrl } from "../../server/config.ts";
 import { loadSiteFiles } from "../../server/site-files.ts";
+import { openStaffStore } from "../../server/staff/open-staff-store.ts";
+import type { StaffStore } from "../../server/staff/staff-store.ts";
 import type { AppealStore } from "../../server/store/appeal-store.ts";
 import { openStore } from "../../server/store/open-store.ts";
 
@@ -21,6 +23,10 @@ export type RunningSite = {
   baseUrl: string;
   app: FastifyInstance;
   store: AppealStore;
+  /** The staff registry's store (accounts, sessions, audit) on the same database. */
+  staffStore: StaffStore;
+  /** The DATABASE_URL the site runs on. */
+  databaseUrl: string;
   close(): Promise<void>;
 };
 
@@ -43,10 +49,10 @@ export async function startSite(options: StartSiteOptions = {}): Promise<Running
     throw new Error("No built site: run `npm run build` before the end-to-end tests");
   }
   const tempDir = await mkdtemp(join(tmpdir(), "e2e-site-"));
-  const database = parseDatabaseUrl(
-    options.databaseUrl ?? `sqlite:${join(tempDir, "appeals.sqlite")}`,
-  );
+  const databaseUrl = options.databaseUrl ?? `sqlite:${join(tempDir, "appeals.sqlite")}`;
+  const database = parseDatabaseUrl(databaseUrl);
   const store = await openStore(database);
+  const staffStore = await openStaffStore(database);
   const site = await loadSiteFiles(siteDir);
   const pageHandler = await loadPageHandler(serverBuildPath);
   const app = buildApp({
@@ -57,6 +63,7 @@ export async function startSite(options: StartSiteOptions = {}): Promise<Running
     store,
     site,
     pageHandler,
+    staffStore,
   });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
@@ -65,8 +72,11 @@ export async function startSite(options: StartSiteOptions = {}): Promise<Running
     baseUrl: `http://127.0.0.1:${address.port}`,
     app,
     store,
+    staffStore,
+    databaseUrl,
     async close() {
       await app.close();
+      await staffStore.close();
       await store.close();
       await rm(tempDir, { recursive: true, force: true });
     },

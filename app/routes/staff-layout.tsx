@@ -1,0 +1,44 @@
+import { Outlet } from "react-router";
+import { staffRequestContext } from "../../domain/staff/staff-context.ts";
+import staffStyles from "../features/staff/staff.css?inline";
+import { CsrfField } from "../features/staff/staff-display.tsx";
+import type { RouteHandle } from "../route-handle.ts";
+import type { Route } from "./+types/staff-layout.ts";
+
+// No JavaScript: the registry works with plain forms, and a strict CSP holds.
+export const handle: RouteHandle = { staffArea: true, styles: [staffStyles] };
+
+export const meta = () => [
+  { title: "Реестр обращений граждан" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const staff = context.get(staffRequestContext);
+  return { login: staff.login, csrfToken: staff.csrfToken };
+}
+
+export default function StaffLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <header className="staff-header">
+        <span className="staff-header__title">Реестр обращений граждан</span>
+        {loaderData.login ? (
+          <nav aria-label="Реестр">
+            <a href="/staff">Список обращений</a>
+            {" · "}
+            <span>Вы вошли как {loaderData.login}</span>
+            {" · "}
+            <form method="post" action="/staff/logout">
+              <CsrfField token={loaderData.csrfToken} />
+              <button type="submit">Выйти</button>
+            </form>
+          </nav>
+        ) : null}
+      </header>
+      <div className="staff-page">
+        <Outlet />
+      </div>
+    </>
+  );
+}

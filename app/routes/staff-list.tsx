@@ -1,0 +1,129 @@
+import { data } from "react-router";
+import { nextDeadline } from "../../domain/appeals/appeal-deadlines.ts";
+import { appealStateLabels, appealStates } from "../../domain/appeals/appeal-states.ts";
+import { deadlineFilterLabels } from "../../domain/appeals/deadline-filter.ts";
+import { readRegistryQuery, registryQueryParams } from "../../domain/staff/registry-query.ts";
+import { staffRequestContext } from "../../domain/staff/staff-context.ts";
+import { Day, DeadlineText, Moment } from "../features/staff/staff-display.tsx";
+import type { Route } from "./+types/staff-list.ts";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const staff = context.get(staffRequestContext);
+  const read = readRegistryQuery(new URL(request.url).searchParams);
+  if (!read.ok) {
+    return data(
+      {
+        error: read.message,
+        query: {},
+        page: { rows: [], nextAfter: undefined },
+        today: staff.today,
+      },
+      { status: 400 },
+    );
+  }
+  const page = await staff.listAppeals(read.query);
+  return { error: undefined, query: read.query, page, today: staff.today };
+}
+
+export default function StaffListPage({ loaderData }: Route.ComponentProps) {
+  const { query, page, today, error } = loaderData;
+  const filters = {
+    state: "state" in query ? query.state : undefined,
+    deadline: "deadline" in query ? query.deadline : undefined,
+    q: "q" in query ? query.q : undefined,
+  };
+  const filterParams = registryQueryParams(filters);
+  return (
+    <>
+      <h1>Обращения граждан</h1>
+      {error ? (
+        <p className="staff-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <search>
+        <form method="get" action="/staff" className="staff-filters">
+          <label>
+            Состояние
+            <select name="state" defaultValue={filters.state ?? ""}>
+              <option value="">Все</option>
+              {appealStates.map((state) => (
+                <option key={state} value={state}>
+                  {appealStateLabels[state]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Срок
+            <select name="deadline" defaultValue={filters.deadline ?? ""}>
+              <option value="">Любой</option>
+              {(["overdue", "due-soon"] as const).map((filter) => (
+                <option key={filter} value={filter}>
+                  {deadlineFilterLabels[filter]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Номер, фамилия или e-mail
+            <input name="q" type="search" defaultValue={filters.q ?? ""} />
+          </label>
+          <button type="submit">Показать</button>
+          <a href={`/staff/export.csv${filterParams ? `?${filterParams}` : ""}`} download>
+            Выгрузить в CSV
+          </a>
+        </form>
+      </search>
+      {page.rows.length === 0 ? (
+        <p>Обращений не найдено.</p>
+      ) : (
+        <div className="staff-table-wrap">
+          <table className="staff-table">
+            <caption className="visually-hidden">Обращения, сначала новые</caption>
+            <thead>
+              <tr>
+                <th scope="col">Номер</th>
+                <th scope="col">Поступило</th>
+                <th scope="col">Зарегистрировано</th>
+                <th scope="col">Состояние</th>
+                <th scope="col">Ближайший срок</th>
+                <th scope="col">Автор</th>
+                <th scope="col">Текст обращения</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.rows.map((row) => {
+                const deadline = nextDeadline(row, today);
+                return (
+                  <tr key={row.id}>
+                    <td>
+                      <a href={`/staff/appeals/${row.id}`}>{row.number}</a>
+                    </td>
+                    <td>
+                      <Moment iso={row.created_at} />
+                    </td>
+                    <td>
+                      <Day iso={row.registered_on} />
+                    </td>
+                    <td>{appealStateLabels[row.state]}</td>
+                    <td>{deadline ? <DeadlineText deadline={deadline} withKind /> : "—"}</td>
+                    <td>
+                      {row.last_name} {row.first_name}
+                    </td>
+                    <td className="staff-table__text">{row.comment_start}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {page.nextAfter !== undefined ? (
+        <p>
+          <a href={`/staff?${registryQueryParams(filters, page.nextAfter)}`}>Следующие обращения</a>
+        </p>
+      ) : null}
+    </>
+  );
+}

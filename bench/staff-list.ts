@@ -1,0 +1,125 @@
+// The staff registry's list with 1,000,000 stored appeals, on SQLite and on PostgreSQL: p50 and
+// p99 of the first page, a deep page (keyset), searches and filters, through the staff store's
+// own query (server/staff/staff-store.ts). Not a test: it prints figures.
+// Usage: node bench/staff-list.ts [rows] [runs]   (defaults 1000000 and 300)
+import { performance } from "node:perf_hooks";
+import type { RegistryQuery } from "../domain/staff/registry-query.ts";
+import { kirovIsoDate } from "../domain/time/kirov-time.ts";
+import { parseDatabaseUrl } from "../server/config.ts";
+import { openStaffStore } from "../server/staff/open-staff-store.ts";
+import { registryPageSize } from "../server/staff/registry-service.ts";
+import { openStore } from "../server/store/open-store.ts";
+import { openSqlRunner, type SqlRunner } from "../server/store/sql-runner.ts";
+import { testDatabaseKinds } from "../server/store/test-databases.ts";
+
+const rows = Number(process.argv[2] ?? 1_000_000);
+const runs = Number(process.argv[3] ?? 300);
+const warmup = 30;
+
+/**
+ * Appeals received every 150 s over the last ~4.8 years, newest last; 1,000 surnames; about 97%
+ * closed (answered or forwarded), the rest spread over the open states with registration dates.
+ */
+function fillSql(kind: "sqlite" | "postgres"): string {
+  const base = Date.now() - rows * 150_000;
+  if (kind === "sqlite") {
+    return `
+      WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < ${rows})
+      INSERT INTO appeals (seq, id, number, created_at, first_name, last_name, email, phone,
+        phone_normalized, region, comment, consent, consent_at, consent_text_version, client_ip,
+        user_agent, state, registered_on)
+      SELECT n,
+        lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2)
+          || '-a' || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6))),
+        'А-' || strftime('%Y', (${base} + n * 150000) / 1000, 'unixepoch') || '-' || printf('%06d', n),
+        strftime('%Y-%m-%dT%H:%M:%fZ', (${base} + n * 150000) / 1000.0, 'unixepoch'),
+        'Анна', 'Фамилия' || (n % 1000), 'user' || n || '@example.ru', '+7 912 000-00-00',
+        '+79120000000', '43 - Кировская область', 'Текст обращения номер ' || n, 1,
+        strftime('%Y-%m-%dT%H:%M:%fZ', (${base} + n * 150000) / 1000.0, 'unixepoch'), 'bench',
+        '127.0.0.1', 'bench',
+        CASE WHEN n % 100 < 60 THEN 'answered' WHEN n % 100 < 97 THEN 'forwarded'
+          WHEN n % 100 = 97 THEN 'new' WHEN n % 100 = 98 THEN 'registered' ELSE 'in_progress' END,
+        CASE WHEN n % 100 = 97 THEN NULL
+          ELSE date((${base} + n * 150000) / 1000, 'unixepoch', '+1 day') END
+      FROM s`;
+  }
+  return `
+    INSERT INTO appeals (seq, id, number, created_at, first_name, last_name, email, phone,
+      phone_normalized, region, comment, consent, consent_at, consent_text_version, client_ip,
+      user_agent, state, registered_on)
+    SELECT n, gen_random_uuid(),
+      'А-' || to_char(to_timestamp((${base} + n::bigint * 150000) / 1000.0), 'YYYY') || '-' || CASE WHEN n < 1000000 THEN lpad(n::text, 6, '0') ELSE n::text END,
+      to_timestamp((${base} + n::bigint * 150000) / 1000.0), 'Анна', 'Фамилия' || (n % 1000),
+      'user' || n || '@example.ru', '+7 912 000-00-00', '+79120000000', '43 - Кировская область',
+      'Текст обращения номер ' || n, true, to_timestamp((${base} + n::bigint * 150000) / 1000.0), 'bench',
+      '127.0.0.1', 'bench',
+      CASE WHEN n % 100 < 60 THEN 'answered' WHEN n % 100 < 97 THEN 'forwarded'
+        WHEN n % 100 = 97 THEN 'new' WHEN n % 100 = 98 THEN 'registered' ELSE 'in_progress' END,
+      CASE WHEN n % 100 = 97 THEN NULL
+        ELSE to_char(to_timestamp((${base} + n::bigint * 150000) / 1000.0) + interval '1 day', 'YYYY-MM-DD') END
+    FROM generate_series(1, ${rows}) AS n`;
+}
+
+async function fill(sql: SqlRunner) {
+  const started = performance.now();
+  await sql.run(fillSql(sql.kind));
+  if (sql.kind === "postgres") {
+    await sql.run(`SELECT setval(pg_get_serial_sequence('appeals', 'seq'), ${rows})`);
+    await sql.run("ANALYZE appeals");
+  } else {
+    await sql.run("ANALYZE");
+  }
+  return (performance.now() - started) / 1000;
+}
+
+function percentile(sorted: number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
+}
+
+for (const kind of testDatabaseKinds) {
+  const database = await kind.create();
+  const config = parseDatabaseUrl(database.url);
+  const appeals = await openStore(config);
+  const staff = await openStaffStore(config);
+  const sql = await openSqlRunner(config);
+  try {
+    const seconds = await fill(sql);
+    const today = kirovIsoDate(new Date());
+    const [middle] = await sql.all("SELECT number FROM appeals WHERE seq = ?", [
+      Math.floor(rows / 2),
+    ]);
+    const cases: Array<[string, RegistryQuery]> = [
+      ["first page", {}],
+      ["deep page (after seq 10,000)", { after: 10_000 }],
+      [`search: surname (${(rows / 1000).toLocaleString("en")} matches)`, { q: "фамилия123" }],
+      ["search: e-mail", { q: `user${Math.floor(rows / 3)}@example.ru` }],
+      ["search: number", { q: String(middle?.number) }],
+      ["state: in progress", { state: "in_progress" }],
+      ["deadline: overdue", { deadline: "overdue" }],
+      ["deadline: due within 3 days", { deadline: "due-soon" }],
+    ];
+    console.log(
+      `\n${kind.name}: ${rows.toLocaleString("en")} appeals (filled in ${seconds.toFixed(0)} s), ${runs} runs each, page of ${registryPageSize}`,
+    );
+    for (const [name, query] of cases) {
+      const times: number[] = [];
+      let found = 0;
+      for (let index = 0; index < warmup + runs; index += 1) {
+        const started = performance.now();
+        const page = await staff.listAppeals(query, today, registryPageSize);
+        const elapsed = performance.now() - started;
+        if (index >= warmup) times.push(elapsed);
+        found = page.rows.length;
+      }
+      times.sort((a, b) => a - b);
+      console.log(
+        `  ${name.padEnd(34)} p50 ${percentile(times, 0.5).toFixed(2).padStart(7)} ms   p99 ${percentile(times, 0.99).toFixed(2).padStart(7)} ms   (${found} rows)`,
+      );
+    }
+  } finally {
+    await sql.close();
+    await staff.close();
+    await appeals.close();
+    await database.drop();
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * Which legal terms run for an appeal in its state, computed from its dates by the rules in
+ * deadlines.ts: the registry list, the appeal page, the CSV export and the daily reminder all
+ * read them here, so they never disagree.
+ */
+
+import type { AppealState } from "./appeal-states.ts";
+import { noticeGroundCodes } from "./appeal-states.ts";
+import {
+  answerDue,
+  type DeadlineState,
+  deadlineState,
+  forwardDue,
+  noticeDue,
+  registrationDue,
+} from "./deadlines.ts";
+
+export type DeadlineKind = "registration" | "answer" | "forward" | "notice";
+
+export const deadlineKindLabels: Record<DeadlineKind, string> = {
+  registration: "Регистрация",
+  answer: "Ответ",
+  forward: "Перенаправление по компетенции",
+  notice: "Уведомление автора",
+};
+
+export type AppealDeadline = {
+  kind: DeadlineKind;
+  /** The last day of the term, 'YYYY-MM-DD' (Kirov). */
+  due: string;
+  state: DeadlineState;
+};
+
+/** The dates of an appeal that the terms count from. */
+export type AppealDeadlineFacts = {
+  state: AppealState;
+  /** ISO 8601 moment of receipt. */
+  created_at: string;
+  registered_on: string | null;
+  extension_days: number;
+  without_answer_ground: string | null;
+  notice_sent_on: string | null;
+};
+
+/**
+ * The terms still running, soonest first. New: registration. Registered or in progress: the
+ * answer, and forwarding should the appeal be outside competence. Left without an answer on a
+ * ground that needs a notice: the notice, until it is sent. Answered or forwarded: none.
+ */
+export function runningDeadlines(appeal: AppealDeadlineFacts, today: string): AppealDeadline[] {
+  const terms: Array<[DeadlineKind, string]> = [];
+  if (appeal.state === "new") {
+    terms.push(["registration", registrationDue(new Date(appeal.created_at))]);
+  } else if (appeal.registered_on !== null) {
+    const registeredOn = appeal.registered_on;
+    if (appeal.state === "registered" || appeal.state === "in_progress") {
+      terms.push(["forward", forwardDue(registeredOn)]);
+      terms.push(["answer", answerDue(registeredOn, appeal.extension_days)]);
+    } else if (
+      appeal.state === "without_answer" &&
+      appeal.notice_sent_on === null &&
+      (noticeGroundCodes as readonly string[]).includes(appeal.without_answer_ground ?? "")
+    ) {
+      terms.push(["notice", noticeDue(registeredOn)]);
+    }
+  }
+  return terms
+    .map(([kind, due]) => ({ kind, due, state: deadlineState(due, today) }))
+    .sort((a, b) => a.due.localeCompare(b.due));
+}
+
+/**
+ * The term the registry shows in its list: the one that decides whether the appeal is late.
+ * Forwarding is left out here (it applies only to appeals outside competence); the answer term
+ * stands for registered appeals.
+ */
+export function nextDeadline(
+  appeal: AppealDeadlineFacts,
+  today: string,
+): AppealDeadline | undefined {
+  return runningDeadlines(appeal, today).find((deadline) => deadline.kind !== "forward");
+}

@@ -1,0 +1,88 @@
+/**
+ * The registry's deadline filters (overdue; due within 3 days) as ranges of the dates a term
+ * counts from, so a database can select them with an index instead of computing every appeal's
+ * term. Each term's last day grows with its start day (a later start never ends earlier), so
+ * "the term ends before today" is "the start is before some day A", and "the term ends today or
+ * within 3 days" is "the start is in [A, B)". A and B are found with the very functions that
+ * compute the terms (deadlines.ts), by bisection, so the filter and the page cannot disagree.
+ */
+import { addCalendarDays, calendarDaysBetween } from "../calendar/calendar-day.ts";
+import { answerDue, appealTerms, forwardDue, noticeDue, registrationDue } from "./deadlines.ts";
+
+export type DeadlineFilter = "overdue" | "due-soon";
+
+export const deadlineFilterLabels: Record<DeadlineFilter, string> = {
+  overdue: "Просрочены",
+  "due-soon": "Срок истекает в ближайшие 3 дня",
+};
+
+/** Start days in [from, to): `from` undefined means no lower bound. Days are 'YYYY-MM-DD'. */
+export type StartDayRange = { from: string | undefined; to: string };
+
+export type DeadlineFilterRanges = {
+  /** Kirov day of receipt, for new appeals (registration term). */
+  registration: StartDayRange;
+  /** Registration day, for registered or in-progress appeals, per extension of the answer term. */
+  answer: Array<StartDayRange & { extensionDays: number }>;
+  /** Registration day, for the forwarding term (not used by the list filter, kept for checks). */
+  forward: StartDayRange;
+  /** Registration day, for appeals left without answer whose author is still to be told. */
+  notice: StartDayRange;
+};
+
+// Longer than any run of days off in a production calendar: bounds the search for a start day.
+const searchSlackDays = 60;
+
+/** The smallest start day whose term ends on or after `target` (bisection over days). */
+function firstStartEndingOnOrAfter(due: (start: string) => string, target: string): string {
+  const earliest = addCalendarDays(
+    target,
+    -(appealTerms.answerDays + appealTerms.maxExtensionDays + searchSlackDays),
+  );
+  // A term ends after its start day, so starting on `target` itself always qualifies.
+  let lowOffset = 0;
+  let highOffset = calendarDaysBetween(earliest, target);
+  while (lowOffset < highOffset) {
+    const middle = Math.floor((lowOffset + highOffset) / 2);
+    if (due(addCalendarDays(earliest, middle)) >= target) highOffset = middle;
+    else lowOffset = middle + 1;
+  }
+  return addCalendarDays(earliest, lowOffset);
+}
+
+function rangeFor(
+  due: (start: string) => string,
+  filter: DeadlineFilter,
+  today: string,
+): StartDayRange {
+  const firstNotOverdue = firstStartEndingOnOrAfter(due, today);
+  if (filter === "overdue") return { from: undefined, to: firstNotOverdue };
+  const firstNotSoon = firstStartEndingOnOrAfter(
+    due,
+    addCalendarDays(today, appealTerms.dueSoonDays + 1),
+  );
+  return { from: firstNotOverdue, to: firstNotSoon };
+}
+
+const cache = new Map<string, DeadlineFilterRanges>();
+
+/** The start-day ranges of every term for a filter on a given Kirov day (cached per day). */
+export function deadlineFilterRanges(filter: DeadlineFilter, today: string): DeadlineFilterRanges {
+  const key = `${filter}:${today}`;
+  const cached = cache.get(key);
+  if (cached) return cached;
+  // The Kirov day of receipt decides the registration term; noon UTC of that day is in it.
+  const registrationFromDay = (day: string) => registrationDue(new Date(`${day}T12:00:00Z`));
+  const ranges: DeadlineFilterRanges = {
+    registration: rangeFor(registrationFromDay, filter, today),
+    answer: Array.from({ length: appealTerms.maxExtensionDays + 1 }, (_, extensionDays) => ({
+      extensionDays,
+      ...rangeFor((start) => answerDue(start, extensionDays), filter, today),
+    })),
+    forward: rangeFor(forwardDue, filter, today),
+    notice: rangeFor(noticeDue, filter, today),
+  };
+  if (cache.size > 16) cache.clear();
+  cache.set(key, ranges);
+  return ranges;
+}

@@ -1,0 +1,88 @@
+/**
+ * The forms on the appeal page, one per action, read with one schema: an unknown action or a bad
+ * field is a 400 with a Russian message. `version` is the appeal's version the page showed: a
+ * change made meanwhile by someone else is refused instead of overwritten.
+ */
+import { z } from "zod";
+import { withoutAnswerGroundCodes } from "../appeals/appeal-states.ts";
+import { appealTerms } from "../appeals/deadlines.ts";
+import { isIsoDate } from "../calendar/calendar-day.ts";
+
+const day = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .refine((text) => isIsoDate(text), { error: message });
+
+const versionMessage = "Не указана версия обращения: обновите страницу";
+const version = z
+  .string({ error: versionMessage })
+  .regex(/^\d{1,9}$/, { error: versionMessage })
+  .transform(Number);
+
+export const appealActionFormSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({
+      intent: z.literal("register"),
+      version,
+      registered_on: day("Укажите дату регистрации"),
+    }),
+    z.object({ intent: z.literal("start"), version }),
+    z.object({
+      intent: z.literal("answer"),
+      version,
+      answered_on: day("Укажите дату ответа"),
+    }),
+    z.object({
+      intent: z.literal("forward"),
+      version,
+      forwarded_to: z
+        .string({ error: "Укажите, куда перенаправлено обращение" })
+        .trim()
+        .min(1, { error: "Укажите, куда перенаправлено обращение" })
+        .max(300, { error: "Название органа — не длиннее 300 знаков" }),
+      forwarded_on: day("Укажите дату перенаправления"),
+    }),
+    z.object({
+      intent: z.literal("leave-without-answer"),
+      version,
+      ground: z.enum(withoutAnswerGroundCodes, { error: "Выберите основание" }),
+    }),
+    z.object({
+      intent: z.literal("extend"),
+      version,
+      extension_days: z
+        .string({ error: "Укажите, на сколько дней продлевается срок" })
+        .regex(/^\d{1,2}$/, { error: "Укажите число дней от 1 до 30" })
+        .transform(Number)
+        .refine((days) => days >= 1 && days <= appealTerms.maxExtensionDays, {
+          error: `Укажите число дней от 1 до ${appealTerms.maxExtensionDays}`,
+        }),
+      extension_reason: z
+        .string({ error: "Укажите причину продления" })
+        .trim()
+        .min(1, { error: "Укажите причину продления" })
+        .max(1000, { error: "Причина — не длиннее 1000 знаков" }),
+    }),
+    z.object({
+      intent: z.literal("notice-sent"),
+      version,
+      notice_sent_on: day("Укажите дату уведомления"),
+    }),
+    z.object({ intent: z.literal("retry-notification") }),
+  ],
+  { error: "Неизвестное действие" },
+);
+
+export type AppealActionForm = z.infer<typeof appealActionFormSchema>;
+
+export function readAppealActionForm(
+  entries: Iterable<[string, unknown]>,
+): { ok: true; form: AppealActionForm } | { ok: false; message: string } {
+  const values: Record<string, unknown> = {};
+  for (const [name, value] of entries) if (typeof value === "string") values[name] = value;
+  const result = appealActionFormSchema.safeParse(values);
+  if (result.success) return { ok: true, form: result.data };
+  return { ok: false, message: result.error.issues.map((issue) => issue.message).join("; ") };
+}

@@ -1,0 +1,68 @@
+/**
+ * What the staff registry shows, as the server hands it to the staff pages. Moments are ISO 8601
+ * (UTC) text; days are Kirov calendar days 'YYYY-MM-DD'.
+ */
+import type { AppealState } from "../appeals/appeal-states.ts";
+
+/** One row of the list. */
+export type RegistryRow = {
+  id: string;
+  /** Keyset position (the store's sequence): the next page starts below it. */
+  seq: number;
+  number: string;
+  created_at: string;
+  state: AppealState;
+  registered_on: string | null;
+  extension_days: number;
+  without_answer_ground: string | null;
+  notice_sent_on: string | null;
+  last_name: string;
+  first_name: string;
+  email: string;
+  /** The first 120 characters of the citizen's text, for the list. */
+  comment_start: string;
+};
+
+export type RegistryPage = {
+  rows: RegistryRow[];
+  /** The `after` of the next page, when there is one. */
+  nextAfter: number | undefined;
+};
+
+/** Every stored field of one appeal and its registry facts. */
+export type RegistryAppeal = RegistryRow & {
+  phone: string;
+  phone_normalized: string;
+  region: string;
+  comment: string;
+  consent_at: string;
+  consent_text_version: string;
+  client_ip: string;
+  user_agent: string | null;
+  extension_reason: string | null;
+  forwarded_to: string | null;
+  forwarded_on: string | null;
+  answered_on: string | null;
+  /** Grows with every change: a form made from an older version is refused. */
+  version: number;
+};
+
+/** One line of an appeal's audit log. */
+export type AuditEntry = {
+  seq: number;
+  at: string;
+  staff_login: string;
+  action: string;
+  from_state: string | null;
+  to_state: string | null;
+  /** What changed besides the state, already readable ('перенаправлено: …'). */
+  details: string | null;
+};
+
+/** The e-mail notification of a new appeal, as staff see it. */
+export type NotificationView = {
+  status: "pending" | "sent" | "failed" | "none";
+  attempts: number;
+  /** When it was sent, or when the last try was made. */
+  at: string | null;
+};

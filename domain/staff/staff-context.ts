@@ -1,0 +1,53 @@
+/**
+ * How the staff pages (app/routes/staff*.tsx) reach the registry without importing the server.
+ * The server signs the staff member in (session cookie, CSRF, lockout), then hands every /staff
+ * request to React Router's server build with a `StaffRequest` under this key:
+ *
+ *   const staff = context.get(staffRequestContext);
+ *   const page = await staff.listAppeals(query);
+ *
+ * The key is kept under a registered symbol for the same reason as appealSubmitterContext: the
+ * server and the server build each load their own copy of this module.
+ */
+import { createContext } from "react-router";
+import type { AppealActionForm } from "./appeal-action-form.ts";
+import type { RegistryQuery } from "./registry-query.ts";
+import type {
+  AuditEntry,
+  NotificationView,
+  RegistryAppeal,
+  RegistryPage,
+} from "./registry-types.ts";
+
+export type ActionResult = { ok: true } | { ok: false; status: number; message: string };
+
+export type StaffRequest = {
+  /** The signed-in staff member; null only on the sign-in page. */
+  login: string | null;
+  /** Put in every form as `_csrf`: the server refuses a state change without it. */
+  csrfToken: string;
+  /** Today in Kirov, 'YYYY-MM-DD': the day deadlines are judged on. */
+  today: string;
+  /** Checks the password (with lockout) and starts a session; sets its cookie on success. */
+  signIn(login: string, password: string): Promise<ActionResult>;
+  /** Ends the session and clears its cookie. */
+  signOut(): Promise<void>;
+  listAppeals(query: RegistryQuery): Promise<RegistryPage>;
+  getAppeal(id: string): Promise<
+    | {
+        appeal: RegistryAppeal;
+        audit: AuditEntry[];
+        notification: NotificationView;
+      }
+    | undefined
+  >;
+  changeAppeal(id: string, form: AppealActionForm): Promise<ActionResult>;
+};
+
+const registry = globalThis as { [key: symbol]: unknown };
+const keySymbol = Symbol.for("agrochem-kirov.staffRequestContext");
+registry[keySymbol] ??= createContext<StaffRequest>();
+
+export const staffRequestContext = registry[keySymbol] as ReturnType<
+  typeof createContext<StaffRequest>
+>;

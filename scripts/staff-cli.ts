@@ -1,0 +1,135 @@
+// Staff accounts of the registry at /staff: `npm run staff -- add <login>`, `… disable <login>`,
+// `… list`. Works on the store DATABASE_URL names, as the server does. The password of a new
+// account comes from STAFF_PASSWORD, or is asked for (not echoed) when standard input is a terminal.
+import { existsSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { defaultDatabaseUrl, parseDatabaseUrl } from "../server/config.ts";
+import { openStaffStore } from "../server/staff/open-staff-store.ts";
+import { hashPassword, passwordProblem } from "../server/staff/passwords.ts";
+import { openStore } from "../server/store/open-store.ts";
+
+const usage = `Usage: npm run staff -- <command>
+
+  add <login>       create an account; the password from STAFF_PASSWORD or a prompt
+                    (at least 12 characters)
+  disable <login>   disable an account and end its sessions (kept for the audit log)
+  list              print the accounts
+
+The store is the one DATABASE_URL names (default ${defaultDatabaseUrl}).`;
+
+const loginPattern = /^[a-z0-9._-]{2,64}$/;
+
+function fail(message: string, code = 2): never {
+  console.error(code === 2 ? `${message}\n\n${usage}` : message);
+  process.exit(code);
+}
+
+/** Reads a line from a terminal without echoing it. */
+async function promptHidden(question: string): Promise<string> {
+  const input = process.stdin;
+  if (!input.isTTY) fail("Set STAFF_PASSWORD or run in a terminal to type the password.", 1);
+  process.stdout.write(question);
+  input.setRawMode(true);
+  input.resume();
+  input.setEncoding("utf8");
+  return new Promise((resolve) => {
+    let typed = "";
+    const onData = (chunk: string) => {
+      for (const character of chunk) {
+        if (character === "\r" || character === "\n") {
+          input.setRawMode(false);
+          input.pause();
+          input.off("data", onData);
+          process.stdout.write("\n");
+          resolve(typed);
+          return;
+        }
+        if (character === "\u0003") process.exit(130);
+        if (character === "\u007f") typed = typed.slice(0, -1);
+        else typed += character;
+      }
+    };
+    input.on("data", onData);
+  });
+}
+
+async function newPassword(): Promise<string> {
+  const fromEnv = process.env.STAFF_PASSWORD;
+  const password = fromEnv ?? (await promptHidden("Password: "));
+  const problem = passwordProblem(password);
+  if (problem) fail(`Not added: ${problem}.`, 1);
+  if (fromEnv === undefined && (await promptHidden("Repeat the password: ")) !== password) {
+    fail("Not added: the passwords differ.", 1);
+  }
+  return password;
+}
+
+async function main() {
+  let parsed: ReturnType<
+    typeof parseArgs<{ options: { help: { type: "boolean" } }; allowPositionals: true }>
+  >;
+  try {
+    parsed = parseArgs({
+      args: process.argv.slice(2),
+      options: { help: { type: "boolean" } },
+      allowPositionals: true,
+    });
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  if (parsed.values.help) {
+    console.log(usage);
+    return;
+  }
+  const [command, login, ...rest] = parsed.positionals;
+  if (command === undefined) fail("No command given.");
+  if (!["add", "disable", "list"].includes(command)) fail(`Unknown command "${command}".`);
+  if (command !== "list" && login === undefined) fail(`"${command}" needs a login.`);
+  if (command !== "list" && !loginPattern.test(login ?? "")) {
+    fail("A login is 2–64 of a-z, 0-9, '.', '_', '-'.");
+  }
+  if (rest.length > 0 || (command === "list" && login !== undefined)) {
+    fail(`Unexpected argument "${rest[0] ?? login}".`);
+  }
+
+  let database: ReturnType<typeof parseDatabaseUrl>;
+  try {
+    database = parseDatabaseUrl(process.env.DATABASE_URL || defaultDatabaseUrl);
+  } catch (error) {
+    fail(`DATABASE_URL=${JSON.stringify(process.env.DATABASE_URL)}: ${(error as Error).message}`);
+  }
+  if (command !== "add" && database.kind === "sqlite" && !existsSync(database.path)) {
+    fail(`No store at ${database.path} (DATABASE_URL).`, 1);
+  }
+  const password = command === "add" ? await newPassword() : "";
+  // The appeal store runs the migrations that make the staff tables.
+  const appeals = await openStore(database);
+  const staff = await openStaffStore(database);
+  try {
+    if (command === "add" && login) {
+      const result = await staff.addUser(login, await hashPassword(password), new Date());
+      if (result === "exists") fail(`An account "${login}" exists already.`, 1);
+      console.log(`Account "${login}" added.`);
+    } else if (command === "disable" && login) {
+      if (!(await staff.disableUser(login, new Date()))) fail(`No account "${login}".`, 1);
+      console.log(`Account "${login}" disabled; its sessions are ended.`);
+    } else {
+      const users = await staff.listUsers();
+      if (users.length === 0) console.log("No accounts.");
+      for (const user of users) {
+        const status = user.disabled_at ? `disabled ${user.disabled_at}` : "active";
+        console.log(`${user.login}  created ${user.created_at}  ${status}`);
+      }
+    }
+  } finally {
+    await staff.close();
+    await appeals.close();
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(`Could not change the staff accounts: ${(error as Error).message}`);
+  process.exit(1);
+}

@@ -1,0 +1,86 @@
+/**
+ * The registry list as CSV for Excel in Russian: UTF-8 with a BOM, ';' between fields, and every
+ * value that Excel would read as a formula (=, +, -, @, tab, CR first) prefixed with an apostrophe
+ * by csv-stringify's `escape_formulas`. Streamed in batches: the whole list never sits in memory.
+ */
+import { Readable } from "node:stream";
+import { stringify } from "csv-stringify";
+import type { FastifyReply } from "fastify";
+import { nextDeadline } from "../../domain/appeals/appeal-deadlines.ts";
+import { appealStateLabels, groundLabel } from "../../domain/appeals/appeal-states.ts";
+import { formatRussianDate } from "../../domain/calendar/calendar-day.ts";
+import type { RegistryQuery } from "../../domain/staff/registry-query.ts";
+import type { RegistryAppeal } from "../../domain/staff/registry-types.ts";
+import { formatKirovDateTime } from "../../domain/time/kirov-time.ts";
+import type { StaffStore } from "./staff-store.ts";
+
+export const csvColumns = [
+  "Номер",
+  "Поступило",
+  "Дата регистрации",
+  "Состояние",
+  "Ближайший срок",
+  "Фамилия",
+  "Имя",
+  "Электронная почта",
+  "Телефон",
+  "Регион",
+  "Текст обращения",
+  "Перенаправлено",
+  "Основание оставления без ответа",
+  "Продление срока",
+];
+
+const deadlineStateLabels = { overdue: "просрочен", "due-soon": "истекает", ok: "" } as const;
+
+export function csvRecord(appeal: RegistryAppeal, today: string): string[] {
+  const deadline = nextDeadline(appeal, today);
+  return [
+    appeal.number,
+    formatKirovDateTime(new Date(appeal.created_at)),
+    appeal.registered_on ? formatRussianDate(appeal.registered_on) : "",
+    appealStateLabels[appeal.state],
+    deadline
+      ? `${formatRussianDate(deadline.due)} ${deadlineStateLabels[deadline.state]}`.trim()
+      : "",
+    appeal.last_name,
+    appeal.first_name,
+    appeal.email,
+    appeal.phone,
+    appeal.region,
+    appeal.comment,
+    appeal.forwarded_to
+      ? `${appeal.forwarded_to}${appeal.forwarded_on ? `, ${formatRussianDate(appeal.forwarded_on)}` : ""}`
+      : "",
+    appeal.without_answer_ground ? groundLabel(appeal.without_answer_ground) : "",
+    appeal.extension_days > 0
+      ? `${appeal.extension_days} дн.: ${appeal.extension_reason ?? ""}`
+      : "",
+  ];
+}
+
+export function sendRegistryCsv(
+  reply: FastifyReply,
+  store: StaffStore,
+  query: RegistryQuery,
+  today: string,
+) {
+  const { after: _after, ...filters } = query;
+  async function* records() {
+    for await (const appeal of store.eachAppeal(filters, today)) yield csvRecord(appeal, today);
+  }
+  const csv = Readable.from(records()).pipe(
+    stringify({
+      bom: true,
+      delimiter: ";",
+      escape_formulas: true,
+      header: true,
+      columns: csvColumns,
+      record_delimiter: "windows",
+    }),
+  );
+  return reply
+    .type("text/csv; charset=utf-8")
+    .header("content-disposition", `attachment; filename="appeals-${today}.csv"`)
+    .send(csv);
+}

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from "fastify";
+import nodemailer from "nodemailer";
+import type { MailConfig } from "../mail/mail-config.ts";
+import { createDailyReminder, startDailyReminder } from "./daily-reminder.ts";
+import type { StaffStore } from "./staff-store.ts";
+
+/**
+ * Runs the daily reminder while the app runs, sent over the same SMTP settings as the appeal
+ * notifications. Without SMTP_URL it is off (the start-up log says so, with mail itself).
+ */
+export function registerDailyReminder(
+  app: FastifyInstance,
+  deps: { store: StaffStore; mail: MailConfig | undefined; time: string },
+) {
+  const mail = deps.mail;
+  if (!mail?.smtpUrl) return;
+  const transport = nodemailer.createTransport({
+    url: mail.smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  const reminder = createDailyReminder({
+    store: deps.store,
+    time: deps.time,
+    log: app.log,
+    send: async (message) => {
+      await transport.sendMail({ from: mail.from, to: mail.notifyTo, ...message });
+    },
+  });
+  let running: ReturnType<typeof startDailyReminder> | undefined;
+  app.addHook("onReady", async () => {
+    running = startDailyReminder(reminder);
+    app.log.info({ time: deps.time }, "daily reminder on (Kirov time)");
+  });
+  app.addHook("onClose", async () => {
+    await running?.stop();
+    transport.close();
+  });
+}

@@ -1,0 +1,195 @@
+/**
+ * The staff area at /staff: sessions, CSRF and headers here; pages rendered by React Router's
+ * server build (app/routes/staff*.tsx) with a `StaffRequest` in their context; the CSV export.
+ * Registered before the static site's catch-all, so /staff is never a file (decision 0008).
+ */
+import fastifyCookie from "@fastify/cookie";
+import fastifyCsrfProtection from "@fastify/csrf-protection";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { type RequestHandler, RouterContextProvider } from "react-router";
+import { readRegistryQuery } from "../../domain/staff/registry-query.ts";
+import { type StaffRequest, staffRequestContext } from "../../domain/staff/staff-context.ts";
+import { sendWebResponse, toWebRequest } from "../appeals/page-requests.ts";
+import { sendRegistryCsv } from "./csv-export.ts";
+import type { RegistryService } from "./registry-service.ts";
+import type { SignedIn, StaffAuth } from "./staff-auth.ts";
+import type { StaffStore } from "./staff-store.ts";
+
+export type StaffAreaDependencies = {
+  pageHandler: RequestHandler;
+  auth: StaffAuth;
+  registry: RegistryService;
+  store: StaffStore;
+};
+
+export const sessionCookie = "staff_session";
+export const csrfCookie = "staff_csrf";
+export const signInPath = "/staff/login";
+
+// No script may run on a staff page: they ship none, and a citizen's text must never become one.
+const staffContentSecurityPolicy =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; " +
+  "frame-ancestors 'none'; base-uri 'none'";
+
+const messages = {
+  csrf: "Форма устарела или отправлена не с этого сайта. Обновите страницу и отправьте её ещё раз.",
+  sessionOver: "Сеанс завершён или истёк. Войдите снова.",
+  badForm: "Не удалось прочитать отправленную форму.",
+  unsupportedType: "Неподдерживаемый формат запроса.",
+  tooLarge: "Форма слишком большая.",
+  failed: "Не удалось выполнить запрос. Попробуйте ещё раз.",
+} as const;
+
+function isLocalHost(hostname: string): boolean {
+  return hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]";
+}
+
+/** Secure cookies everywhere but plain-http localhost (a browser would drop them there). */
+function secureCookies(request: FastifyRequest): boolean {
+  return !(request.protocol === "http" && isLocalHost(request.hostname));
+}
+
+function cookieOptions(request: FastifyRequest) {
+  return {
+    path: "/staff",
+    httpOnly: true,
+    sameSite: "strict" as const,
+    secure: secureCookies(request),
+  };
+}
+
+/** A small page for refusals outside React Router (CSRF, expired session): no script, Russian. */
+function refusalPage(reply: FastifyReply, status: number, message: string) {
+  return reply
+    .code(status)
+    .type("text/html; charset=utf-8")
+    .send(
+      `<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Реестр обращений</title></head><body><main><h1>Запрос отклонён</h1><p>${message}</p><p><a href="${signInPath}">Ко входу</a> · <a href="/staff">К реестру</a></p></main></body></html>`,
+    );
+}
+
+/** Another site's form must not act through a staff member's browser (with the CSRF token). */
+function sameOrigin(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (origin !== undefined) return origin === `${request.protocol}://${request.host}`;
+  const site = request.headers["sec-fetch-site"];
+  return site === undefined || site === "same-origin" || site === "none";
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    staffSignedIn?: SignedIn;
+  }
+}
+
+export function registerStaffArea(app: FastifyInstance, deps: StaffAreaDependencies) {
+  app.register(async (area) => {
+    await area.register(fastifyCookie);
+    await area.register(fastifyCsrfProtection, {
+      cookieKey: csrfCookie,
+      cookieOpts: { path: "/staff", httpOnly: true, sameSite: "strict" },
+      getToken: (request) => {
+        const body = request.body;
+        if (!(body instanceof Buffer)) return undefined;
+        return new URLSearchParams(body.toString("utf8")).get("_csrf") ?? undefined;
+      },
+    });
+
+    area.removeAllContentTypeParsers();
+    area.addContentTypeParser(
+      "application/x-www-form-urlencoded",
+      { parseAs: "buffer", bodyLimit: 16 * 1024 },
+      (_request, body, done) => done(null, body),
+    );
+
+    area.addHook("onSend", async (_request, reply) => {
+      // React Router answers "text/html"; say the charset in the header too.
+      if (reply.getHeader("content-type") === "text/html") {
+        reply.header("content-type", "text/html; charset=utf-8");
+      }
+      reply.header("cache-control", "no-store");
+      reply.header("x-robots-tag", "noindex, nofollow");
+      reply.header("content-security-policy", staffContentSecurityPolicy);
+    });
+
+    area.setErrorHandler((error: FastifyError, request, reply) => {
+      const status = error.statusCode ?? 500;
+      if (error.code?.startsWith("FST_CSRF")) return refusalPage(reply, 403, messages.csrf);
+      if (status >= 500) {
+        request.log.error({ error: { name: error.name, code: error.code } }, "staff page failed");
+        return refusalPage(reply, 500, messages.failed);
+      }
+      const message =
+        status === 413
+          ? messages.tooLarge
+          : status === 415
+            ? messages.unsupportedType
+            : messages.badForm;
+      return refusalPage(reply, status, message);
+    });
+
+    // Every state change: same origin, then the CSRF token (double-submit cookie, signed).
+    area.addHook("preHandler", (request, reply, done) => {
+      if (request.method !== "POST") return done();
+      if (!sameOrigin(request)) {
+        refusalPage(reply, 403, messages.csrf);
+        return;
+      }
+      area.csrfProtection(request, reply, done);
+    });
+
+    // The session: every address but the sign-in page needs one.
+    area.addHook("preHandler", async (request, reply) => {
+      const token = request.cookies[sessionCookie];
+      const signedIn = token ? await deps.auth.session(token) : undefined;
+      if (signedIn) {
+        request.staffSignedIn = signedIn;
+        return;
+      }
+      if (token) reply.clearCookie(sessionCookie, cookieOptions(request));
+      if (request.url.split("?")[0] === signInPath) return;
+      if (request.method === "GET") return reply.redirect(signInPath, 303);
+      return refusalPage(reply, 401, messages.sessionOver);
+    });
+
+    const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
+      const signedIn = request.staffSignedIn;
+      const staff: StaffRequest = {
+        login: signedIn?.login ?? null,
+        csrfToken: reply.generateCsrf(cookieOptions(request)),
+        today: deps.registry.today(),
+        signIn: async (login, password) => {
+          const result = await deps.auth.signIn(login, password, request.ip);
+          if (!result.ok) return result;
+          if (signedIn) await deps.auth.signOut(signedIn);
+          reply.setCookie(sessionCookie, result.token, cookieOptions(request));
+          return { ok: true };
+        },
+        signOut: async () => {
+          if (signedIn) await deps.auth.signOut(signedIn);
+          reply.clearCookie(sessionCookie, cookieOptions(request));
+        },
+        listAppeals: (query) => deps.registry.listAppeals(query),
+        getAppeal: (id) => deps.registry.getAppeal(id),
+        changeAppeal: (id, form) =>
+          signedIn
+            ? deps.registry.changeAppeal(signedIn.login, id, form)
+            : Promise.resolve({ ok: false, status: 401, message: messages.sessionOver }),
+      };
+      const context = new RouterContextProvider();
+      context.set(staffRequestContext, staff);
+      const response = await deps.pageHandler(toWebRequest(request), context);
+      return sendWebResponse(reply, response);
+    };
+
+    area.get("/staff/export.csv", async (request, reply) => {
+      const read = readRegistryQuery(new URLSearchParams(request.url.split("?")[1] ?? ""));
+      if (!read.ok) return refusalPage(reply, 400, read.message);
+      return sendRegistryCsv(reply, deps.store, read.query, deps.registry.today());
+    });
+    for (const url of ["/staff", "/staff/*"]) {
+      area.get(url, renderPage);
+      area.post(url, renderPage);
+    }
+  });
+}

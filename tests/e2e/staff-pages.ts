@@ -1,0 +1,71 @@
+// Helpers of the staff registry's browser tests: an account, a signed-in page, appeals sent the
+// way the public form sends them.
+import assert from "node:assert/strict";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import { hashPassword } from "../../server/staff/passwords.ts";
+import type { RunningSite } from "./harness.ts";
+import { openPage, type WatchedPage } from "./harness.ts";
+
+export const staffPassword = "correct horse battery staple";
+
+export async function addAccount(site: RunningSite, login: string) {
+  await site.staffStore.addUser(login, await hashPassword(staffPassword), new Date());
+}
+
+/** Fills and sends the sign-in form as a person would. */
+export async function signIn(page: Page, baseUrl: string, login: string, password = staffPassword) {
+  await page.goto(`${baseUrl}/staff/login`);
+  await page.getByLabel("Логин").fill(login);
+  await page.getByLabel("Пароль").fill(password);
+  await page.getByRole("button", { name: "Войти" }).click();
+}
+
+export async function signedInPage(
+  browser: Browser,
+  site: RunningSite,
+  login: string,
+): Promise<WatchedPage> {
+  const watched = await openPage(browser, { acceptDownloads: true });
+  await signIn(watched.page, site.baseUrl, login);
+  await watched.page.getByRole("heading", { name: "Обращения граждан" }).waitFor();
+  return watched;
+}
+
+/** An appeal sent to the public API, as the form does; returns its id and number. */
+export async function submitAppeal(
+  site: RunningSite,
+  fields: Record<string, unknown> = {},
+): Promise<{ id: string; number: string }> {
+  const response = await fetch(`${site.baseUrl}/api/users/appeals/`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: site.baseUrl },
+    body: JSON.stringify({
+      first_name: "Анна",
+      last_name: "Иванова",
+      email: "anna@example.ru",
+      phone: "+7 912 345-67-89",
+      region: "43 - Кировская область",
+      comment: "Прошу сообщить сроки обследования полей.",
+      consent: true,
+      ...fields,
+    }),
+  });
+  assert.equal(response.status, 201, await response.clone().text());
+  return (await response.json()) as { id: string; number: string };
+}
+
+/** No script element and no script run on a staff page: the page is plain HTML. */
+export async function assertNoScripts(page: Page) {
+  assert.equal(await page.locator("script").count(), 0, `no <script> on ${page.url()}`);
+}
+
+/** No axe-core violation on the page (WCAG checks as for the public pages). */
+export async function assertAccessible(page: Page) {
+  const axe = await new AxeBuilder({ page }).analyze();
+  assert.deepEqual(
+    axe.violations.map((violation) => `${violation.id}: ${violation.help}`),
+    [],
+    page.url(),
+  );
+}
