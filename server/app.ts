@@ -5,7 +5,9 @@ import { createAppealService } from "./appeals/appeal-service.ts";
 import { registerAppealPage } from "./appeals/page-requests.ts";
 import { createRateLimiter } from "./appeals/rate-limiter.ts";
 import { registerCloseConnectionsOnStop } from "./close-connections-on-stop.ts";
-import type { ServerConfig, TrustProxy } from "./config.ts";
+import { defaultTimeouts, type ServerConfig, type TrustProxy } from "./config.ts";
+import { isApiRequest, problemMessages, sendProblem } from "./problem-answer.ts";
+import { registerRequestGuards } from "./request-guards.ts";
 import { pathOnly, registerRequestLog } from "./request-log.ts";
 import { registerSecurityHeaders } from "./security-headers.ts";
 import type { SiteFiles } from "./site-files.ts";
@@ -13,8 +15,12 @@ import { registerStaticSite } from "./static-site.ts";
 import type { AppealStore } from "./store/appeal-store.ts";
 
 export type AppDependencies = {
-  /** Rate limits default to 10 a minute and 100 a day; no proxy is trusted unless told. */
-  config: Pick<ServerConfig, "logLevel"> & Partial<Pick<ServerConfig, "rateLimit" | "trustProxy">>;
+  /**
+   * Rate limits default to 10 a minute and 100 a day; no proxy is trusted and no localhost
+   * origin allowed unless told; timeouts default to `defaultTimeouts`.
+   */
+  config: Pick<ServerConfig, "logLevel"> &
+    Partial<Pick<ServerConfig, "rateLimit" | "trustProxy" | "allowLocalhostOrigins" | "timeouts">>;
   store: AppealStore;
   site: SiteFiles;
   /**
@@ -35,8 +41,17 @@ export function buildApp({
   pageHandler,
   logStream,
 }: AppDependencies): FastifyInstance {
+  const timeouts = config.timeouts ?? defaultTimeouts;
   const app = Fastify({
     trustProxy: fastifyTrustProxy(config.trustProxy ?? false),
+    // Slow or silent clients are cut (values in README.md, Configuration).
+    http: {
+      headersTimeout: timeouts.headersMs,
+      connectionsCheckingInterval: timeouts.checkIntervalMs,
+    },
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    connectionTimeout: timeouts.idleSocketMs,
     logger: {
       level: config.logLevel,
       ...(logStream ? { stream: logStream } : {}),
@@ -55,6 +70,8 @@ export function buildApp({
   registerRequestLog(app);
   registerSecurityHeaders(app);
   registerCloseConnectionsOnStop(app);
+  registerRequestGuards(app, { allowLocalhostOrigins: config.allowLocalhostOrigins ?? false });
+  if (!config.trustProxy) warnOnceAboutProxyHeaders(app);
 
   const appeals = createAppealService({
     store,
@@ -78,17 +95,41 @@ export function buildApp({
         reply.header("cache-control", "no-store");
       });
       registerAppealsApi(api, appeals);
-      api.all("/*", async (_request, reply) => reply.code(404).send({ error: "Не найдено" }));
+      api.all("/*", async (request, reply) =>
+        sendProblem(request, reply, 404, problemMessages.notFound),
+      );
     },
     { prefix: "/api" },
   );
 
   if (pageHandler) registerAppealPage(app, { pageHandler, service: appeals });
   registerStaticSite(app, site);
+  // Pages answer GET and HEAD only; any other method or an unknown API address lands here.
+  app.setNotFoundHandler(async (request, reply) => {
+    if (isApiRequest(request)) return sendProblem(request, reply, 404, problemMessages.notFound);
+    reply.header("allow", "GET, HEAD");
+    return sendProblem(request, reply, 405, problemMessages.methodNotAllowed);
+  });
   return app;
 }
 
 /** Fastify takes a hop count too, but its types do not say so: the same rule as a function. */
 function fastifyTrustProxy(trust: TrustProxy) {
   return typeof trust === "number" ? (_address: string, hop: number) => hop < trust : trust;
+}
+
+/**
+ * Requests carrying X-Forwarded-For while no proxy is trusted: either a proxy in front that
+ * TRUST_PROXY does not name (every client then shares the proxy's address and limit), or a
+ * client forging the header (ignored, as it should be). Said once, so the operator looks.
+ */
+function warnOnceAboutProxyHeaders(app: FastifyInstance) {
+  let warned = false;
+  app.addHook("onRequest", async (request) => {
+    if (warned || request.headers["x-forwarded-for"] === undefined) return;
+    warned = true;
+    app.log.warn(
+      "a request carries X-Forwarded-For but TRUST_PROXY trusts no proxy: behind a reverse proxy set TRUST_PROXY to its hop count or address, or every client shares the proxy's address",
+    );
+  });
 }

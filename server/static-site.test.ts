@@ -153,7 +153,7 @@ describe("health and unknown API addresses", () => {
     const response = await app.inject({ method: "POST", url: "/api/nothing-here" });
     assert.equal(response.statusCode, 404);
     assert.equal(response.headers["cache-control"], "no-store");
-    assert.deepEqual(response.json(), { error: "Не найдено" });
+    assert.deepEqual(response.json(), { errors: { _form: "Не найдено" } });
   });
 });
 

@@ -5,6 +5,7 @@ import { after, before, describe, test } from "node:test";
 import { promisify } from "node:util";
 import { messages, requiredMessage } from "../../domain/appeals/appeal-schema.ts";
 import { consentTextVersion } from "../../domain/appeals/consent-text.ts";
+import { problemMessages } from "../problem-answer.ts";
 import { type TestDatabase, testDatabaseKinds } from "../store/test-databases.ts";
 import { apiMessages } from "./api-routes.ts";
 import { rateLimitedMessage } from "./appeal-service.ts";
@@ -24,17 +25,12 @@ function postJson(testApp: TestApp, body: unknown, headers: Record<string, strin
   });
 }
 
-function postForm(
-  testApp: TestApp,
-  fields: Record<string, string> | string,
-  remoteAddress?: string,
-) {
+function postForm(testApp: TestApp, fields: Record<string, string> | string) {
   return testApp.app.inject({
     method: "POST",
     url: path,
     headers: { "content-type": "application/x-www-form-urlencoded" },
     payload: typeof fields === "string" ? fields : new URLSearchParams(fields).toString(),
-    remoteAddress,
   });
 }
 
@@ -330,7 +326,8 @@ for (const kind of testDatabaseKinds) {
         }
       });
 
-      test("a URL-encoded form: the checkbox's 'on' is consent", async () => {
+      test("a URL-encoded form is refused: the API takes JSON only (415), nothing stored", async () => {
+        const before = await count();
         const fields = Object.fromEntries(
           Object.entries(validAppeal({ consent: "on" })).map(([key, value]) => [
             key,
@@ -338,36 +335,119 @@ for (const kind of testDatabaseKinds) {
           ]),
         );
         const response = await postForm(site, fields);
-        assert.equal(response.statusCode, 201, response.body);
-        const stored = (await site.store.listAppeals()).find(
-          (appeal) => appeal.id === response.json().id,
-        );
-        assert.equal(stored?.consent, true);
-        assert.equal(stored?.first_name, "Анна-Мария");
-      });
-
-      test("a URL-encoded form without the checkbox, or a field twice: 400", async () => {
-        const { consent: _consent, ...rest } = validAppeal();
-        const fields = Object.fromEntries(
-          Object.entries(rest).map(([key, value]) => [key, String(value)]),
-        );
-        const unticked = await postForm(site, fields);
-        assert.equal(unticked.statusCode, 400);
-        assert.deepEqual(unticked.json(), { errors: { consent: requiredMessage } });
-
-        const twice = await postForm(
-          site,
-          `${new URLSearchParams({ ...fields, consent: "on" })}&email=other%40example.ru`,
-        );
-        assert.equal(twice.statusCode, 400);
-        assert.deepEqual(twice.json(), { errors: { email: messages.wrongType } });
+        assert.equal(response.statusCode, 415, response.body);
+        assert.deepEqual(response.json(), { errors: { _form: apiMessages.unsupportedType } });
+        assert.equal(await count(), before);
       });
 
       test("other methods on the address: 405 with Allow: POST", async () => {
-        const response = await site.app.inject({ method: "GET", url: path });
-        assert.equal(response.statusCode, 405);
-        assert.equal(response.headers.allow, "POST");
-        assert.equal(response.headers["cache-control"], "no-store");
+        for (const method of [
+          "GET",
+          "HEAD",
+          "PUT",
+          "PATCH",
+          "DELETE",
+          "OPTIONS",
+          "TRACE",
+        ] as const) {
+          for (const url of [path, path.slice(0, -1)]) {
+            const response = await site.app.inject({ method, url });
+            assert.equal(response.statusCode, 405, `${method} ${url}`);
+            assert.equal(response.headers.allow, "POST", `${method} ${url}`);
+            assert.equal(response.headers["cache-control"], "no-store");
+          }
+        }
+      });
+    });
+
+    describe("another site cannot file an appeal through a visitor's browser", () => {
+      const attacks: Array<[string, Record<string, string>]> = [
+        ["Origin of another site", { origin: "https://evil.example" }],
+        ["Origin null (sandboxed frame)", { origin: "null" }],
+        ["Sec-Fetch-Site: cross-site", { "sec-fetch-site": "cross-site" }],
+        ["Sec-Fetch-Site: same-site", { "sec-fetch-site": "same-site" }],
+        [
+          "a same-looking Origin with another port",
+          { origin: "http://localhost:8001", host: "localhost:8000" },
+        ],
+        [
+          "Origin of a localhost page, but the development exception is off",
+          { origin: "http://localhost:5173", host: "localhost:8000" },
+        ],
+      ];
+      for (const [name, headers] of attacks) {
+        test(`${name}: 403 in Russian, nothing stored`, async () => {
+          const before = await count();
+          for (const contentType of [
+            "application/json",
+            "application/x-www-form-urlencoded",
+            "text/plain",
+          ]) {
+            const response = await site.app.inject({
+              method: "POST",
+              url: path,
+              headers: { "content-type": contentType, ...headers },
+              payload: JSON.stringify(validAppeal()),
+            });
+            assert.equal(response.statusCode, 403, contentType);
+            assert.deepEqual(response.json(), {
+              errors: { _form: problemMessages.crossOrigin },
+            });
+            assert.equal(response.headers["access-control-allow-origin"], undefined);
+          }
+          assert.equal(await count(), before);
+        });
+      }
+
+      test("the page's own origin and Sec-Fetch-Site: same-origin are accepted", async () => {
+        const response = await postJson(site, validAppeal(), {
+          origin: "http://agrochem.example",
+          host: "agrochem.example",
+          "sec-fetch-site": "same-origin",
+        });
+        assert.equal(response.statusCode, 201, response.body);
+        assert.equal(response.headers["access-control-allow-origin"], undefined);
+      });
+
+      test("in development a localhost page on another port may post, with CORS for it alone", async () => {
+        const development = await startTestApp({
+          databaseUrl: database.url,
+          allowLocalhostOrigins: true,
+        });
+        try {
+          const fromDevServer = {
+            origin: "http://localhost:5173",
+            host: "localhost:8000",
+            "sec-fetch-site": "same-site",
+          };
+          const preflight = await development.app.inject({
+            method: "OPTIONS",
+            url: path,
+            headers: { ...fromDevServer, "access-control-request-method": "POST" },
+          });
+          assert.equal(preflight.statusCode, 204);
+          assert.equal(preflight.headers["access-control-allow-origin"], "http://localhost:5173");
+          assert.equal(preflight.headers["access-control-allow-methods"], "POST");
+          assert.equal(preflight.headers["access-control-allow-headers"], "content-type, accept");
+          const response = await postJson(development, validAppeal(), fromDevServer);
+          assert.equal(response.statusCode, 201, response.body);
+          assert.equal(response.headers["access-control-allow-origin"], "http://localhost:5173");
+          assert.match(String(response.headers.vary), /origin/i);
+
+          // Not for other sites, and not when the server is reached under a public name.
+          for (const headers of [
+            { origin: "https://evil.example", host: "localhost:8000" },
+            { origin: "http://localhost.evil.example", host: "localhost:8000" },
+            { origin: "http://localhost:5173", host: "agrochem.example" },
+          ]) {
+            const refused = await postJson(development, validAppeal(), headers);
+            assert.equal(refused.statusCode, 403, JSON.stringify(headers));
+            assert.equal(refused.headers["access-control-allow-origin"], undefined);
+          }
+        } finally {
+          await development.app.close();
+          await development.store.close();
+        }
       });
     });
 
@@ -392,7 +472,7 @@ for (const kind of testDatabaseKinds) {
         const marker = "Уникальнова";
         await postJson(site, validAppeal({ last_name: marker, email: "marker-42@example.ru" }));
         await postJson(site, validAppeal({ last_name: marker, phone: "+7 999 000-11-22 5" }));
-        await postForm(site, { last_name: marker, email: "marker-42@example.ru" });
+        await postJson(site, { last_name: marker, email: "marker-42@example.ru" });
         const log = site.logLines.join("");
         assert.ok(site.logLines.length >= 3, "requests are logged");
         for (const secret of [marker, "marker-42", "999 000", "127.0.0.1", "Слободском"]) {
@@ -421,7 +501,13 @@ for (const kind of testDatabaseKinds) {
           assert.ok(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter}`);
           assert.equal(refused.headers["cache-control"], "no-store");
           // Invalid attempts count too: a bot cannot probe the schema for free.
-          const fromElsewhere = await postForm(limited, { first_name: "x" }, "203.0.113.7");
+          const fromElsewhere = await limited.app.inject({
+            method: "POST",
+            url: path,
+            headers: { "content-type": "application/json" },
+            payload: JSON.stringify({ first_name: "x" }),
+            remoteAddress: "203.0.113.7",
+          });
           assert.equal(fromElsewhere.statusCode, 400);
         } finally {
           await limited.app.close();
@@ -450,7 +536,7 @@ for (const kind of testDatabaseKinds) {
         const proxied = await startTestApp({
           databaseUrl: database.url,
           rateLimit: { perMinute: 1, perDay: 100 },
-          trustProxy: true,
+          trustProxy: 1,
         });
         try {
           const first = await postJson(proxied, validAppeal(), {

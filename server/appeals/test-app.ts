@@ -2,7 +2,7 @@
 import type { FastifyInstance } from "fastify";
 import type { RequestHandler } from "react-router";
 import { buildApp } from "../app.ts";
-import { parseDatabaseUrl } from "../config.ts";
+import { parseDatabaseUrl, type ServerTimeouts, type TrustProxy } from "../config.ts";
 import type { SiteFile, SiteFiles } from "../site-files.ts";
 import type { AppealStore } from "../store/appeal-store.ts";
 import { openStore } from "../store/open-store.ts";
@@ -36,7 +36,9 @@ export type TestApp = {
 export async function startTestApp(options: {
   databaseUrl: string;
   rateLimit?: { perMinute: number; perDay: number };
-  trustProxy?: boolean;
+  trustProxy?: TrustProxy;
+  allowLocalhostOrigins?: boolean;
+  timeouts?: ServerTimeouts;
   pageHandler?: RequestHandler;
   store?: AppealStore;
 }): Promise<TestApp> {
@@ -48,6 +50,8 @@ export async function startTestApp(options: {
       // Generous unless a test is about the limit: every injected request comes from 127.0.0.1.
       rateLimit: options.rateLimit ?? { perMinute: 10_000, perDay: 10_000 },
       trustProxy: options.trustProxy ?? false,
+      allowLocalhostOrigins: options.allowLocalhostOrigins ?? false,
+      timeouts: options.timeouts,
     },
     store,
     site: testSite,
