@@ -157,6 +157,28 @@ for (const kind of testDatabaseKinds) {
           { last_name: "O'Brien" },
         ],
         ["names with ё", { first_name: "Алёна", last_name: "Сёмина" }, { first_name: "Алёна" }],
+        [
+          "a Tatar name",
+          { first_name: "Гөлназ", last_name: "Шәрәфетдинова" },
+          { first_name: "Гөлназ", last_name: "Шәрәфетдинова" },
+        ],
+        ["a Chuvash name", { first_name: "Ӑнтон" }, { first_name: "Ӑнтон" }],
+        [
+          "a Polish name with a dot",
+          { first_name: "J. Łukasz", last_name: "Żółć" },
+          { first_name: "J. Łukasz", last_name: "Żółć" },
+        ],
+        ["a Georgian name", { last_name: "გიორგაძე" }, { last_name: "გიორგაძე" }],
+        [
+          "a name typed with a combining mark, stored in NFC",
+          { first_name: "Zoe\u0308" },
+          { first_name: "Zo\u00eb" },
+        ],
+        [
+          "injection-looking text in the comment, stored verbatim",
+          { comment: "<script>alert(1)</script> '; DROP TABLE appeals; -- {{7*7}} #{x}" },
+          { comment: "<script>alert(1)</script> '; DROP TABLE appeals; -- {{7*7}} #{x}" },
+        ],
         ["a 100-letter name", { last_name: "Я".repeat(100) }, { last_name: "Я".repeat(100) }],
         ["an e-mail on a Cyrillic domain", { email: "иван@почта.рф" }, { email: "иван@почта.рф" }],
         [
@@ -258,6 +280,20 @@ for (const kind of testDatabaseKinds) {
           messages.commentTooLong,
         ],
         ["a comment as a number", { comment: 5 }, "comment", messages.wrongType],
+        // PostgreSQL refuses NUL where SQLite keeps it: both stores must accept the same appeals.
+        ["a NUL in the comment", { comment: "a\u0000b" }, "comment", messages.controlCharacters],
+        [
+          "an escape sequence in the comment",
+          { comment: "\u001b[2J\u001b]0;title\u0007" },
+          "comment",
+          messages.controlCharacters,
+        ],
+        [
+          "a NUL in the first name",
+          { first_name: "Анна\u0000" },
+          "first_name",
+          messages.controlCharacters,
+        ],
         ["consent false", { consent: false }, "consent", requiredMessage],
         ["consent absent", { consent: undefined }, "consent", requiredMessage],
         ["consent as the string 'true'", { consent: "true" }, "consent", messages.consent],

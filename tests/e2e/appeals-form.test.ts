@@ -107,6 +107,20 @@ async function fieldMessages(page: Page): Promise<Record<string, string>> {
   return messages;
 }
 
+/** The spec: each message under its field, i.e. below the control (the checkbox with its label). */
+async function assertMessagesUnderFields(page: Page, names: readonly string[]) {
+  for (const name of names) {
+    const control = page.locator(name === "consent" ? ".form-checkbox" : `#${name}`);
+    const controlBox = await control.boundingBox();
+    const messageBox = await page.locator(`#${name}-error`).boundingBox();
+    assert.ok(controlBox && messageBox, name);
+    assert.ok(
+      messageBox.y >= controlBox.y + controlBox.height - 1,
+      `${name}: the message (top ${messageBox.y}) is under the field (bottom ${controlBox.y + controlBox.height})`,
+    );
+  }
+}
+
 async function activeElementId(page: Page): Promise<string> {
   return page.evaluate(() => document.activeElement?.id ?? "");
 }
@@ -166,6 +180,7 @@ describe("appeal form with JavaScript", () => {
         await fieldMessages(page),
         Object.fromEntries(requiredFields.map((name) => [name, required])),
       );
+      await assertMessagesUnderFields(page, requiredFields);
       for (const name of requiredFields) {
         const control = page.locator(`#${name}`);
         assert.equal(await control.getAttribute("aria-invalid"), "true", name);
@@ -448,6 +463,7 @@ describe("appeal form without JavaScript", () => {
         await fieldMessages(page),
         Object.fromEntries(requiredFields.map((name) => [name, required])),
       );
+      await assertMessagesUnderFields(page, requiredFields);
       assert.equal(await page.locator(".error-summary a").count(), 6);
       // The summary takes focus without a script: the server's page marks it autofocus.
       assert.equal(await page.evaluate(() => document.activeElement?.className), "error-summary");
