@@ -68,7 +68,8 @@ export function buildApp({
   });
 
   registerRequestLog(app);
-  registerSecurityHeaders(app);
+  const policySettings = { allowLocalhostApi: config.allowLocalhostOrigins ?? false };
+  registerSecurityHeaders(app, { site, settings: policySettings });
   registerCloseConnectionsOnStop(app);
   registerRequestGuards(app, { allowLocalhostOrigins: config.allowLocalhostOrigins ?? false });
   if (!config.trustProxy) warnOnceAboutProxyHeaders(app);
@@ -103,7 +104,7 @@ export function buildApp({
   );
 
   if (pageHandler) registerAppealPage(app, { pageHandler, service: appeals });
-  registerStaticSite(app, site);
+  registerStaticSite(app, site, policySettings);
   // Pages answer GET and HEAD only; any other method or an unknown API address lands here.
   app.setNotFoundHandler(async (request, reply) => {
     if (isApiRequest(request)) return sendProblem(request, reply, 404, problemMessages.notFound);

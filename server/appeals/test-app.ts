@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { RequestHandler } from "react-router";
 import { buildApp } from "../app.ts";
 import { parseDatabaseUrl, type ServerTimeouts, type TrustProxy } from "../config.ts";
+import { inlineSources } from "../content-security-policy.ts";
 import type { SiteFile, SiteFiles } from "../site-files.ts";
 import type { AppealStore } from "../store/appeal-store.ts";
 import { openStore } from "../store/open-store.ts";
@@ -13,6 +14,8 @@ function page(html: string): SiteFile {
     contentType: "text/html; charset=utf-8",
     cacheControl: "no-cache",
     etag: '"test"',
+    modified: new Date("2026-11-22T00:00:00Z"),
+    inline: inlineSources(html),
   };
 }
 

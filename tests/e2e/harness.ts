@@ -31,6 +31,8 @@ export type StartSiteOptions = {
    * generous (1000); a test of the limit itself passes the real numbers (10 and 100).
    */
   rateLimit?: { perMinute: number; perDay: number };
+  /** Development mode: a localhost page on another port may call the API (default off). */
+  allowLocalhostOrigins?: boolean;
 };
 
 /**
@@ -52,6 +54,7 @@ export async function startSite(options: StartSiteOptions = {}): Promise<Running
     config: {
       logLevel: "silent",
       rateLimit: options.rateLimit ?? { perMinute: 1000, perDay: 1000 },
+      allowLocalhostOrigins: options.allowLocalhostOrigins ?? false,
     },
     store,
     site,
