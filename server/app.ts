@@ -3,7 +3,7 @@ import type { RequestHandler } from "react-router";
 import { registerAppealsApi } from "./appeals/api-routes.ts";
 import { createAppealService } from "./appeals/appeal-service.ts";
 import { registerAppealPage } from "./appeals/page-requests.ts";
-import { createRateLimiter } from "./appeals/rate-limiter.ts";
+import { createMemoryRateLimiter, type RateLimiter } from "./appeals/rate-limiter.ts";
 import { registerCloseConnectionsOnStop } from "./close-connections-on-stop.ts";
 import { defaultTimeouts, type ServerConfig, type TrustProxy } from "./config.ts";
 import { isApiRequest, problemMessages, sendProblem } from "./problem-answer.ts";
@@ -29,6 +29,11 @@ export type AppDependencies = {
    * is not served (404).
    */
   pageHandler?: RequestHandler;
+  /**
+   * Appeals per client (server/appeals/rate-limiter.ts, openRateLimiter): shared in PostgreSQL
+   * when the store is; in memory from `config.rateLimit` when not given. Closed with the app.
+   */
+  rateLimiter?: RateLimiter;
   /** Where log lines go (tests read them); standard output when not given. */
   logStream?: { write(line: string): void };
 };
@@ -39,6 +44,7 @@ export function buildApp({
   store,
   site,
   pageHandler,
+  rateLimiter = createMemoryRateLimiter(config.rateLimit ?? { perMinute: 10, perDay: 100 }),
   logStream,
 }: AppDependencies): FastifyInstance {
   const timeouts = config.timeouts ?? defaultTimeouts;
@@ -76,9 +82,10 @@ export function buildApp({
 
   const appeals = createAppealService({
     store,
-    rateLimiter: createRateLimiter(config.rateLimit ?? { perMinute: 10, perDay: 100 }),
+    rateLimiter,
     log: app.log,
   });
+  app.addHook("onClose", async () => rateLimiter.close());
 
   app.get("/healthz", async (_request, reply) => {
     reply.header("cache-control", "no-store");

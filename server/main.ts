@@ -1,5 +1,6 @@
 import { buildApp } from "./app.ts";
 import { loadPageHandler } from "./appeals/page-requests.ts";
+import { openRateLimiter } from "./appeals/rate-limiter.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { loadSiteFiles } from "./site-files.ts";
 import { openStore } from "./store/open-store.ts";
@@ -20,7 +21,9 @@ async function main() {
   const site = await loadSiteFiles(config.siteDir);
   const pageHandler = await loadPageHandler(config.serverBuildPath);
   const store = await openStore(config.database);
-  const app = buildApp({ config, store, site, pageHandler });
+  // After the store: its migrations create the PostgreSQL limiter's table.
+  const rateLimiter = openRateLimiter(config.rateLimit, config.database);
+  const app = buildApp({ config, store, site, pageHandler, rateLimiter });
   await app.listen({ port: config.port, host: config.host });
 
   let stopping = false;

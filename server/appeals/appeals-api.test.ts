@@ -568,6 +568,53 @@ for (const kind of testDatabaseKinds) {
         }
       });
 
+      test("IPv6: rotating addresses inside one /64 does not escape the limit", async () => {
+        const limited = await startTestApp({
+          databaseUrl: database.url,
+          rateLimit: { perMinute: 2, perDay: 100 },
+        });
+        try {
+          const statuses: number[] = [];
+          for (const remoteAddress of [
+            "2001:db8:5:6::1",
+            "2001:db8:5:6::2",
+            "2001:db8:5:6:1234:5678:9abc:def0",
+            "2001:db8:5:7::1",
+          ]) {
+            const response = await limited.app.inject({
+              method: "POST",
+              url: path,
+              headers: { "content-type": "application/json" },
+              payload: JSON.stringify(validAppeal()),
+              remoteAddress,
+            });
+            statuses.push(response.statusCode);
+          }
+          assert.deepEqual(statuses, [201, 201, 429, 201], "the next /64 is another client");
+        } finally {
+          await limited.close();
+        }
+      });
+
+      if (kind.name === "PostgreSQL") {
+        test("two app servers on one PostgreSQL share one count per client", async () => {
+          const shared = { databaseUrl: database.url, rateLimit: { perMinute: 3, perDay: 100 } };
+          const name = `shared-${Date.now()}`;
+          const first = await startTestApp({ ...shared, rateLimitName: name });
+          const second = await startTestApp({ ...shared, rateLimitName: name });
+          try {
+            const statuses: number[] = [];
+            for (const server of [first, second, first, second, first]) {
+              statuses.push((await postJson(server, validAppeal())).statusCode);
+            }
+            assert.deepEqual(statuses, [201, 201, 201, 429, 429]);
+          } finally {
+            await first.close();
+            await second.close();
+          }
+        });
+      }
+
       test("behind a trusted proxy the client's address comes from X-Forwarded-For", async () => {
         const proxied = await startTestApp({
           databaseUrl: database.url,
@@ -600,10 +647,16 @@ for (const kind of testDatabaseKinds) {
 
       test("without TRUST_PROXY a forged X-Forwarded-For changes nothing", async () => {
         const response = await postJson(site, validAppeal(), { "x-forwarded-for": "198.51.100.9" });
+        await postJson(site, validAppeal(), { "x-forwarded-for": "198.51.100.10" });
         const stored = (await site.store.listAppeals()).find(
           (appeal) => appeal.id === response.json().id,
         );
         assert.equal(stored?.client_ip, "127.0.0.1");
+        const warnings = site.logLines.filter((line) =>
+          line.includes("TRUST_PROXY trusts no proxy"),
+        );
+        assert.equal(warnings.length, 1, "the operator is told once");
+        assert.ok(!warnings[0]?.includes("198.51.100"), "without the forged address");
       });
     });
 

@@ -1,4 +1,5 @@
 // For tests: the whole app in-process over a real store, with its log lines kept for inspection.
+import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { RequestHandler } from "react-router";
 import { buildApp } from "../app.ts";
@@ -7,6 +8,7 @@ import { inlineSources } from "../content-security-policy.ts";
 import type { SiteFile, SiteFiles } from "../site-files.ts";
 import type { AppealStore } from "../store/appeal-store.ts";
 import { openStore } from "../store/open-store.ts";
+import { openRateLimiter } from "./rate-limiter.ts";
 
 function page(html: string): SiteFile {
   return {
@@ -44,19 +46,30 @@ export async function startTestApp(options: {
   timeouts?: ServerTimeouts;
   pageHandler?: RequestHandler;
   store?: AppealStore;
+  /**
+   * On PostgreSQL, apps given the same name share their rate-limit counts (several app servers
+   * of one site); by default each test app counts apart, though tests share a database.
+   */
+  rateLimitName?: string;
 }): Promise<TestApp> {
-  const store = options.store ?? (await openStore(parseDatabaseUrl(options.databaseUrl)));
+  const database = parseDatabaseUrl(options.databaseUrl);
+  const store = options.store ?? (await openStore(database));
   const logLines: string[] = [];
   const app = buildApp({
     config: {
       logLevel: "info",
-      // Generous unless a test is about the limit: every injected request comes from 127.0.0.1.
-      rateLimit: options.rateLimit ?? { perMinute: 10_000, perDay: 10_000 },
       trustProxy: options.trustProxy ?? false,
       allowLocalhostOrigins: options.allowLocalhostOrigins ?? false,
       timeouts: options.timeouts,
     },
     store,
+    // Shared in PostgreSQL when the store is, as in production. Generous unless a test is about
+    // the limit: every injected request comes from 127.0.0.1.
+    rateLimiter: openRateLimiter(
+      options.rateLimit ?? { perMinute: 10_000, perDay: 10_000 },
+      database,
+      options.rateLimitName ?? `test-${randomUUID()}`,
+    ),
     site: testSite,
     pageHandler: options.pageHandler,
     logStream: { write: (line) => void logLines.push(line) },
