@@ -6,6 +6,7 @@ import { formatKirovDateTime, startOfKirovDay } from "../domain/time/kirov-time.
 import { defaultDatabaseUrl, parseDatabaseUrl } from "../server/config.ts";
 import type { StoredAppeal } from "../server/store/appeal-store.ts";
 import { openStore } from "../server/store/open-store.ts";
+import { visibleText } from "./visible-text.ts";
 
 const usage = `Usage: npm run appeals -- list [--json] [--since YYYY-MM-DD]
 
@@ -62,13 +63,14 @@ function printText(appeals: StoredAppeal[]) {
     console.log(
       `${appeal.number}  ${formatKirovDateTime(new Date(appeal.created_at))} (Kirov time)`,
     );
-    console.log(`  first_name: ${appeal.first_name}`);
-    console.log(`  last_name:  ${appeal.last_name}`);
-    console.log(`  email:      ${appeal.email}`);
-    console.log(`  phone:      ${appeal.phone} (${appeal.phone_normalized})`);
-    console.log(`  region:     ${appeal.region || "—"}`);
+    // Everything a citizen typed goes through visibleText: it cannot drive the terminal.
+    console.log(`  first_name: ${visibleText(appeal.first_name)}`);
+    console.log(`  last_name:  ${visibleText(appeal.last_name)}`);
+    console.log(`  email:      ${visibleText(appeal.email)}`);
+    console.log(`  phone:      ${visibleText(appeal.phone)} (${appeal.phone_normalized})`);
+    console.log(`  region:     ${visibleText(appeal.region) || "—"}`);
     console.log(`  consent:    ${appeal.consent} (text ${appeal.consent_text_version})`);
-    console.log(`  comment:    ${appeal.comment.replace(/\r?\n/g, "\n              ")}`);
+    console.log(`  comment:    ${visibleText(appeal.comment).replace(/\n/g, "\n              ")}`);
     console.log("");
   }
   console.log(`${appeals.length} appeal(s).`);
