@@ -8,7 +8,7 @@ import type { FastifyInstance } from "fastify";
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { buildApp } from "../../server/app.ts";
 import { loadPageHandler } from "../../server/appeals/page-requests.ts";
-import { parseDatabaseUrl } from "../../server/config.ts";
+import { parseDatabaseUrl, type ServerTimeouts } from "../../server/config.ts";
 import { loadSiteFiles } from "../../server/site-files.ts";
 import type { AppealStore } from "../../server/store/appeal-store.ts";
 import { openStore } from "../../server/store/open-store.ts";
@@ -33,6 +33,8 @@ export type StartSiteOptions = {
   rateLimit?: { perMinute: number; perDay: number };
   /** Development mode: a localhost page on another port may call the API (default off). */
   allowLocalhostOrigins?: boolean;
+  /** Shorter limits for the slow-client tests; the production values otherwise. */
+  timeouts?: ServerTimeouts;
 };
 
 /**
@@ -55,6 +57,7 @@ export async function startSite(options: StartSiteOptions = {}): Promise<Running
       logLevel: "silent",
       rateLimit: options.rateLimit ?? { perMinute: 1000, perDay: 1000 },
       allowLocalhostOrigins: options.allowLocalhostOrigins ?? false,
+      timeouts: options.timeouts,
     },
     store,
     site,
