@@ -58,7 +58,7 @@ const notFoundFile = `${notFoundPath.slice(1)}/index.html`;
 /**
  * Reads the whole built site into memory at start. It is small (tens of files), and answering
  * from memory is several times faster than reading the disk per request: the figures are in
- * docs/decisions/0004-boundaries-and-libraries.md.
+ * docs/decisions/0005-hardening-the-public-service.md.
  */
 export async function loadSiteFiles(siteDir: string): Promise<SiteFiles> {
   const entries = await readdir(siteDir, { recursive: true, withFileTypes: true });
