@@ -38,8 +38,7 @@ const common = {
   "cross-origin-opener-policy": "same-origin",
   "cross-origin-resource-policy": "same-origin",
   "referrer-policy": "strict-origin-when-cross-origin",
-  "permissions-policy":
-    "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+  "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
   "x-content-type-options": "nosniff",
   "x-frame-options": "DENY",
 };

@@ -9,8 +9,7 @@ import {
 import type { SiteFile, SiteFiles } from "./site-files.ts";
 
 // Helmet has no Permissions-Policy: the site uses none of these features.
-const permissionsPolicy =
-  "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()";
+const permissionsPolicy = "camera=(), microphone=(), geolocation=(), payment=(), usb=()";
 
 const oneYear = 365 * 24 * 60 * 60;
 
