@@ -8,6 +8,7 @@ import { defaultDatabaseUrl, parseDatabaseUrl } from "../server/config.ts";
 import { openStaffStore } from "../server/staff/open-staff-store.ts";
 import type { StoredAppeal } from "../server/store/appeal-store.ts";
 import { openStore } from "../server/store/open-store.ts";
+import { visibleText } from "./visible-text.ts";
 
 /**
  * Appeals are kept 5 years, then deleted with their personal data: the term the standard list of
@@ -99,13 +100,14 @@ function printText(appeals: StoredAppeal[]) {
     console.log(
       `${appeal.number}  ${formatKirovDateTime(new Date(appeal.created_at))} (Kirov time)`,
     );
-    console.log(`  first_name: ${appeal.first_name}`);
-    console.log(`  last_name:  ${appeal.last_name}`);
-    console.log(`  email:      ${appeal.email}`);
-    console.log(`  phone:      ${appeal.phone} (${appeal.phone_normalized})`);
-    console.log(`  region:     ${appeal.region || "—"}`);
+    // Everything a citizen typed goes through visibleText: it cannot drive the terminal.
+    console.log(`  first_name: ${visibleText(appeal.first_name)}`);
+    console.log(`  last_name:  ${visibleText(appeal.last_name)}`);
+    console.log(`  email:      ${visibleText(appeal.email)}`);
+    console.log(`  phone:      ${visibleText(appeal.phone)} (${appeal.phone_normalized})`);
+    console.log(`  region:     ${visibleText(appeal.region) || "—"}`);
     console.log(`  consent:    ${appeal.consent} (text ${appeal.consent_text_version})`);
-    console.log(`  comment:    ${appeal.comment.replace(/\r?\n/g, "\n              ")}`);
+    console.log(`  comment:    ${visibleText(appeal.comment).replace(/\n/g, "\n              ")}`);
     console.log("");
   }
   console.log(`${appeals.length} appeal(s).`);

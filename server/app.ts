@@ -3,10 +3,17 @@ import type { RequestHandler } from "react-router";
 import { registerAppealsApi } from "./appeals/api-routes.ts";
 import { createAppealService } from "./appeals/appeal-service.ts";
 import { registerAppealPage } from "./appeals/page-requests.ts";
-import { createRateLimiter } from "./appeals/rate-limiter.ts";
+import { createMemoryRateLimiter, type RateLimiter } from "./appeals/rate-limiter.ts";
 import { registerCloseConnectionsOnStop } from "./close-connections-on-stop.ts";
-import { developmentSiteUrl, type ServerConfig, type TrustProxy } from "./config.ts";
+import {
+  defaultTimeouts,
+  developmentSiteUrl,
+  type ServerConfig,
+  type TrustProxy,
+} from "./config.ts";
 import { registerMailOutbox } from "./mail/register-mail-outbox.ts";
+import { isApiRequest, problemMessages, sendProblem } from "./problem-answer.ts";
+import { registerRequestGuards } from "./request-guards.ts";
 import { pathOnly, registerRequestLog } from "./request-log.ts";
 import { registerSecurityHeaders } from "./security-headers.ts";
 import type { SiteFiles } from "./site-files.ts";
@@ -22,15 +29,22 @@ import type { AppealStore } from "./store/appeal-store.ts";
 
 export type AppDependencies = {
   /**
-   * Rate limits default to 10 a minute and 100 a day; no proxy is trusted unless told; the site's
-   * address defaults to http://localhost:8000, the ПОС widget is off, and without `mail` the
-   * outbox waits.
+   * Rate limits default to 10 a minute and 100 a day; no proxy is trusted and no localhost
+   * origin allowed unless told; timeouts default to `defaultTimeouts`; the site's address
+   * defaults to http://localhost:8000, the ПОС widget is off, and without `mail` the outbox waits.
    */
   config: Pick<ServerConfig, "logLevel"> &
     Partial<
       Pick<
         ServerConfig,
-        "rateLimit" | "trustProxy" | "siteUrl" | "posWidgetId" | "mail" | "reminderTime"
+        | "rateLimit"
+        | "trustProxy"
+        | "allowLocalhostOrigins"
+        | "timeouts"
+        | "siteUrl"
+        | "posWidgetId"
+        | "mail"
+        | "reminderTime"
       >
     >;
   store: AppealStore;
@@ -46,6 +60,11 @@ export type AppDependencies = {
    * /staff is served. Without it /staff is not served.
    */
   staffStore?: StaffStore;
+  /**
+   * Appeals per client (server/appeals/rate-limiter.ts, openRateLimiter): shared in PostgreSQL
+   * when the store is; in memory from `config.rateLimit` when not given. Closed with the app.
+   */
+  rateLimiter?: RateLimiter;
   /** Where log lines go (tests read them); standard output when not given. */
   logStream?: { write(line: string): void };
 };
@@ -57,10 +76,20 @@ export function buildApp({
   site,
   pageHandler,
   staffStore,
+  rateLimiter = createMemoryRateLimiter(config.rateLimit ?? { perMinute: 10, perDay: 100 }),
   logStream,
 }: AppDependencies): FastifyInstance {
+  const timeouts = config.timeouts ?? defaultTimeouts;
   const app = Fastify({
     trustProxy: fastifyTrustProxy(config.trustProxy ?? false),
+    // Slow or silent clients are cut (values in README.md, Configuration).
+    http: {
+      headersTimeout: timeouts.headersMs,
+      connectionsCheckingInterval: timeouts.checkIntervalMs,
+    },
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    connectionTimeout: timeouts.idleSocketMs,
     logger: {
       level: config.logLevel,
       ...(logStream ? { stream: logStream } : {}),
@@ -77,21 +106,30 @@ export function buildApp({
   });
 
   registerRequestLog(app);
-  // Written into the built pages once here (server/site-settings.ts), not per request.
+  // Written into the built pages once here (server/site-settings.ts), not per request; the
+  // security headers hash the inline blocks of the pages as they are then served.
   const settings = {
     siteUrl: config.siteUrl ?? developmentSiteUrl,
     ...(config.posWidgetId ? { posWidgetId: config.posWidgetId } : {}),
   };
-  registerSecurityHeaders(app, { posWidget: settings.posWidgetId !== undefined });
+  const servedSite = applySiteSettings(site, settings);
+  const policySettings = {
+    allowLocalhostApi: config.allowLocalhostOrigins ?? false,
+    posWidget: settings.posWidgetId !== undefined,
+  };
+  registerSecurityHeaders(app, { site: servedSite, settings: policySettings });
   registerCloseConnectionsOnStop(app);
+  registerRequestGuards(app, { allowLocalhostOrigins: config.allowLocalhostOrigins ?? false });
+  if (!config.trustProxy) warnOnceAboutProxyHeaders(app);
 
   const mailOutbox = registerMailOutbox(app, { store, mail: config.mail });
   const appeals = createAppealService({
     store,
     onStored: () => mailOutbox.wake(),
-    rateLimiter: createRateLimiter(config.rateLimit ?? { perMinute: 10, perDay: 100 }),
+    rateLimiter,
     log: app.log,
   });
+  app.addHook("onClose", async () => rateLimiter.close());
 
   app.get("/healthz", async (_request, reply) => {
     reply.header("cache-control", "no-store");
@@ -111,7 +149,9 @@ export function buildApp({
         reply.header("cache-control", "no-store");
       });
       registerAppealsApi(api, appeals);
-      api.all("/*", async (_request, reply) => reply.code(404).send({ error: "Не найдено" }));
+      api.all("/*", async (request, reply) =>
+        sendProblem(request, reply, 404, problemMessages.notFound),
+      );
     },
     { prefix: "/api" },
   );
@@ -135,11 +175,33 @@ export function buildApp({
       time: config.reminderTime ?? "08:00",
     });
   }
-  registerStaticSite(app, applySiteSettings(site, settings));
+  registerStaticSite(app, servedSite, policySettings);
+  // Pages answer GET and HEAD only; any other method or an unknown API address lands here.
+  app.setNotFoundHandler(async (request, reply) => {
+    if (isApiRequest(request)) return sendProblem(request, reply, 404, problemMessages.notFound);
+    reply.header("allow", "GET, HEAD");
+    return sendProblem(request, reply, 405, problemMessages.methodNotAllowed);
+  });
   return app;
 }
 
 /** Fastify takes a hop count too, but its types do not say so: the same rule as a function. */
 function fastifyTrustProxy(trust: TrustProxy) {
   return typeof trust === "number" ? (_address: string, hop: number) => hop < trust : trust;
+}
+
+/**
+ * Requests carrying X-Forwarded-For while no proxy is trusted: either a proxy in front that
+ * TRUST_PROXY does not name (every client then shares the proxy's address and limit), or a
+ * client forging the header (ignored, as it should be). Said once, so the operator looks.
+ */
+function warnOnceAboutProxyHeaders(app: FastifyInstance) {
+  let warned = false;
+  app.addHook("onRequest", async (request) => {
+    if (warned || request.headers["x-forwarded-for"] === undefined) return;
+    warned = true;
+    app.log.warn(
+      "a request carries X-Forwarded-For but TRUST_PROXY trusts no proxy: behind a reverse proxy set TRUST_PROXY to its hop count or address, or every client shares the proxy's address",
+    );
+  });
 }

@@ -71,10 +71,10 @@ test("reads RATE_LIMIT_PER_MINUTE, RATE_LIMIT_PER_DAY and TRUST_PROXY", () => {
   const config = loadConfig({
     RATE_LIMIT_PER_MINUTE: "30",
     RATE_LIMIT_PER_DAY: "500",
-    TRUST_PROXY: "true",
+    TRUST_PROXY: "1",
   });
   assert.deepEqual(config.rateLimit, { perMinute: 30, perDay: 500 });
-  assert.equal(config.trustProxy, true);
+  assert.equal(config.trustProxy, 1);
   assert.equal(loadConfig({ TRUST_PROXY: "false" }).trustProxy, false);
   assert.equal(loadConfig({ TRUST_PROXY: "2" }).trustProxy, 2);
   assert.deepEqual(loadConfig({ TRUST_PROXY: "127.0.0.1, 10.0.0.0/8,::1" }).trustProxy, [
@@ -90,7 +90,11 @@ test("a bad limit or proxy setting stops the start with a clear message", () => 
     [{ RATE_LIMIT_PER_MINUTE: "0" }, /RATE_LIMIT_PER_MINUTE="0": must be at least 1/],
     [{ RATE_LIMIT_PER_DAY: "-5" }, /RATE_LIMIT_PER_DAY="-5": must be a whole number/],
     [{ RATE_LIMIT_PER_DAY: "1.5" }, /RATE_LIMIT_PER_DAY="1.5": must be a whole number/],
-    [{ TRUST_PROXY: "yes" }, /TRUST_PROXY="yes": must be false, true, a number of proxy hops/],
+    [{ TRUST_PROXY: "yes" }, /TRUST_PROXY="yes": must be false, a number of proxy hops/],
+    [
+      { TRUST_PROXY: "true" },
+      /TRUST_PROXY="true": true is refused: it believes every X-Forwarded-For hop, and the leftmost is whatever the client wrote/,
+    ],
     [{ TRUST_PROXY: "10.0.0.0/99" }, /TRUST_PROXY="10.0.0.0\/99".*bad: "10.0.0.0\/99"/],
   ];
   for (const [env, message] of cases) {
@@ -224,4 +228,11 @@ test("REMINDER_TIME: Kirov time HH:MM, 08:00 by default; anything else stops the
   for (const bad of ["8:00", "24:00", "08:60", "morning"]) {
     assert.throws(() => loadConfig({ REMINDER_TIME: bad }), /REMINDER_TIME="[^"]*": must be HH:MM/);
   }
+});
+
+test("localhost origins are allowed in development only", () => {
+  assert.equal(loadConfig({}).allowLocalhostOrigins, true);
+  assert.equal(loadConfig({ NODE_ENV: "development" }).allowLocalhostOrigins, true);
+  const production = { NODE_ENV: "production", SITE_URL: "https://agrochem-kirov.ru" };
+  assert.equal(loadConfig(production).allowLocalhostOrigins, false);
 });

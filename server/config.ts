@@ -26,8 +26,8 @@ export type ServerConfig = {
   rateLimit: { perMinute: number; perDay: number };
   /**
    * Whom to believe about the client's address (X-Forwarded-For): nobody (false, the default:
-   * the server faces the Internet), every hop (true), a number of proxy hops, or the proxies'
-   * addresses. Passed to Fastify's `trustProxy` as it is.
+   * the server faces the Internet), a number of proxy hops, or the proxies' addresses. Never
+   * "every hop": the leftmost X-Forwarded-For is whatever the client wrote.
    */
   trustProxy: TrustProxy;
   /**
@@ -41,9 +41,40 @@ export type ServerConfig = {
   mail: MailConfig;
   /** When the daily reminder of due appeals goes to the handlers: Kirov time, 'HH:MM'. */
   reminderTime: string;
+  /**
+   * Development only (NODE_ENV is not "production"): a page on another localhost port may post to
+   * the API on a loopback address, and gets a CORS answer. Refused in production.
+   */
+  allowLocalhostOrigins: boolean;
+  timeouts: ServerTimeouts;
 };
 
-export type TrustProxy = boolean | number | string[];
+export type TrustProxy = false | number | string[];
+
+/**
+ * How long a client may take, in milliseconds (documented in README.md): slow or silent clients
+ * are cut so they cannot hold the server's connections.
+ */
+export type ServerTimeouts = {
+  /** From connection (or the previous answer) to the end of the request's headers. */
+  headersMs: number;
+  /** From the start of a request to the end of its body. */
+  requestMs: number;
+  /** An idle keep-alive connection between requests. */
+  keepAliveMs: number;
+  /** A socket with no traffic at all. */
+  idleSocketMs: number;
+  /** How often Node checks the two request timers above. */
+  checkIntervalMs: number;
+};
+
+export const defaultTimeouts: ServerTimeouts = {
+  headersMs: 10_000,
+  requestMs: 30_000,
+  keepAliveMs: 5_000,
+  idleSocketMs: 30_000,
+  checkIntervalMs: 1_000,
+};
 
 export const defaultDatabaseUrl = "sqlite:data/appeals.sqlite";
 
@@ -64,11 +95,15 @@ export function parseDatabaseUrl(value: string): DatabaseConfig {
   throw new Error("must start with sqlite: or postgres://");
 }
 
-/** "false" | "true" | hop count | comma-separated addresses or CIDR ranges of the proxies. */
+/** "false" | hop count | comma-separated addresses or CIDR ranges of the proxies. */
 export function parseTrustProxy(value: string): TrustProxy {
   const trimmed = value.trim().toLowerCase();
   if (trimmed === "false" || trimmed === "0") return false;
-  if (trimmed === "true") return true;
+  if (trimmed === "true") {
+    throw new Error(
+      "true is refused: it believes every X-Forwarded-For hop, and the leftmost is whatever the client wrote (a forged address defeats the rate limit and the consent record); give the number of proxy hops (e.g. 1) or the proxies' addresses",
+    );
+  }
   if (/^\d+$/.test(trimmed)) return Number(trimmed);
   const addresses = trimmed.split(",").map((part) => part.trim());
   for (const address of addresses) {
@@ -79,7 +114,7 @@ export function parseTrustProxy(value: string): TrustProxy {
       (/^\d+$/.test(prefix) && Number(prefix) <= (version === 6 ? 128 : 32));
     if (version === 0 || !prefixOk || rest.length > 0) {
       throw new Error(
-        `must be false, true, a number of proxy hops, or IP addresses/CIDR ranges separated by commas (bad: "${address}")`,
+        `must be false, a number of proxy hops, or IP addresses/CIDR ranges separated by commas (bad: "${address}")`,
       );
     }
   }
@@ -240,5 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       leaseMs: data.MAIL_LEASE_MS,
     },
     reminderTime: data.REMINDER_TIME,
+    allowLocalhostOrigins: data.NODE_ENV !== "production",
+    timeouts: defaultTimeouts,
   };
 }

@@ -1,5 +1,6 @@
 import { buildApp } from "./app.ts";
 import { loadPageHandler } from "./appeals/page-requests.ts";
+import { openRateLimiter } from "./appeals/rate-limiter.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { loadSiteFiles } from "./site-files.ts";
 import { openStaffStore } from "./staff/open-staff-store.ts";
@@ -22,13 +23,9 @@ async function main() {
   const pageHandler = await loadPageHandler(config.serverBuildPath);
   const store = await openStore(config.database);
   const staffStore = await openStaffStore(config.database);
-  const app = buildApp({
-    config,
-    store,
-    site,
-    pageHandler,
-    staffStore,
-  });
+  // After the store: its migrations create the PostgreSQL limiter's table.
+  const rateLimiter = openRateLimiter(config.rateLimit, config.database);
+  const app = buildApp({ config, store, site, pageHandler, staffStore, rateLimiter });
   await app.listen({ port: config.port, host: config.host });
 
   let stopping = false;

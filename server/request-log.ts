@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
+import { problemMessages, sendProblem } from "./problem-answer.ts";
 
 /** The path without the query string: a query may carry what a visitor typed. */
 export function pathOnly(request: Pick<FastifyRequest, "url">): string {
@@ -13,9 +14,12 @@ export function registerRequestLog(app: FastifyInstance) {
   // Fastify's error lines are switched off with its request lines: a failure is logged here,
   // with its stack, and still without anything the visitor sent.
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (!error.statusCode || error.statusCode >= 500)
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
       request.log.error({ err: error }, "request failed");
-    return reply.send(error);
+      return sendProblem(request, reply, 500, problemMessages.failed);
+    }
+    return sendProblem(request, reply, status, problemMessages.badRequest);
   });
   app.addHook("onResponse", async (request, reply) => {
     request.log.info(

@@ -1,55 +1,60 @@
-import type { IncomingMessage } from "node:http";
 import helmet from "@fastify/helmet";
-import type { FastifyInstance } from "fastify";
-import { posWidgetOrigin } from "./pos-widget.ts";
-
-/**
- * Security headers on every answer, set by @fastify/helmet (a library keeps up with what browsers
- * honour; a hand-written list drifts). Helmet's defaults add HSTS, Cross-Origin-Opener-Policy,
- * Cross-Origin-Resource-Policy, X-Content-Type-Options, X-Frame-Options and others; the policy
- * below states what this site loads.
- *
- * Scripts: our own files plus React Router's inline hydration data on the pages that hydrate.
- * Frames: the maps service and the land map, both on https hosts given in content/.
- */
-const contentSecurityPolicy = {
-  useDefaults: false,
-  directives: {
-    defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", "'unsafe-inline'"],
-    styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", "data:"],
-    fontSrc: ["'self'"],
-    connectSrc: ["'self'", "http://localhost:8000"],
-    frameSrc: ["https:"],
-    formAction: ["'self'"],
-    baseUri: ["'self'"],
-    objectSrc: ["'none'"],
-    frameAncestors: ["'self'"],
-  },
-};
+import type { FastifyInstance, FastifyReply } from "fastify";
+import {
+  type Directives,
+  type PolicySettings,
+  prerenderedPagePolicy,
+  serverAnswerPolicy,
+} from "./content-security-policy.ts";
+import type { SiteFile, SiteFiles } from "./site-files.ts";
 
 // Helmet has no Permissions-Policy: the site uses none of these features.
-const permissionsPolicy = "camera=(), microphone=(), geolocation=()";
+const permissionsPolicy = "camera=(), microphone=(), geolocation=(), payment=(), usb=()";
+
+const oneYear = 365 * 24 * 60 * 60;
 
 /**
- * Call before any route is added: helmet's hooks must apply to every route. With POS_WIDGET_ID,
- * /appeals alone may also run the Gosuslugi feedback widget's script.
+ * Security headers on every answer from one place, set by @fastify/helmet (a library keeps up
+ * with what browsers honour; a hand-written list drifts): HSTS for a year with subdomains,
+ * Cross-Origin-Opener-Policy same-origin, Referrer-Policy, X-Content-Type-Options, frames refused,
+ * and a Content-Security-Policy without 'unsafe-inline' or 'unsafe-eval'
+ * (server/content-security-policy.ts). Server-rendered answers get a fresh nonce (helmet's
+ * `enableCSPNonces`, read as `reply.cspNonce`); a prerendered page gets its own policy with the
+ * hashes of its inline blocks (`sendPrerenderedPage`). Call before any route is added.
  */
-export function registerSecurityHeaders(app: FastifyInstance, { posWidget = false } = {}) {
-  const posOnAppeals = (request: IncomingMessage) =>
-    posWidget && request.url?.split("?")[0] === "/appeals" ? posWidgetOrigin : "'self'";
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { site: SiteFiles; settings: PolicySettings },
+) {
+  const pages = [...options.site.byPath.values(), options.site.notFoundPage];
+  const siteBlocks = {
+    scripts: [...new Set(pages.flatMap((file) => file.inline?.scripts ?? []))],
+    styles: [...new Set(pages.flatMap((file) => file.inline?.styles ?? []))],
+  };
   app.register(helmet, {
+    enableCSPNonces: true,
     contentSecurityPolicy: {
-      ...contentSecurityPolicy,
-      directives: {
-        ...contentSecurityPolicy.directives,
-        scriptSrc: [...contentSecurityPolicy.directives.scriptSrc, posOnAppeals],
-      },
+      useDefaults: false,
+      directives: serverAnswerPolicy(siteBlocks, options.settings),
     },
+    strictTransportSecurity: { maxAge: oneYear, includeSubDomains: true },
+    crossOriginOpenerPolicy: { policy: "same-origin" },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    xFrameOptions: { action: "deny" },
   });
   app.addHook("onSend", async (_request, reply) => {
     reply.header("permissions-policy", permissionsPolicy);
   });
+}
+
+/** Replaces the answer's policy with the prerendered page's own (its hashes, its allowances). */
+export function applyPagePolicy(
+  reply: FastifyReply,
+  path: string,
+  file: SiteFile,
+  settings: PolicySettings,
+) {
+  if (!file.inline) return;
+  const directives: Directives = prerenderedPagePolicy(path, file.inline, settings);
+  reply.helmet({ contentSecurityPolicy: { useDefaults: false, directives } });
 }

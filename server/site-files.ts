@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import { extname, join, relative, sep } from "node:path";
 import { notFoundPath } from "../content/site-pages.ts";
+import { type InlineSources, inlineSources } from "./content-security-policy.ts";
 
 /** One file of the built site, held in memory with its precompressed variants. */
 export type SiteFile = {
@@ -11,6 +12,10 @@ export type SiteFile = {
   contentType: string;
   cacheControl: string;
   etag: string;
+  /** When the file was built: Last-Modified, If-Modified-Since. */
+  modified: Date;
+  /** An HTML page's inline scripts and styles by hash, for its Content-Security-Policy. */
+  inline?: InlineSources;
 };
 
 export type SiteFiles = {
@@ -54,7 +59,7 @@ const notFoundFile = `${notFoundPath.slice(1)}/index.html`;
 /**
  * Reads the whole built site into memory at start. It is small (tens of files), and answering
  * from memory is several times faster than reading the disk per request: the figures are in
- * docs/decisions/0004-boundaries-and-libraries.md.
+ * docs/decisions/0010-hardening-the-public-service.md.
  */
 export async function loadSiteFiles(siteDir: string): Promise<SiteFiles> {
   const entries = await readdir(siteDir, { recursive: true, withFileTypes: true });
@@ -68,6 +73,7 @@ export async function loadSiteFiles(siteDir: string): Promise<SiteFiles> {
   for (const name of names) {
     if (name.endsWith(".br") || name.endsWith(".gz")) continue;
     const body = await readFile(join(siteDir, name));
+    const isHtml = name.endsWith(".html");
     const file: SiteFile = {
       body,
       brotli: present.has(`${name}.br`) ? await readFile(join(siteDir, `${name}.br`)) : undefined,
@@ -75,6 +81,8 @@ export async function loadSiteFiles(siteDir: string): Promise<SiteFiles> {
       contentType: contentTypes[extname(name).toLowerCase()] ?? "application/octet-stream",
       cacheControl: name.startsWith("assets/") ? immutable : revalidate,
       etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`,
+      modified: (await stat(join(siteDir, name))).mtime,
+      ...(isHtml ? { inline: inlineSources(body.toString("utf8")) } : {}),
     };
     if (name === notFoundFile) {
       notFoundPage = file;

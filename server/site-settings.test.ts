@@ -13,6 +13,7 @@ function file(body: string, contentType: string): SiteFile {
     contentType,
     cacheControl: "no-cache",
     etag: '"old"',
+    modified: new Date(0),
   };
 }
 

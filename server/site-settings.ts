@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { RequestHandler } from "react-router";
 import { siteUrlPlaceholder } from "../domain/site/site-url-placeholder.ts";
+import { inlineSources } from "./content-security-policy.ts";
 import { posWidgetBlock, posWidgetSlot } from "./pos-widget.ts";
 import type { SiteFile, SiteFiles } from "./site-files.ts";
 
@@ -64,5 +65,7 @@ function withSettings(file: SiteFile, path: string, settings: SiteSettings): Sit
       : undefined,
     gzip: file.gzip ? gzipSync(body, { level: 9 }) : undefined,
     etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`,
+    // The page's policy hashes the inline blocks it is served with (the ПОС block included).
+    ...(file.inline ? { inline: inlineSources(changed) } : {}),
   };
 }

@@ -115,12 +115,117 @@ describe("static site", () => {
     assert.equal(response.statusCode, 200);
     assert.equal(response.body, "");
   });
+});
 
-  test("every answer carries the security headers", async () => {
-    const response = await app.inject({ url: "/" });
-    assert.match(String(response.headers["content-security-policy"]), /object-src 'none'/);
-    assert.equal(response.headers["x-content-type-options"], "nosniff");
-    assert.equal(response.headers["referrer-policy"], "strict-origin-when-cross-origin");
+describe("downloads and conditional requests", () => {
+  const pdf = "%PDF-1.4 sample %%EOF";
+
+  test("Range: 206 with the bytes asked for; suffix and open ranges too", async () => {
+    const full = await app.inject({ url: "/docs/ustav.pdf" });
+    assert.equal(full.headers["accept-ranges"], "bytes");
+    for (const [range, start, end] of [
+      ["bytes=0-3", 0, 3],
+      ["bytes=5-", 5, pdf.length - 1],
+      ["bytes=-5", pdf.length - 5, pdf.length - 1],
+      ["bytes=2-2", 2, 2],
+    ] as const) {
+      const response = await app.inject({ url: "/docs/ustav.pdf", headers: { range } });
+      assert.equal(response.statusCode, 206, range);
+      assert.equal(response.body, pdf.slice(start, end + 1), range);
+      assert.equal(response.headers["content-range"], `bytes ${start}-${end}/${pdf.length}`);
+      assert.equal(response.headers["content-length"], String(end - start + 1));
+      assert.equal(response.headers["content-encoding"], undefined);
+    }
+  });
+
+  test("an unsatisfiable range: 416 with the size; a malformed one: the whole file", async () => {
+    const beyond = await app.inject({ url: "/docs/ustav.pdf", headers: { range: "bytes=999-" } });
+    assert.equal(beyond.statusCode, 416);
+    assert.equal(beyond.headers["content-range"], `bytes */${pdf.length}`);
+    for (const range of ["bytes=abc", "lines=1-2", "bytes=5-1"]) {
+      const response = await app.inject({ url: "/docs/ustav.pdf", headers: { range } });
+      assert.ok([200, 416].includes(response.statusCode), range);
+      if (response.statusCode === 200) assert.equal(response.body, pdf, range);
+    }
+  });
+
+  test("If-Range: the range while the file is unchanged, the whole file once it changed", async () => {
+    const { etag, "last-modified": modified } = (await app.inject({ url: "/docs/ustav.pdf" }))
+      .headers;
+    const same = await app.inject({
+      url: "/docs/ustav.pdf",
+      headers: { range: "bytes=0-3", "if-range": String(etag) },
+    });
+    assert.equal(same.statusCode, 206);
+    const sameDate = await app.inject({
+      url: "/docs/ustav.pdf",
+      headers: { range: "bytes=0-3", "if-range": String(modified) },
+    });
+    assert.equal(sameDate.statusCode, 206);
+    for (const ifRange of ['"another-version"', "Mon, 01 Jan 2001 00:00:00 GMT"]) {
+      const changed = await app.inject({
+        url: "/docs/ustav.pdf",
+        headers: { range: "bytes=0-3", "if-range": ifRange },
+      });
+      assert.equal(changed.statusCode, 200, ifRange);
+      assert.equal(changed.body, pdf);
+    }
+  });
+
+  test("If-Modified-Since and If-None-Match (a list, weak form, *): 304 without a body", async () => {
+    const first = await app.inject({ url: "/docs/ustav.pdf" });
+    const etag = String(first.headers.etag);
+    const modified = String(first.headers["last-modified"]);
+    assert.ok(!Number.isNaN(Date.parse(modified)));
+    for (const headers of [
+      { "if-modified-since": modified },
+      { "if-none-match": `"x", ${etag}` },
+      { "if-none-match": `W/${etag}` },
+      { "if-none-match": "*" },
+    ]) {
+      const response = await app.inject({ url: "/docs/ustav.pdf", headers });
+      assert.equal(response.statusCode, 304, JSON.stringify(headers));
+      assert.equal(response.body, "");
+      assert.equal(response.headers.etag, etag);
+    }
+    const older = await app.inject({
+      url: "/docs/ustav.pdf",
+      headers: { "if-modified-since": "Mon, 01 Jan 2001 00:00:00 GMT" },
+    });
+    assert.equal(older.statusCode, 200);
+    const otherTag = await app.inject({
+      url: "/docs/ustav.pdf",
+      headers: { "if-none-match": '"x"', "if-modified-since": modified },
+    });
+    assert.equal(otherTag.statusCode, 200, "If-None-Match decides when both are sent");
+  });
+
+  test("Accept-Encoding q-values are honoured: q=0 refuses, higher q wins", async () => {
+    const cases: Array<[string, string | undefined]> = [
+      ["br;q=0, gzip", "gzip"],
+      ["gzip;q=0.5, br;q=0.9", "br"],
+      ["br;q=0.5, gzip;q=0.9", "gzip"],
+      ["gzip, br", "br"],
+      ["br;q=0, gzip;q=0", undefined],
+      ["identity", undefined],
+      ["*;q=0.1, br;q=0", "gzip"],
+      ["", undefined],
+    ];
+    for (const [accept, encoding] of cases) {
+      const response = await app.inject({ url: "/", headers: { "accept-encoding": accept } });
+      assert.equal(response.headers["content-encoding"], encoding, accept);
+      assert.equal(response.headers.vary, "accept-encoding");
+    }
+  });
+
+  test("HEAD: the GET's headers and length, no body", async () => {
+    const get = await app.inject({ url: "/docs/ustav.pdf" });
+    const head = await app.inject({ method: "HEAD", url: "/docs/ustav.pdf" });
+    assert.equal(head.statusCode, 200);
+    assert.equal(head.body, "");
+    assert.equal(head.headers["content-length"], get.headers["content-length"]);
+    assert.equal(head.headers.etag, get.headers.etag);
+    assert.equal(head.headers["accept-ranges"], "bytes");
   });
 });
 
@@ -149,7 +254,7 @@ describe("health and unknown API addresses", () => {
     const response = await app.inject({ method: "POST", url: "/api/nothing-here" });
     assert.equal(response.statusCode, 404);
     assert.equal(response.headers["cache-control"], "no-store");
-    assert.deepEqual(response.json(), { error: "Не найдено" });
+    assert.deepEqual(response.json(), { errors: { _form: "Не найдено" } });
   });
 });
 

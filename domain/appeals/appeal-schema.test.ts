@@ -144,7 +144,7 @@ describe("validateAppeal", () => {
     assert.equal(validateAppeal({ ...valid, [honeypotField]: "" }).ok, true);
   });
 
-  test("names: letters of both alphabets, spaces, hyphens, apostrophes; 100 at most", () => {
+  test("names: letters of any alphabet with marks, spaces, hyphens, apostrophes, dots; 100 at most", () => {
     for (const name of [
       "Ёлкина",
       "Мамин-Сибиряк",
@@ -152,15 +152,70 @@ describe("validateAppeal", () => {
       "Д’Артаньян",
       "Ван дер Берг",
       "ж".repeat(100),
+      "Гөлназ Шәрәфетдинова", // Tatar
+      "Ӑнтон Ҫӗмӗнов", // Chuvash
+      "Ҥуурай", // Yakut
+      "Хьамзат Цӏеев", // Chechen, with the palochka
+      "Łukasz Żółć-Nowak", // Polish
+      "Ἀλέξανδρος", // Greek with breathing and accent
+      "გიორგი", // Georgian
+      "Nguyễn Thị", // Vietnamese
+      "J. R. R. Tolkien",
+      "ж".repeat(100),
     ]) {
-      assert.equal(validateAppeal({ ...valid, last_name: name }).ok, true, name);
+      const result = validateAppeal({ ...valid, last_name: name });
+      assert.equal(result.ok, true, name);
+      assert.equal(result.ok && result.value.last_name, name.normalize("NFC"), name);
     }
-    for (const name of ["Иван_", "Ivan2", "Ἀλέξανδρος", "'-'", "ж".repeat(101), "<script>"]) {
+    for (const name of [
+      "Иван_",
+      "Ivan2",
+      "'-'",
+      "...",
+      "ж".repeat(101),
+      "<script>",
+      "Иван😀",
+      "Иван\u202e", // a right-to-left override
+      "١٢٣", // Arabic-Indic digits are digits, not letters
+    ]) {
       assert.deepEqual(
         validateAppeal({ ...valid, last_name: name }),
         { ok: false, errors: { last_name: messages.lastName } },
         name,
       );
+    }
+  });
+
+  test("names are stored in NFC: a letter typed with a combining mark becomes one code point", () => {
+    const typed = "Йо\u0301ван".normalize("NFD");
+    const result = validateAppeal({
+      ...valid,
+      first_name: typed,
+      last_name: "Zoë".normalize("NFD"),
+    });
+    assert.ok(result.ok);
+    assert.equal(result.value.first_name, "Йо\u0301ван".normalize("NFC"));
+    // Й composes to U+0419; Cyrillic о with an acute has no precomposed letter and stays two.
+    assert.deepEqual([...result.value.first_name].slice(0, 3), ["Й", "о", "\u0301"]);
+    assert.equal(result.value.last_name, "Zo\u00eb");
+  });
+
+  test("control characters are refused in every field; the comment keeps line breaks and tabs", () => {
+    for (const field of ["first_name", "last_name", "email", "phone", "comment"] as const) {
+      for (const bad of ["\u0000", "\u001b[31m", "\u007f", "\u0085", "\ud800"]) {
+        const value = `${valid[field]}${bad}`;
+        assert.deepEqual(
+          validateAppeal({ ...valid, [field]: value }),
+          { ok: false, errors: { [field]: messages.controlCharacters } },
+          `${field}: ${JSON.stringify(value)}`,
+        );
+      }
+    }
+    const kept = validateAppeal({ ...valid, comment: "Строка\r\nвторая\tс табуляцией" });
+    assert.ok(kept.ok);
+    assert.equal(kept.value.comment, "Строка\r\nвторая\tс табуляцией");
+    for (const field of ["first_name", "last_name"] as const) {
+      assert.equal(validateAppeal({ ...valid, [field]: "Иван\nИван" }).ok, false, field);
     }
   });
 

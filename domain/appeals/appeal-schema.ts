@@ -16,9 +16,11 @@ export const requiredMessage = "Это обязательное поле";
 export const messages = {
   required: requiredMessage,
   wrongType: "Неверный тип значения: ожидается текст",
-  firstName: "Имя: от 1 до 100 знаков — буквы (русские или латинские), пробелы, дефисы и апострофы",
+  firstName: "Имя: от 1 до 100 знаков — буквы любого алфавита, пробелы, дефисы, апострофы и точки",
   lastName:
-    "Фамилия: от 1 до 100 знаков — буквы (русские или латинские), пробелы, дефисы и апострофы",
+    "Фамилия: от 1 до 100 знаков — буквы любого алфавита, пробелы, дефисы, апострофы и точки",
+  controlCharacters:
+    "Текст содержит недопустимые символы (управляющие или повреждённые): уберите их",
   email: "Введите адрес электронной почты в формате name@example.ru",
   emailTooLong: "Адрес электронной почты — не длиннее 254 знаков",
   phone: "Введите номер телефона России, например +7 912 345-67-89",
@@ -29,9 +31,21 @@ export const messages = {
   unknownFields: "Неизвестные поля",
 } as const;
 
-/** Letters of the Russian and Latin alphabets (with ё), spaces, hyphens, apostrophes. */
-const namePattern = /^[A-Za-zА-Яа-яЁё' ’-]+$/;
-const hasLetter = /[A-Za-zА-Яа-яЁё]/;
+/**
+ * A name as its bearer writes it: letters of any alphabet (Tatar ә, Chuvash ӑ, Yakut ҥ, Polish ł,
+ * Turkish ğ, Greek, Georgian…) with their combining marks, spaces, hyphens, apostrophes (' and ’)
+ * and dots (initials, "St. John"); no digits or other symbols.
+ */
+const namePattern = /^[\p{L}\p{M}' ’.-]+$/u;
+const hasLetter = /\p{L}/u;
+
+/**
+ * Control characters (C0, DEL, C1) and lone surrogates: invisible, able to drive a terminal, and
+ * NUL is refused by PostgreSQL while SQLite keeps it, so both stores must never see them. The
+ * comment alone keeps line breaks and tabs.
+ */
+const controlCharacters = /[\p{Cc}\p{Cs}]/u;
+const controlCharactersButLineBreaks = /[^\P{Cc}\t\n\r]|\p{Cs}/u;
 
 /**
  * A practical e-mail address: a local part of up to 64 letters, digits and `._%+'-` (no leading,
@@ -64,17 +78,24 @@ export function normalizePhone(typed: string): string | null {
   return /^[3489]/.test(national) ? `+7${national}` : null;
 }
 
-/** A string field: missing or null reads as empty (required), any other type is refused. */
-function text() {
-  return z.string({
-    error: (issue) =>
-      issue.input === undefined || issue.input === null ? requiredMessage : messages.wrongType,
-  });
+/**
+ * A string field: missing or null reads as empty (required), any other type is refused; control
+ * characters are refused before any other rule; the rest is trimmed and stored in NFC (one form
+ * for "й" typed as one code point or as и + combining breve).
+ */
+function text(refused: RegExp = controlCharacters) {
+  return z
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? requiredMessage : messages.wrongType,
+    })
+    .refine((value) => !refused.test(value), { error: messages.controlCharacters, abort: true })
+    .trim()
+    .normalize("NFC");
 }
 
 function personName(message: string) {
   return text()
-    .trim()
     .min(1, requiredMessage)
     .max(100, { error: message, abort: true })
     .regex(namePattern, message)
@@ -87,13 +108,11 @@ export const appealSchema = z.strictObject({
   first_name: personName(messages.firstName),
   last_name: personName(messages.lastName),
   email: text()
-    .trim()
     .min(1, requiredMessage)
     .max(254, { error: messages.emailTooLong, abort: true })
     .regex(emailPattern, messages.email),
   // Kept as typed (trimmed); the server stores normalizePhone(phone) beside it.
   phone: text()
-    .trim()
     .min(1, requiredMessage)
     .refine((value) => normalizePhone(value) !== null, messages.phone),
   // Not required: empty or absent is no region. Otherwise exactly one of the list's options.
@@ -101,7 +120,9 @@ export const appealSchema = z.strictObject({
     .string({ error: messages.region })
     .refine((value) => value === "" || regionSet.has(value), messages.region)
     .default(""),
-  comment: text().trim().min(1, requiredMessage).max(5000, messages.commentTooLong),
+  comment: text(controlCharactersButLineBreaks)
+    .min(1, requiredMessage)
+    .max(5000, messages.commentTooLong),
   consent: z.literal(true, {
     error: (issue) =>
       issue.input === undefined || issue.input === null || issue.input === false

@@ -1,27 +1,29 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { formErrorKey } from "../../domain/appeals/appeal-fields.ts";
-import { formEntriesToInput } from "../../domain/appeals/form-input.ts";
 import type { AppealService } from "./appeal-service.ts";
 
 export const apiMessages = {
   malformed: "Не удалось прочитать запрос: ожидается JSON-объект с полями обращения",
   tooLarge: "Обращение слишком большое: не более 16 КБ",
-  unsupportedType:
-    "Неподдерживаемый формат: отправьте application/json или application/x-www-form-urlencoded",
+  unsupportedType: "Неподдерживаемый формат: отправьте обращение как application/json",
   failed: "Не удалось сохранить обращение, попробуйте ещё раз",
   methodNotAllowed: "Метод не поддерживается: используйте POST",
 } as const;
 
 /**
- * POST /api/users/appeals/ (and without the slash): JSON, or a URL-encoded form. Registered inside
+ * POST /api/users/appeals/ (and without the slash): JSON only, as the spec says. A form body is
+ * refused (415): the page without JavaScript posts to /appeals, and a JSON body cannot be sent
+ * from another site's page without the browser asking first (CORS preflight). Registered inside
  * the /api prefix: the API's `Cache-Control: no-store` applies.
  */
 export function registerAppealsApi(api: FastifyInstance, service: AppealService) {
   api.register(async (appeals) => {
+    // JSON alone: Fastify's own parser, so any other type (and no type) is 415.
+    appeals.removeAllContentTypeParsers();
     appeals.addContentTypeParser(
-      "application/x-www-form-urlencoded",
+      "application/json",
       { parseAs: "string" },
-      (_request, body, done) => done(null, formEntriesToInput(new URLSearchParams(String(body)))),
+      appeals.getDefaultJsonParser("error", "error"),
     );
 
     // Bad bodies are the client's fault: a Russian 4xx in the API's shape, never a 5xx.
@@ -36,12 +38,11 @@ export function registerAppealsApi(api: FastifyInstance, service: AppealService)
 
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const contentType = request.headers["content-type"] ?? "";
-      const form = /^application\/x-www-form-urlencoded\b/i.test(contentType);
-      if (!form && !/^application\/json\b/i.test(contentType)) {
+      if (!/^application\/json\s*(;|$)/i.test(contentType)) {
         return sendFormError(reply, 415, apiMessages.unsupportedType);
       }
       const result = await service.submit(request.body, {
-        ip: request.ip,
+        ip: request.clientAddress,
         userAgent: request.headers["user-agent"],
       });
       switch (result.status) {
@@ -61,9 +62,10 @@ export function registerAppealsApi(api: FastifyInstance, service: AppealService)
       reply.header("allow", "POST");
       return sendFormError(reply, 405, apiMessages.methodNotAllowed);
     };
+    const otherMethods = appeals.supportedMethods.filter((method) => method !== "POST");
     for (const url of ["/users/appeals", "/users/appeals/"]) {
       appeals.post(url, handler);
-      appeals.route({ method: ["GET", "PUT", "PATCH", "DELETE"], url, handler: notAllowed });
+      appeals.route({ method: otherMethods, url, handler: notAllowed });
     }
   });
 }

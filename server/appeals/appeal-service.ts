@@ -30,7 +30,14 @@ export function createAppealService(deps: {
   const now = deps.now ?? (() => new Date());
   return {
     async submit(input, client) {
-      const decision = deps.rateLimiter.take(client.ip);
+      let decision: Awaited<ReturnType<RateLimiter["take"]>>;
+      try {
+        decision = await deps.rateLimiter.take(client.ip);
+      } catch (error) {
+        const { name, message } = error as Error;
+        deps.log.error({ error: { name, message } }, "rate limit not counted");
+        return { status: "failed" };
+      }
       if (!decision.allowed) {
         return {
           status: "rate-limited",

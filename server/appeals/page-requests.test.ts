@@ -3,9 +3,10 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { RequestHandler } from "react-router";
-import { requiredMessage } from "../../domain/appeals/appeal-schema.ts";
+import { messages, requiredMessage } from "../../domain/appeals/appeal-schema.ts";
 import { appealSubmitterContext } from "../../domain/appeals/appeal-submitter.ts";
 import type { SubmitResult } from "../../domain/appeals/submit-result.ts";
+import { problemMessages } from "../problem-answer.ts";
 import { createSqliteDatabase, type TestDatabase } from "../store/test-databases.ts";
 import { startTestApp, type TestApp, validAppeal } from "./test-app.ts";
 
@@ -28,6 +29,16 @@ const fakeReactRouter: RequestHandler = async (request, context) => {
     headers: { "content-type": "text/html; charset=utf-8", "x-from-router": "yes" },
   });
 };
+
+/** POST /appeals as the page's form sends it, with extra or replaced headers. */
+function postForm(testApp: TestApp, payload: string, headers: Record<string, string> = {}) {
+  return testApp.app.inject({
+    method: "POST",
+    url: "/appeals",
+    headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+    payload,
+  });
+}
 
 function formBody(fields: Record<string, unknown>) {
   return new URLSearchParams(
@@ -78,12 +89,7 @@ describe("POST /appeals goes to React Router with the appeal submitter", () => {
 
   test("an unticked form: the submitter answers invalid with the per-field message", async () => {
     const { consent: _consent, ...rest } = validAppeal();
-    const response = await site.app.inject({
-      method: "POST",
-      url: "/appeals",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      payload: formBody(rest),
-    });
+    const response = await postForm(site, formBody(rest));
     assert.equal(response.statusCode, 400);
     assert.deepEqual(seen.at(-1)?.result, {
       status: "invalid",
@@ -94,24 +100,14 @@ describe("POST /appeals goes to React Router with the appeal submitter", () => {
   test("a 5000-letter Cyrillic comment fits (about 30 KB once percent-encoded)", async () => {
     const payload = formBody(validAppeal({ consent: "on", comment: "ж".repeat(5000) }));
     assert.ok(payload.length > 16 * 1024);
-    const response = await site.app.inject({
-      method: "POST",
-      url: "/appeals",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      payload,
-    });
+    const response = await postForm(site, payload);
     assert.equal(response.statusCode, 200);
     assert.equal(seen.at(-1)?.result.status, "created");
   });
 
   test("too large: 413; JSON or text: 415; both in Russian, nothing stored", async () => {
     const before = (await site.store.listAppeals()).length;
-    const large = await site.app.inject({
-      method: "POST",
-      url: "/appeals",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      payload: `comment=${"x".repeat(70 * 1024)}`,
-    });
+    const large = await postForm(site, `comment=${"x".repeat(70 * 1024)}`);
     assert.equal(large.statusCode, 413);
     assert.match(large.body, /слишком большое/);
     for (const type of ["application/json", "text/plain"]) {
@@ -127,6 +123,65 @@ describe("POST /appeals goes to React Router with the appeal submitter", () => {
     assert.equal((await site.store.listAppeals()).length, before);
   });
 
+  test("a field given twice is refused, not the last one kept (first_name=<script>&first_name=Anna)", async () => {
+    const before = (await site.store.listAppeals()).length;
+    const response = await postForm(
+      site,
+      `first_name=${encodeURIComponent("<script>")}&${formBody(validAppeal({ consent: "on" }))}`,
+    );
+    assert.equal(response.statusCode, 400);
+    assert.deepEqual(seen.at(-1)?.result, {
+      status: "invalid",
+      errors: { first_name: messages.wrongType },
+    });
+    assert.equal((await site.store.listAppeals()).length, before);
+  });
+
+  test("another site's form: 403 as a Russian page, React Router never reached, nothing stored", async () => {
+    const before = (await site.store.listAppeals()).length;
+    const seenBefore = seen.length;
+    const attacks: Array<Record<string, string>> = [
+      { origin: "https://evil.example" },
+      { origin: "null" },
+      { "sec-fetch-site": "cross-site" },
+    ];
+    for (const headers of attacks) {
+      const response = await postForm(site, formBody(validAppeal({ consent: "on" })), headers);
+      assert.equal(response.statusCode, 403, JSON.stringify(headers));
+      assert.match(String(response.headers["content-type"]), /^text\/html/);
+      assert.ok(response.body.includes(problemMessages.crossOrigin));
+      assert.match(response.body, /<html lang="ru">/);
+    }
+    assert.equal(seen.length, seenBefore);
+    assert.equal((await site.store.listAppeals()).length, before);
+  });
+
+  test("no content type, multipart, an empty body: 4xx as a Russian page, never 5xx", async () => {
+    const cases: Array<[Record<string, string>, string, number]> = [
+      [{}, formBody(validAppeal({ consent: "on" })), 415],
+      [{ "content-type": "multipart/form-data; boundary=x" }, "--x\r\nbroken", 415],
+      [{ "content-type": "multipart/form-data" }, "", 415],
+    ];
+    for (const [headers, payload, status] of cases) {
+      const response = await site.app.inject({ method: "POST", url: "/appeals", headers, payload });
+      assert.equal(response.statusCode, status, payload);
+      assert.match(String(response.headers["content-type"]), /^text\/html/);
+      assert.match(response.body, /Неподдерживаемый формат запроса/);
+    }
+    const empty = await postForm(site, "");
+    assert.equal(empty.statusCode, 400);
+    assert.equal(seen.at(-1)?.result.status, "invalid");
+  });
+
+  test("a malformed Host: 400 as a Russian page, never 5xx", async () => {
+    // An empty Host and none at all need a real socket: see tests/e2e/malformed-requests.test.ts.
+    for (const host of ["[", "a b", "127.0.0.1:99999", "a/b", "[::1", "a:b:c"]) {
+      const response = await postForm(site, formBody(validAppeal({ consent: "on" })), { host });
+      assert.equal(response.statusCode, 400, `Host: ${host}`);
+      assert.ok(response.body.includes(problemMessages.badHost), host);
+    }
+  });
+
   test("GET /appeals is still the prerendered page", async () => {
     const response = await site.app.inject({ method: "GET", url: "/appeals" });
     assert.equal(response.statusCode, 200);
@@ -140,13 +195,7 @@ describe("POST /appeals goes to React Router with the appeal submitter", () => {
       rateLimit: { perMinute: 1, perDay: 10 },
     });
     try {
-      const post = () =>
-        limited.app.inject({
-          method: "POST",
-          url: "/appeals",
-          headers: { "content-type": "application/x-www-form-urlencoded" },
-          payload: formBody(validAppeal({ consent: "on" })),
-        });
+      const post = () => postForm(limited, formBody(validAppeal({ consent: "on" })));
       await post();
       assert.equal(seen.at(-1)?.result.status, "created");
       await post();
@@ -166,17 +215,14 @@ describe("POST /appeals goes to React Router with the appeal submitter", () => {
 });
 
 describe("without a server build", () => {
-  test("POST /appeals is not served", async () => {
+  test("POST /appeals is not served: 405, pages answer GET and HEAD", async () => {
     const database = await createSqliteDatabase();
     const site = await startTestApp({ databaseUrl: database.url });
     try {
-      const response = await site.app.inject({
-        method: "POST",
-        url: "/appeals",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        payload: "a=b",
-      });
-      assert.equal(response.statusCode, 404);
+      const response = await postForm(site, "a=b");
+      assert.equal(response.statusCode, 405);
+      assert.equal(response.headers.allow, "GET, HEAD");
+      assert.match(response.body, /Метод не поддерживается/);
     } finally {
       await site.close();
       await database.drop();

@@ -10,6 +10,8 @@ import {
 } from "react-router";
 import { appealSubmitterContext } from "../../domain/appeals/appeal-submitter.ts";
 import { formEntriesToInput } from "../../domain/appeals/form-input.ts";
+import { problemMessages, sendProblem } from "../problem-answer.ts";
+import { requestOrigin } from "../request-guards.ts";
 import type { AppealService } from "./appeal-service.ts";
 
 /** React Router's request handler over the server build `react-router build` wrote. */
@@ -24,11 +26,14 @@ export async function loadPageHandler(serverBuildPath: string): Promise<RequestH
 // Percent-encoding triples Cyrillic: a 5000-character comment alone is about 30 KB as a form.
 const formBodyLimit = 64 * 1024;
 
-const pageMessages = {
+export const pageMessages = {
   tooLarge: "Обращение слишком большое. Сократите текст и отправьте его ещё раз.",
-  unsupportedType: "Неподдерживаемый формат запроса.",
+  unsupportedType:
+    "Неподдерживаемый формат запроса: форма обращения отправляется как application/x-www-form-urlencoded.",
   badRequest: "Не удалось прочитать отправленную форму.",
 } as const;
+
+const formType = /^application\/x-www-form-urlencoded\s*(;|$)/i;
 
 /**
  * The appeal form posted without JavaScript: POST /appeals (the page's own address) goes to
@@ -41,32 +46,36 @@ export function registerAppealPage(
   deps: { pageHandler: RequestHandler; service: AppealService },
 ) {
   app.register(async (page) => {
-    // Forms only: the raw body goes to React Router, which parses it itself.
+    // URL-encoded forms only, the way the page's form posts: the raw body goes to React Router,
+    // which parses it itself. Multipart (no file is ever sent) and anything else is 415 here,
+    // before React Router could fail on it.
     page.removeAllContentTypeParsers();
     page.addContentTypeParser(
-      ["application/x-www-form-urlencoded", "multipart/form-data"],
+      "application/x-www-form-urlencoded",
       { parseAs: "buffer", bodyLimit: formBodyLimit },
       (_request, body, done) => done(null, body),
     );
     page.setErrorHandler((error: FastifyError, request, reply) => {
       const status = error.statusCode ?? 500;
-      if (status >= 500) request.log.error({ error: { name: error.name, code: error.code } });
+      if (status >= 500) {
+        request.log.error({ error: { name: error.name, code: error.code } }, "request failed");
+        return sendProblem(request, reply, 500, problemMessages.failed);
+      }
       const message =
         status === 413
           ? pageMessages.tooLarge
           : status === 415
             ? pageMessages.unsupportedType
             : pageMessages.badRequest;
-      return reply
-        .code(status >= 400 && status < 500 ? status : 500)
-        .header("cache-control", "no-store")
-        .type("text/plain; charset=utf-8")
-        .send(message);
+      return sendProblem(request, reply, status, message);
     });
 
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!formType.test(request.headers["content-type"] ?? "")) {
+        return sendProblem(request, reply, 415, pageMessages.unsupportedType);
+      }
       const context = new RouterContextProvider();
-      const client = { ip: request.ip, userAgent: request.headers["user-agent"] };
+      const client = { ip: request.clientAddress, userAgent: request.headers["user-agent"] };
       context.set(appealSubmitterContext, (entries) =>
         deps.service.submit(formEntriesToInput(entries), client),
       );
@@ -86,9 +95,9 @@ export function toWebRequest(request: FastifyRequest): Request {
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
   const body = request.body instanceof Buffer ? new Uint8Array(request.body) : undefined;
-  // Protocol and host as Fastify sees them (X-Forwarded-* only with TRUST_PROXY): React Router
-  // compares this origin with the browser's Origin header before it runs an action (CSRF).
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  // Protocol and host as Fastify sees them (X-Forwarded-* only with TRUST_PROXY), checked by the
+  // request guards: React Router compares this origin with the browser's Origin header too.
+  const url = new URL(request.url, requestOrigin(request));
   return new Request(url, { method: request.method, headers, body });
 }
 

@@ -1,67 +1,141 @@
+import pg from "pg";
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+} from "rate-limiter-flexible";
+import type { DatabaseConfig } from "../config.ts";
+import { clientKey } from "./client-key.ts";
+
 /**
- * Counts appeals per client address in two fixed windows, a minute and a day, each starting at
- * the address's first appeal in it. In memory: one process, forgotten on restart. Behind a
- * shared PostgreSQL with several app servers each counts its own (see docs/appeals-api.md).
+ * Appeals per client in two fixed windows, a minute and a day, counted by rate-limiter-flexible:
+ * in memory (bounded) for one process, in PostgreSQL (migration 4's `rate_limits`) when the
+ * store is PostgreSQL, so several app servers share one count. A client is its IPv4 address or
+ * its IPv6 /64 (server/appeals/client-key.ts).
  */
 export type RateLimits = { perMinute: number; perDay: number };
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-export type RateLimiter = { take(key: string): RateDecision };
+export type RateLimiter = {
+  take(address: string): Promise<RateDecision>;
+  close(): Promise<void>;
+};
 
-type Windows = { minuteStart: number; minuteCount: number; dayStart: number; dayCount: number };
+/** Memory limit: at most this many clients are tracked; the least recently seen go first. */
+export const defaultMaxTrackedClients = 100_000;
 
-const minute = 60_000;
-const day = 24 * 60 * minute;
+type Windows = { minute: RateLimiterAbstract; day: RateLimiterAbstract };
 
-export function createRateLimiter(limits: RateLimits, now: () => number = Date.now): RateLimiter {
-  const byKey = new Map<string, Windows>();
-  let lastSweep = now();
-
-  // Forget addresses whose day has passed, at most once a minute: memory stays bounded.
-  function sweep(time: number) {
-    if (time - lastSweep < minute) return;
-    lastSweep = time;
-    for (const [key, windows] of byKey) {
-      if (time - windows.dayStart >= day) byKey.delete(key);
-    }
+/**
+ * One attempt: the minute's count first; past it, refused without touching the day's count, so a
+ * burst does not use up the day of everyone behind the same address. Past the day's count, the
+ * minute's point is given back.
+ */
+async function take(windows: Windows, key: string): Promise<RateDecision> {
+  try {
+    await windows.minute.consume(key);
+  } catch (refusal) {
+    return refused(refusal);
   }
+  try {
+    await windows.day.consume(key);
+    return { allowed: true };
+  } catch (refusal) {
+    await windows.minute.reward(key, 1);
+    return refused(refusal);
+  }
+}
 
+function refused(refusal: unknown): RateDecision {
+  // Only a RateLimiterRes is a refusal; anything else is a failure of the count itself.
+  if (!(refusal instanceof RateLimiterRes)) throw refusal;
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
+}
+
+function memoryWindows(limits: RateLimits): Windows {
   return {
-    take(key) {
-      const time = now();
-      sweep(time);
-      const windows = byKey.get(key) ?? {
-        minuteStart: time,
-        minuteCount: 0,
-        dayStart: time,
-        dayCount: 0,
-      };
-      if (time - windows.minuteStart >= minute) {
-        windows.minuteStart = time;
-        windows.minuteCount = 0;
-      }
-      if (time - windows.dayStart >= day) {
-        windows.dayStart = time;
-        windows.dayCount = 0;
-      }
-      byKey.set(key, windows);
-      if (windows.dayCount >= limits.perDay) {
-        return { allowed: false, retryAfterSeconds: secondsUntil(windows.dayStart + day, time) };
-      }
-      if (windows.minuteCount >= limits.perMinute) {
-        return {
-          allowed: false,
-          retryAfterSeconds: secondsUntil(windows.minuteStart + minute, time),
-        };
-      }
-      windows.minuteCount += 1;
-      windows.dayCount += 1;
-      return { allowed: true };
-    },
+    minute: new RateLimiterMemory({ points: limits.perMinute, duration: 60 }),
+    day: new RateLimiterMemory({ points: limits.perDay, duration: 24 * 60 * 60 }),
   };
 }
 
-function secondsUntil(end: number, time: number) {
-  return Math.max(1, Math.ceil((end - time) / 1000));
+/** One process's limiter. Each key lives no longer than its window, and never more than `maxTracked`. */
+export function createMemoryRateLimiter(
+  limits: RateLimits,
+  options: { maxTracked?: number } = {},
+): RateLimiter & { tracked(): number } {
+  const windows = memoryWindows(limits);
+  const maxTracked = options.maxTracked ?? defaultMaxTrackedClients;
+  // Insertion order is recency: a key seen again moves to the end; the first is the stalest.
+  const recent = new Map<string, number>();
+  const dayMs = 24 * 60 * 60 * 1000;
+  return {
+    async take(address) {
+      const key = clientKey(address);
+      const now = Date.now();
+      recent.delete(key);
+      recent.set(key, now);
+      for (const [stale, seen] of recent) {
+        if (recent.size <= maxTracked && now - seen < dayMs) break;
+        recent.delete(stale);
+        await Promise.all([windows.minute.delete(stale), windows.day.delete(stale)]);
+      }
+      return take(windows, key);
+    },
+    tracked: () => recent.size,
+    async close() {},
+  };
+}
+
+/**
+ * Several app servers on one PostgreSQL: counts in `rate_limits`. Should the database not
+ * answer, each process falls back to its own memory count (the library's insurance limiter)
+ * rather than refusing or failing appeals.
+ */
+export function createPostgresRateLimiter(
+  limits: RateLimits,
+  url: string,
+  /** Names the counts; every app server of one site must use the same. */
+  keyPrefix = "appeals",
+): RateLimiter {
+  const pool = new pg.Pool({ connectionString: url, max: 4, connectionTimeoutMillis: 5000 });
+  pool.on("error", () => {});
+  const insurance = memoryWindows(limits);
+  const shared = (
+    keyPrefix: string,
+    points: number,
+    duration: number,
+    fallback: RateLimiterAbstract,
+  ) =>
+    new RateLimiterPostgres({
+      storeClient: pool,
+      storeType: "pool",
+      tableName: "rate_limits",
+      tableCreated: true,
+      keyPrefix,
+      points,
+      duration,
+      insuranceLimiter: fallback as RateLimiterMemory,
+    });
+  const windows: Windows = {
+    minute: shared(`${keyPrefix}-minute`, limits.perMinute, 60, insurance.minute),
+    day: shared(`${keyPrefix}-day`, limits.perDay, 24 * 60 * 60, insurance.day),
+  };
+  return {
+    take: (address) => take(windows, clientKey(address)),
+    close: () => pool.end(),
+  };
+}
+
+/** The limiter that fits the store: shared in PostgreSQL, in memory for SQLite's one process. */
+export function openRateLimiter(
+  limits: RateLimits,
+  database: DatabaseConfig,
+  keyPrefix?: string,
+): RateLimiter {
+  return database.kind === "postgres"
+    ? createPostgresRateLimiter(limits, database.url, keyPrefix)
+    : createMemoryRateLimiter(limits);
 }

@@ -1,12 +1,15 @@
 // For tests: the whole app in-process over a real store, with its log lines kept for inspection.
+import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { RequestHandler } from "react-router";
 import { buildApp } from "../app.ts";
-import { parseDatabaseUrl } from "../config.ts";
+import { parseDatabaseUrl, type ServerTimeouts, type TrustProxy } from "../config.ts";
+import { inlineSources } from "../content-security-policy.ts";
 import type { MailConfig } from "../mail/mail-config.ts";
 import type { SiteFile, SiteFiles } from "../site-files.ts";
 import type { AppealStore } from "../store/appeal-store.ts";
 import { openStore } from "../store/open-store.ts";
+import { openRateLimiter } from "./rate-limiter.ts";
 
 function page(html: string): SiteFile {
   return {
@@ -14,6 +17,8 @@ function page(html: string): SiteFile {
     contentType: "text/html; charset=utf-8",
     cacheControl: "no-cache",
     etag: '"test"',
+    modified: new Date("2026-11-22T00:00:00Z"),
+    inline: inlineSources(html),
   };
 }
 
@@ -37,23 +42,38 @@ export type TestApp = {
 export async function startTestApp(options: {
   databaseUrl: string;
   rateLimit?: { perMinute: number; perDay: number };
-  trustProxy?: boolean;
+  trustProxy?: TrustProxy;
+  allowLocalhostOrigins?: boolean;
+  timeouts?: ServerTimeouts;
   pageHandler?: RequestHandler;
   store?: AppealStore;
   /** Mail to the handlers; off when not given. */
   mail?: MailConfig;
+  /**
+   * On PostgreSQL, apps given the same name share their rate-limit counts (several app servers
+   * of one site); by default each test app counts apart, though tests share a database.
+   */
+  rateLimitName?: string;
 }): Promise<TestApp> {
-  const store = options.store ?? (await openStore(parseDatabaseUrl(options.databaseUrl)));
+  const database = parseDatabaseUrl(options.databaseUrl);
+  const store = options.store ?? (await openStore(database));
   const logLines: string[] = [];
   const app = buildApp({
     config: {
       logLevel: "info",
-      // Generous unless a test is about the limit: every injected request comes from 127.0.0.1.
-      rateLimit: options.rateLimit ?? { perMinute: 10_000, perDay: 10_000 },
       trustProxy: options.trustProxy ?? false,
       mail: options.mail,
+      allowLocalhostOrigins: options.allowLocalhostOrigins ?? false,
+      timeouts: options.timeouts,
     },
     store,
+    // Shared in PostgreSQL when the store is, as in production. Generous unless a test is about
+    // the limit: every injected request comes from 127.0.0.1.
+    rateLimiter: openRateLimiter(
+      options.rateLimit ?? { perMinute: 10_000, perDay: 10_000 },
+      database,
+      options.rateLimitName ?? `test-${randomUUID()}`,
+    ),
     site: testSite,
     pageHandler: options.pageHandler,
     logStream: { write: (line) => void logLines.push(line) },

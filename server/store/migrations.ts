@@ -214,6 +214,28 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 4,
+    name: "rate limit counts",
+    // The layout rate-limiter-flexible's PostgreSQL limiter uses (server/appeals/rate-limiter.ts):
+    // several app servers on one database share one count per client. SQLite keeps the same table
+    // so both stores stay at one schema version; its single process counts in memory.
+    sqlite: `
+      CREATE TABLE rate_limits (
+        key TEXT PRIMARY KEY,
+        points INTEGER NOT NULL DEFAULT 0,
+        expire INTEGER
+      );
+    `,
+    postgres: `
+      CREATE TABLE rate_limits (
+        key VARCHAR(255) PRIMARY KEY,
+        points INTEGER NOT NULL DEFAULT 0,
+        expire BIGINT
+      );
+      CREATE INDEX rate_limits_expire ON rate_limits (expire);
+    `,
+  },
 ];
 
 export const latestVersion = migrations.reduce(

@@ -4,7 +4,7 @@ import type { StoredAppeal } from "./appeal-store.ts";
  * The outbox of e-mail notifications to the handlers, one per appeal, written in the appeal's own
  * transaction. `pending` waits for the mail worker (server/mail/outbox-worker.ts); `sent` is done;
  * `failed` ran out of tries and waits for a person (`retryNotification`). Both stores implement it
- * (outbox-sqlite.ts, outbox-postgres.ts); the design is in docs/decisions/0005.
+ * (outbox-sqlite.ts, outbox-postgres.ts); the design is in docs/decisions/0007.
  */
 export interface NotificationOutbox {
   /**

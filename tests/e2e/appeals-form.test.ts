@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContextOptions, Page, Request, Route } from "playwright-core";
-import { openPage, siteAndBrowserForTests, type WatchedPage } from "./harness.ts";
+import { openPage, siteAndBrowserForTests, startSite, type WatchedPage } from "./harness.ts";
 
 const apiPath = "/api/users/appeals/";
 const required = "Это обязательное поле";
@@ -107,6 +107,20 @@ async function fieldMessages(page: Page): Promise<Record<string, string>> {
   return messages;
 }
 
+/** The spec: each message under its field, i.e. below the control (the checkbox with its label). */
+async function assertMessagesUnderFields(page: Page, names: readonly string[]) {
+  for (const name of names) {
+    const control = page.locator(name === "consent" ? ".form-checkbox" : `#${name}`);
+    const controlBox = await control.boundingBox();
+    const messageBox = await page.locator(`#${name}-error`).boundingBox();
+    assert.ok(controlBox && messageBox, name);
+    assert.ok(
+      messageBox.y >= controlBox.y + controlBox.height - 1,
+      `${name}: the message (top ${messageBox.y}) is under the field (bottom ${controlBox.y + controlBox.height})`,
+    );
+  }
+}
+
 async function activeElementId(page: Page): Promise<string> {
   return page.evaluate(() => document.activeElement?.id ?? "");
 }
@@ -166,6 +180,7 @@ describe("appeal form with JavaScript", () => {
         await fieldMessages(page),
         Object.fromEntries(requiredFields.map((name) => [name, required])),
       );
+      await assertMessagesUnderFields(page, requiredFields);
       for (const name of requiredFields) {
         const control = page.locator(`#${name}`);
         assert.equal(await control.getAttribute("aria-invalid"), "true", name);
@@ -354,33 +369,35 @@ describe("appeal form with JavaScript", () => {
     }
   });
 
-  test("on localhost the request goes to port 8000", async () => {
-    const port = new URL(env.site.baseUrl).port;
+  test("on localhost the request goes to port 8000, and the development server answers its CORS", async () => {
+    // A server in development mode stands in for the one on port 8000: the page's request to
+    // localhost:8000 is passed to it unchanged (Origin included), and its own answer, CORS
+    // headers and all, goes back to the browser, which enforces them.
+    const development = await startSite({ allowLocalhostOrigins: true });
+    const port = new URL(development.baseUrl).port;
     const watched = await openAppeals({ url: `http://localhost:${port}/appeals` });
     const { page } = watched;
     const seen: string[] = [];
     try {
-      await page.route("http://localhost:8000/**", (route) => {
-        const cors = {
-          "access-control-allow-origin": `http://localhost:${port}`,
-          "access-control-allow-methods": "POST",
-          "access-control-allow-headers": "content-type, accept",
-        };
-        if (route.request().method() === "OPTIONS")
-          return route.fulfill({ status: 204, headers: cors });
+      await page.route("http://localhost:8000/**", async (route) => {
         seen.push(`${route.request().method()} ${route.request().url()}`);
-        return route.fulfill({
-          status: 201,
-          headers: cors,
-          json: { id: "x", number: "А-2026-000001" },
-        });
+        const url = route.request().url().replace("http://localhost:8000", development.baseUrl);
+        const response = await route.fetch({ url });
+        await route.fulfill({ response });
       });
+      const before = (await development.store.listAppeals()).length;
       await fillAppeal(page, sampleAppeal());
+      const answer = page.waitForResponse((response) => response.request().method() === "POST");
       await submitButton(page).click();
+      const headers = (await answer).headers();
+      assert.equal(headers["access-control-allow-origin"], `http://localhost:${port}`);
       await page.locator(".form-status__message--success").waitFor();
-      assert.deepEqual(seen, ["POST http://localhost:8000/api/users/appeals/"]);
+      assert.ok(seen.includes("POST http://localhost:8000/api/users/appeals/"), seen.join(", "));
+      assert.equal((await development.store.listAppeals()).length, before + 1);
+      assert.deepEqual(watched.consoleErrors, []);
     } finally {
       await watched.close();
+      await development.close();
     }
   });
 
@@ -448,6 +465,7 @@ describe("appeal form without JavaScript", () => {
         await fieldMessages(page),
         Object.fromEntries(requiredFields.map((name) => [name, required])),
       );
+      await assertMessagesUnderFields(page, requiredFields);
       assert.equal(await page.locator(".error-summary a").count(), 6);
       // The summary takes focus without a script: the server's page marks it autofocus.
       assert.equal(await page.evaluate(() => document.activeElement?.className), "error-summary");

@@ -52,10 +52,11 @@ describe("POST /appeals (the form without JavaScript)", () => {
     assert.equal((await env.site.store.listAppeals()).length, before);
   });
 
-  test("a post from another origin is refused by React Router (CSRF), nothing stored", async () => {
+  test("a post from another origin is refused before React Router (403 in Russian), nothing stored", async () => {
     const before = (await env.site.store.listAppeals()).length;
     const response = await post(appeal, "http://evil.example");
-    assert.equal(response.status, 400);
+    assert.equal(response.status, 403);
+    assert.match(await response.text(), /Запрос отправлен с другого сайта и отклонён/);
     assert.equal((await env.site.store.listAppeals()).length, before);
   });
 });

@@ -9,7 +9,7 @@ import { type Browser, type BrowserContextOptions, chromium, type Page } from "p
 import { chromiumArgs, chromiumPath } from "../../scripts/chromium.ts";
 import { buildApp } from "../../server/app.ts";
 import { loadPageHandler } from "../../server/appeals/page-requests.ts";
-import { parseDatabaseUrl } from "../../server/config.ts";
+import { parseDatabaseUrl, type ServerTimeouts } from "../../server/config.ts";
 import { loadSiteFiles } from "../../server/site-files.ts";
 import { openStaffStore } from "../../server/staff/open-staff-store.ts";
 import type { StaffStore } from "../../server/staff/staff-store.ts";
@@ -38,6 +38,10 @@ export type StartSiteOptions = {
    * generous (1000); a test of the limit itself passes the real numbers (10 and 100).
    */
   rateLimit?: { perMinute: number; perDay: number };
+  /** Development mode: a localhost page on another port may call the API (default off). */
+  allowLocalhostOrigins?: boolean;
+  /** Shorter limits for the slow-client tests; the production values otherwise. */
+  timeouts?: ServerTimeouts;
 };
 
 /**
@@ -59,6 +63,8 @@ export async function startSite(options: StartSiteOptions = {}): Promise<Running
     config: {
       logLevel: "silent",
       rateLimit: options.rateLimit ?? { perMinute: 1000, perDay: 1000 },
+      allowLocalhostOrigins: options.allowLocalhostOrigins ?? false,
+      timeouts: options.timeouts,
     },
     store,
     site,

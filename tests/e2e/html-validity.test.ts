@@ -11,6 +11,24 @@ const run = promisify(execFile);
 
 type VnuMessage = { type: string; url: string; message: string; extract?: string };
 
+function parseReport(stderr: string): { version: string; messages: VnuMessage[] } {
+  let report: unknown;
+  try {
+    report = JSON.parse(stderr);
+  } catch {
+    assert.fail(`the HTML checker wrote no JSON report: ${JSON.stringify(stderr.slice(0, 300))}`);
+  }
+  assert.ok(
+    typeof report === "object" &&
+      report !== null &&
+      "version" in report &&
+      "messages" in report &&
+      Array.isArray(report.messages),
+    `not a checker report: ${stderr.slice(0, 300)}`,
+  );
+  return report as { version: string; messages: VnuMessage[] };
+}
+
 test("every prerendered page passes the W3C HTML checker with no errors", async () => {
   const entries = await readdir(siteDir, { recursive: true, withFileTypes: true });
   const pages = entries
@@ -35,7 +53,9 @@ test("every prerendered page passes the W3C HTML checker with no errors", async 
     if (typeof error.stderr !== "string" || !error.stderr.startsWith("{")) throw error;
     return { stderr: error.stderr };
   });
-  const { messages } = JSON.parse(result.stderr || '{"messages":[]}') as { messages: VnuMessage[] };
+  // The checker always writes its JSON report, empty or not: no report means it did not check
+  // (a wrong jar path, a Java that starts but fails), which must fail, not pass.
+  const { messages } = parseReport(result.stderr);
   assert.deepEqual(
     messages.map((message) => `${message.url.replace(/^.*build\/client/, "")}: ${message.message}`),
     [],

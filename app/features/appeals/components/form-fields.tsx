@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
 
 /**
- * Form fields in the GOV.UK pattern: label, optional hint, the error message under the label,
- * the control linked to both by `aria-describedby` and marked `aria-invalid` while in error.
+ * Form fields: label, optional hint, the control, then the error message under the control (the
+ * spec: 'Это обязательное поле' under the field); the control is linked to hint and message by
+ * `aria-describedby` and marked `aria-invalid` while in error.
  * The control's id is the field's name, so the error summary can link to `#name`.
  */
 type FieldProps = {
@@ -57,7 +58,7 @@ function controlProps({ name, hint, error, required }: FieldProps) {
   };
 }
 
-/** Label, hint and error above a control: the part the text, select and textarea fields share. */
+/** Label and hint above a control, its error under it: what text, select and textarea share. */
 function LabelledGroup({
   name,
   label,
@@ -71,8 +72,8 @@ function LabelledGroup({
         {label}
       </label>
       <Hint name={name} hint={hint} />
-      <ErrorMessage name={name} error={error} />
       {children}
+      <ErrorMessage name={name} error={error} />
     </div>
   );
 }
@@ -149,7 +150,6 @@ export function CheckboxField(props: FieldProps & { defaultChecked: boolean }) {
   const { name, label, hint, error, defaultChecked } = props;
   return (
     <div className={groupClass(error)}>
-      <ErrorMessage name={name} error={error} />
       <div className="form-checkbox">
         <input
           {...controlProps(props)}
@@ -162,6 +162,7 @@ export function CheckboxField(props: FieldProps & { defaultChecked: boolean }) {
         </label>
       </div>
       <Hint name={name} hint={hint} />
+      <ErrorMessage name={name} error={error} />
     </div>
   );
 }
