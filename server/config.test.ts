@@ -112,6 +112,7 @@ test("mail: off without SMTP_URL; 10 tries from a 30-second wait by default", ()
     notifyTo: [],
     from: "",
     retry: { firstWaitMs: 30_000, maxAttempts: 10 },
+    leaseMs: 300_000,
   });
 });
 
@@ -122,12 +123,14 @@ test("mail: reads SMTP_URL, APPEALS_NOTIFY_TO, MAIL_FROM and the retry settings"
     MAIL_FROM: "Сайт агрохимслужбы <noreply@example.ru>",
     MAIL_RETRY_FIRST_WAIT_MS: "1000",
     MAIL_MAX_ATTEMPTS: "5",
+    MAIL_LEASE_MS: "60000",
   });
   assert.deepEqual(config.mail, {
     smtpUrl: "smtps://site:s3cret@mail.example.ru:465",
     notifyTo: ["priemnaya@example.ru", "yurist@example.ru"],
     from: "Сайт агрохимслужбы <noreply@example.ru>",
     retry: { firstWaitMs: 1000, maxAttempts: 5 },
+    leaseMs: 60_000,
   });
 });
 

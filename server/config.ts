@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import { z } from "zod";
 import {
+  defaultLeaseMs,
   defaultRetrySchedule,
   type MailConfig,
   parseAddressList,
@@ -122,6 +123,7 @@ const envSchema = z
     APPEALS_NOTIFY_TO: parsed(parseAddressList).optional(),
     MAIL_FROM: parsed(parseSender).optional(),
     MAIL_RETRY_FIRST_WAIT_MS: limit(defaultRetrySchedule.firstWaitMs),
+    MAIL_LEASE_MS: limit(defaultLeaseMs),
     MAIL_MAX_ATTEMPTS: limit(defaultRetrySchedule.maxAttempts).refine(
       (count) => count <= 100,
       "must be at most 100",
@@ -176,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       notifyTo: data.APPEALS_NOTIFY_TO ?? [],
       from: data.MAIL_FROM ?? "",
       retry: { firstWaitMs: data.MAIL_RETRY_FIRST_WAIT_MS, maxAttempts: data.MAIL_MAX_ATTEMPTS },
+      leaseMs: data.MAIL_LEASE_MS,
     },
     reminderTime: data.REMINDER_TIME,
   };

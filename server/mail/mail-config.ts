@@ -10,7 +10,14 @@ export type MailConfig = {
   /** The sender, 'Name <address>' or an address. */
   from: string;
   retry: RetrySchedule;
+  /**
+   * How long a sender holds a claimed notification before another may take it (a sender that
+   * died mid-send). Must be longer than a send can last (about 70 s at most, see mailer.ts).
+   */
+  leaseMs: number;
 };
+
+export const defaultLeaseMs = 5 * 60_000;
 
 /**
  * Tries of one notification: the first at once, then after `firstWaitMs`, doubling each time, up

@@ -18,7 +18,13 @@ function mailConfig(
   smtp: TestSmtpServer,
   retry = { firstWaitMs: 100, maxAttempts: 10 },
 ): MailConfig {
-  return { smtpUrl: smtp.url, notifyTo: handlers, from: "Сайт <noreply@example.ru>", retry };
+  return {
+    smtpUrl: smtp.url,
+    notifyTo: handlers,
+    from: "Сайт <noreply@example.ru>",
+    retry,
+    leaseMs: 60_000,
+  };
 }
 
 async function submit(site: TestApp, overrides: Record<string, unknown> = {}) {

@@ -14,7 +14,7 @@ export type OutboxWorkerOptions = {
   /** How often the outbox is read for due notifications. */
   pollIntervalMs: number;
   /** How long a claimed row is held; far longer than a send can take (see mailer.ts). */
-  leaseMs?: number;
+  leaseMs: number;
   now?: () => Date;
 };
 
@@ -35,7 +35,6 @@ const claimBatch = 10;
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const owner = randomUUID();
   const now = options.now ?? (() => new Date());
-  const leaseMs = options.leaseMs ?? 5 * 60_000;
   const stopping = new AbortController();
   let wakeUp = new AbortController();
 
@@ -43,7 +42,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     const claimed = await options.outbox.claimDue({
       now: now(),
       owner,
-      leaseUntil: new Date(now().getTime() + leaseMs),
+      leaseUntil: new Date(now().getTime() + options.leaseMs),
       limit: claimBatch,
     });
     for (const notification of claimed) {

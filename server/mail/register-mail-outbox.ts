@@ -34,6 +34,7 @@ export function registerMailOutbox(
       outbox: deps.store.outbox,
       send: (appeal) => mailer.sendAppealMail(appeal),
       retry: mail.retry,
+      leaseMs: mail.leaseMs,
       log: app.log,
       // Never slower than the first retry, so short test schedules are kept.
       pollIntervalMs: Math.min(5_000, mail.retry.firstWaitMs),

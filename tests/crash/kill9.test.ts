@@ -1,66 +1,16 @@
 // The real server (node server/main.ts) killed with SIGKILL during a burst of appeals: after a
 // restart every appeal that got a 201 is in the store. Needs the built site (npm run build).
 import assert from "node:assert/strict";
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createServer } from "node:net";
 import { describe, test } from "node:test";
-import { setTimeout as sleep } from "node:timers/promises";
 import { parseDatabaseUrl } from "../../server/config.ts";
 import { openStore } from "../../server/store/open-store.ts";
 import { testDatabaseKinds } from "../../server/store/test-databases.ts";
+import { exited, killServer, type Server, startServer } from "./server-process.ts";
 
 const workers = 24;
 const killAfterAcknowledged = 150;
 const marker = "Крашев";
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === "string") throw new Error("no port");
-  return address.port;
-}
-
-type Server = { child: ChildProcess; baseUrl: string; output: () => string };
-
-async function startServer(databaseUrl: string): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["server/main.ts"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: "info",
-      // Every request of the burst comes from 127.0.0.1.
-      RATE_LIMIT_PER_MINUTE: "1000000",
-      RATE_LIMIT_PER_DAY: "1000000",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited at start:\n${output}`);
-    try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) return { child, baseUrl, output: () => output };
-    } catch {
-      // not listening yet
-    }
-    await sleep(50);
-  }
-  child.kill("SIGKILL");
-  throw new Error(`server did not answer /healthz:\n${output}`);
-}
 
 function appeal(index: number) {
   return {
@@ -72,12 +22,6 @@ function appeal(index: number) {
     comment: `Обращение номер ${index} из нагрузочной серии.`,
     consent: true,
   };
-}
-
-function exited(child: ChildProcess) {
-  return child.exitCode !== null || child.signalCode !== null
-    ? Promise.resolve()
-    : new Promise<void>((resolve) => child.once("exit", () => resolve()));
 }
 
 for (const kind of testDatabaseKinds) {
@@ -163,10 +107,7 @@ for (const kind of testDatabaseKinds) {
           assert.ok(!log.includes(secret), `the log holds ${secret}`);
         }
       } finally {
-        if (server && server.child.exitCode === null && server.child.signalCode === null) {
-          server.child.kill("SIGKILL");
-          await exited(server.child);
-        }
+        await killServer(server);
         await database.drop();
       }
     });
