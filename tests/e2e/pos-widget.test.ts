@@ -1,9 +1,11 @@
 // The Gosuslugi feedback widget (ПОС) on /appeals: present with POS_WIDGET_ID, absent without it.
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../server/app.ts";
 import { loadPageHandler } from "../../server/appeals/page-requests.ts";
+import { posWidgetStartScript } from "../../server/pos-widget.ts";
 import { loadSiteFiles } from "../../server/site-files.ts";
 import type { AppealStore } from "../../server/store/appeal-store.ts";
 import { openStore } from "../../server/store/open-store.ts";
@@ -11,6 +13,8 @@ import { createSqliteDatabase, type TestDatabase } from "../../server/store/test
 import { launchBrowser, openPage, serverBuildPath, siteDir } from "./harness.ts";
 
 const posScript = '<script src="https://pos.gosuslugi.ru/bin/script.min.js" defer></script>';
+
+const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("base64");
 
 let database: TestDatabase;
 let store: AppealStore;
@@ -51,7 +55,13 @@ describe("POS_WIDGET_ID set", () => {
       "above the form",
     );
     const csp = String(response.headers["content-security-policy"]);
-    assert.match(csp, /script-src 'self' 'unsafe-inline' https:\/\/pos\.gosuslugi\.ru;/);
+    // The platform's script and frame, and the widget's start script by its hash: no
+    // 'unsafe-inline'.
+    const scriptSrc = /script-src ([^;]*);/.exec(csp)?.[1] ?? "";
+    assert.ok(scriptSrc.split(" ").includes("https://pos.gosuslugi.ru"), scriptSrc);
+    assert.ok(scriptSrc.includes(`'sha256-${sha256(posWidgetStartScript)}'`), scriptSrc);
+    assert.ok(!csp.includes("unsafe-inline"), csp);
+    assert.match(csp, /frame-src https:\/\/pos\.gosuslugi\.ru;/);
   });
 
   test("the compressed /appeals carries the widget too", async () => {
