@@ -33,7 +33,7 @@ export async function prefillAppeals(databaseUrl: string, count: number): Promis
   await client.connect();
   try {
     await client.query(`INSERT INTO appeals (${columns})
-      SELECT i, gen_random_uuid(), 'А-2025-' || lpad(i::text, 6, '0'),
+      SELECT i, gen_random_uuid(), 'А-2025-' || lpad(i::text, greatest(6, length(i::text)), '0'),
         timestamptz '2025-01-01' + make_interval(secs => i % 31536000),
         'Анна', 'Фамилия' || i, 'user' || i || '@example.ru', '+7 912 345-67-89', '+79123456789',
         '43 - Кировская область', 'Текст обращения номер ' || i, true,
