@@ -32,8 +32,8 @@ export type ServerConfig = {
   trustProxy: TrustProxy;
   /** E-mail notifications of appeals to the handlers (server/mail/). */
   mail: MailConfig;
-  /** When the daily reminder of due appeals goes to the handlers: Kirov time, 'HH:MM'. */
-  reminderTime: string;
+  /** When the daily reminder of due appeals goes to the handlers: Kirov time 'HH:MM'; null: off. */
+  reminderTime: string | null;
 };
 
 export type TrustProxy = boolean | number | string[];
@@ -130,7 +130,7 @@ const envSchema = z
     ),
     REMINDER_TIME: z
       .string()
-      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:MM in Kirov time, e.g. 08:00")
+      .regex(/^(([01]\d|2[0-3]):[0-5]\d|off)$/, "must be HH:MM in Kirov time, e.g. 08:00, or off")
       .default("08:00"),
   })
   .superRefine((env, context) => {
@@ -180,6 +180,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       retry: { firstWaitMs: data.MAIL_RETRY_FIRST_WAIT_MS, maxAttempts: data.MAIL_MAX_ATTEMPTS },
       leaseMs: data.MAIL_LEASE_MS,
     },
-    reminderTime: data.REMINDER_TIME,
+    reminderTime: data.REMINDER_TIME === "off" ? null : data.REMINDER_TIME,
   };
 }
