@@ -172,7 +172,7 @@ export function buildApp({
     registerDailyReminder(app, {
       store: staffStore,
       mail: config.mail,
-      time: config.reminderTime ?? "08:00",
+      time: config.reminderTime === undefined ? "08:00" : config.reminderTime,
     });
   }
   registerStaticSite(app, servedSite, policySettings);

@@ -222,9 +222,10 @@ test("mail: a bad setting stops the start; the SMTP password is never shown", ()
   }
 });
 
-test("REMINDER_TIME: Kirov time HH:MM, 08:00 by default; anything else stops the start", () => {
+test("REMINDER_TIME: Kirov time HH:MM, 08:00 by default, or off; anything else stops the start", () => {
   assert.equal(loadConfig({}).reminderTime, "08:00");
   assert.equal(loadConfig({ REMINDER_TIME: "07:30" }).reminderTime, "07:30");
+  assert.equal(loadConfig({ REMINDER_TIME: "off" }).reminderTime, null);
   for (const bad of ["8:00", "24:00", "08:60", "morning"]) {
     assert.throws(() => loadConfig({ REMINDER_TIME: bad }), /REMINDER_TIME="[^"]*": must be HH:MM/);
   }

@@ -39,8 +39,8 @@ export type ServerConfig = {
   posWidgetId?: string;
   /** E-mail notifications of appeals to the handlers (server/mail/). */
   mail: MailConfig;
-  /** When the daily reminder of due appeals goes to the handlers: Kirov time, 'HH:MM'. */
-  reminderTime: string;
+  /** When the daily reminder of due appeals goes to the handlers: Kirov time 'HH:MM'; null: off. */
+  reminderTime: string | null;
   /**
    * Development only (NODE_ENV is not "production"): a page on another localhost port may post to
    * the API on a loopback address, and gets a CORS answer. Refused in production.
@@ -213,7 +213,7 @@ const envSchema = z
       .optional(),
     REMINDER_TIME: z
       .string()
-      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:MM in Kirov time, e.g. 08:00")
+      .regex(/^(([01]\d|2[0-3]):[0-5]\d|off)$/, "must be HH:MM in Kirov time, e.g. 08:00, or off")
       .default("08:00"),
   })
   .superRefine((env, context) => {
@@ -274,7 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       retry: { firstWaitMs: data.MAIL_RETRY_FIRST_WAIT_MS, maxAttempts: data.MAIL_MAX_ATTEMPTS },
       leaseMs: data.MAIL_LEASE_MS,
     },
-    reminderTime: data.REMINDER_TIME,
+    reminderTime: data.REMINDER_TIME === "off" ? null : data.REMINDER_TIME,
     allowLocalhostOrigins: data.NODE_ENV !== "production",
     timeouts: defaultTimeouts,
   };

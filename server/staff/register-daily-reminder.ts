@@ -6,14 +6,15 @@ import type { StaffStore } from "./staff-store.ts";
 
 /**
  * Runs the daily reminder while the app runs, sent over the same SMTP settings as the appeal
- * notifications. Without SMTP_URL it is off (the start-up log says so, with mail itself).
+ * notifications. Off without SMTP_URL (the start-up log says mail is off) or with REMINDER_TIME=off.
  */
 export function registerDailyReminder(
   app: FastifyInstance,
-  deps: { store: StaffStore; mail: MailConfig | undefined; time: string },
+  deps: { store: StaffStore; mail: MailConfig | undefined; time: string | null },
 ) {
   const mail = deps.mail;
-  if (!mail?.smtpUrl) return;
+  const time = deps.time;
+  if (!mail?.smtpUrl || time === null) return;
   const transport = nodemailer.createTransport({
     url: mail.smtpUrl,
     connectionTimeout: 10_000,
@@ -22,7 +23,7 @@ export function registerDailyReminder(
   });
   const reminder = createDailyReminder({
     store: deps.store,
-    time: deps.time,
+    time,
     log: app.log,
     send: async (message) => {
       await transport.sendMail({ from: mail.from, to: mail.notifyTo, ...message });
@@ -31,7 +32,7 @@ export function registerDailyReminder(
   let running: ReturnType<typeof startDailyReminder> | undefined;
   app.addHook("onReady", async () => {
     running = startDailyReminder(reminder);
-    app.log.info({ time: deps.time }, "daily reminder on (Kirov time)");
+    app.log.info({ time }, "daily reminder on (Kirov time)");
   });
   app.addHook("onClose", async () => {
     await running?.stop();

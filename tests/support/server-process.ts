@@ -37,6 +37,8 @@ export async function startServer(
       // Every request of a burst comes from 127.0.0.1.
       RATE_LIMIT_PER_MINUTE: "1000000",
       RATE_LIMIT_PER_DAY: "1000000",
+      // The daily reminder is a mail too: off, so the counts of mails are the appeals' alone.
+      REMINDER_TIME: "off",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
