@@ -16,6 +16,8 @@ const { values } = parseArgs({
   options: {
     duration: { type: "string", default: "10" },
     rows: { type: "string", default: "1000000" },
+    // "posts" or "pages": one half of the run.
+    only: { type: "string" },
   },
 });
 const duration = Number(values.duration);
@@ -115,7 +117,7 @@ console.log(
   "Baselines are bare node:http servers in their own processes, run right after the project's.\n",
 );
 
-for (const store of stores) {
+for (const store of values.only === "pages" ? [] : stores) {
   console.log(`POST /api/users/appeals/ on ${store.name}`);
   const emptyP99: Record<number, number> = {};
   for (const connections of [10, 50]) {
@@ -136,7 +138,7 @@ for (const store of stores) {
 }
 
 const pages = ["/", "/services/special_offer"];
-{
+if (values.only !== "posts") {
   const database = await sqlite.create();
   const project = await startServer("server/main.ts", {
     ...projectEnv,

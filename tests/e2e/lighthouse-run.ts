@@ -6,21 +6,52 @@ const run = promisify(execFile);
 
 export type LighthouseScores = Record<string, number | null>;
 
-/** One Lighthouse run, mobile (its default form factor and simulated throttling), ~12 s. */
+export type LighthouseResult = {
+  scores: LighthouseScores;
+  /** Largest Contentful Paint as Lighthouse simulates it on its mobile profile, in ms. */
+  largestContentfulPaintMs: number | null;
+};
+
+type Report = {
+  runtimeError?: { code: string };
+  categories: Record<string, { score: number | null }>;
+  audits: Record<string, { numericValue?: number }>;
+};
+
+/**
+ * One Lighthouse run, mobile (its default form factor and simulated throttling), ~12 s. A run
+ * that Lighthouse itself could not record (e.g. NO_NAVSTART on a loaded machine: "Please run
+ * Lighthouse again") is run once more; a second failure fails.
+ */
+export async function lighthouseRun(url: string, retries = 1): Promise<LighthouseResult> {
+  let report: Report;
+  try {
+    const { stdout } = await run(
+      "node_modules/.bin/lighthouse",
+      [
+        url,
+        "--quiet",
+        "--output=json",
+        "--output-path=stdout",
+        `--chrome-flags=${chromiumArgs.join(" ")}`,
+      ],
+      { env: { ...process.env, CHROME_PATH: chromiumPath() }, maxBuffer: 64 * 1024 * 1024 },
+    );
+    report = JSON.parse(stdout) as Report;
+  } catch (error) {
+    const stdout = (error as { stdout?: string }).stdout ?? "";
+    const recordingFailed = /"runtimeError"/.test(stdout);
+    if (recordingFailed && retries > 0) return lighthouseRun(url, retries - 1);
+    throw error;
+  }
+  return {
+    scores: Object.fromEntries(
+      Object.entries(report.categories).map(([name, category]) => [name, category.score]),
+    ),
+    largestContentfulPaintMs: report.audits["largest-contentful-paint"]?.numericValue ?? null,
+  };
+}
+
 export async function lighthouseScores(url: string): Promise<LighthouseScores> {
-  const { stdout } = await run(
-    "node_modules/.bin/lighthouse",
-    [
-      url,
-      "--quiet",
-      "--output=json",
-      "--output-path=stdout",
-      `--chrome-flags=${chromiumArgs.join(" ")}`,
-    ],
-    { env: { ...process.env, CHROME_PATH: chromiumPath() }, maxBuffer: 64 * 1024 * 1024 },
-  );
-  const report = JSON.parse(stdout) as { categories: Record<string, { score: number | null }> };
-  return Object.fromEntries(
-    Object.entries(report.categories).map(([name, category]) => [name, category.score]),
-  );
+  return (await lighthouseRun(url)).scores;
 }
