@@ -291,6 +291,9 @@ describe("persistence and first paint", () => {
       });
       for (const path of ["/", "/contacts", "/appeals"]) {
         await page.goto(`${env.site.baseUrl}${path}`, { waitUntil: "commit" });
+        // Chromium cannot capture a page before its first frame ("Unable to capture
+        // screenshot"): wait for the body to exist, the earliest a frame can show content.
+        await page.waitForFunction(() => document.body !== null);
         const shot = await page.screenshot();
         const seen = await page.evaluate(
           () => (window as unknown as { lvSeen: { bodyExisted: boolean }[] }).lvSeen,
