@@ -13,7 +13,7 @@ export type InlineSources = { scripts: string[]; styles: string[]; hasScripts: b
  * Hashes of the inline blocks of one prerendered page, computed when the server loads it: the
  * browser runs an inline block only when its exact text hashes to a listed value, so an injected
  * script never runs and no `'unsafe-inline'` is needed. `hasScripts` also counts external
- * scripts (the hydrating page's module), which need `'self'`.
+ * scripts (the appeal form's island module), which need `'self'`.
  */
 export function inlineSources(html: string): InlineSources {
   const scripts = new Set<string>();

@@ -4,8 +4,8 @@ import { posWidgetTexts } from "../content/pos-widget.ts";
 export const posWidgetOrigin = "https://pos.gosuslugi.ru";
 
 /**
- * Where the block goes: an empty element the appeals page renders above its form. React leaves
- * its content alone when hydrating (app/routes/appeals.tsx), so the server may fill it.
+ * Where the block goes: an empty element the appeals page renders above its form, outside the
+ * form's island (app/routes/appeals.tsx), so the server may fill it.
  */
 export const posWidgetSlot = '<div class="pos-widget-slot"></div>';
 

@@ -51,14 +51,9 @@ export default function AppealsPage({ actionData }: Route.ComponentProps) {
         </ul>
       </section>
       {/* The Gosuslugi feedback widget's place: empty unless the server has POS_WIDGET_ID, then
-          it writes the block in (server/site-settings.ts). React leaves the content of an element
-          with dangerouslySetInnerHTML as it finds it when hydrating. */}
-      <div
-        className="pos-widget-slot"
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: empty here; the server fills it
-        dangerouslySetInnerHTML={{ __html: "" }}
-        suppressHydrationWarning
-      />
+          it writes the block in (server/site-settings.ts). It lies outside the form's island,
+          so no hydration touches it. */}
+      <div className="pos-widget-slot" />
       <section aria-labelledby="appeal-form-title">
         <h2 id="appeal-form-title">Форма обращения</h2>
         <p>Все поля, кроме региона, обязательны.</p>

@@ -39,7 +39,7 @@ const formType = /^application\/x-www-form-urlencoded\s*(;|$)/i;
  * The appeal form posted without JavaScript: POST /appeals (the page's own address) goes to
  * React Router, whose route action (app/routes/appeals.tsx) reads the submitter from
  * `appealSubmitterContext` and renders the page with the result. GET pages stay prerendered.
- * POST /appeals.data (a hydrated React Router <Form>) takes the same way.
+ * No page loads React Router's client runtime, so there is no `/appeals.data` to answer.
  */
 export function registerAppealPage(
   app: FastifyInstance,
@@ -82,7 +82,7 @@ export function registerAppealPage(
       const response = await deps.pageHandler(toWebRequest(request), context);
       return sendWebResponse(reply, response);
     };
-    for (const url of ["/appeals", "/appeals.data"]) {
+    for (const url of ["/appeals"]) {
       page.post(url, { bodyLimit: formBodyLimit }, handler);
     }
   });

@@ -1,5 +1,5 @@
 // The slide-out menu is a native popover: it must work the same with JavaScript off (content
-// pages) and on (hydrated pages), by mouse and by keyboard.
+// pages) and on (the appeals page, whose form is an island), by mouse and by keyboard.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
@@ -14,7 +14,11 @@ const activeElementText = (page: Page) =>
 
 const setups = [
   { name: "JavaScript off, content page", path: "/contacts", javaScriptEnabled: false },
-  { name: "JavaScript on, hydrated page", path: "/appeals", javaScriptEnabled: true },
+  {
+    name: "JavaScript on, the page with the form island",
+    path: "/appeals",
+    javaScriptEnabled: true,
+  },
 ];
 
 for (const { name, path, javaScriptEnabled } of setups) {

@@ -197,8 +197,8 @@ describe("icons and the web app manifest", () => {
   });
 });
 
-describe("the hydrating page keeps one set of tags", () => {
-  test("/appeals after hydration: one canonical and one og:url, both at SITE_URL", async () => {
+describe("with JavaScript on, /appeals keeps one set of tags", () => {
+  test("/appeals once its form island runs: one canonical and one og:url, both at SITE_URL", async () => {
     const browser = await launchBrowser();
     const watched = await openPage(browser);
     try {
