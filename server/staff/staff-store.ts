@@ -14,6 +14,7 @@ import type {
 } from "../../domain/staff/registry-types.ts";
 import {
   isoMoment,
+  nullableMoment,
   nullableText,
   type SqlRow,
   type SqlRunner,
@@ -144,8 +145,8 @@ export function createStaffStore(sql: SqlRunner) {
         login: String(row.login),
         created_at: isoMoment(row.created_at),
         last_seen_at: isoMoment(row.last_seen_at),
-        ended_at: row.ended_at == null ? null : isoMoment(row.ended_at),
-        disabled_at: row.disabled_at == null ? null : isoMoment(row.disabled_at),
+        ended_at: nullableMoment(row.ended_at),
+        disabled_at: nullableMoment(row.disabled_at),
       };
     },
 
@@ -373,7 +374,7 @@ function toUser(row: SqlRow): StaffUser {
     login: String(row.login),
     password_hash: String(row.password_hash),
     created_at: isoMoment(row.created_at),
-    disabled_at: row.disabled_at == null ? null : isoMoment(row.disabled_at),
+    disabled_at: nullableMoment(row.disabled_at),
   };
 }
 

@@ -28,6 +28,11 @@ export function isoMoment(value: unknown): string {
   return value instanceof Date ? value.toISOString() : String(value);
 }
 
+/** A moment column that may be empty (NULL): ISO 8601 text, or null. */
+export function nullableMoment(value: unknown): string | null {
+  return value === null || value === undefined ? null : isoMoment(value);
+}
+
 export function nullableText(value: unknown): string | null {
   return value === null || value === undefined ? null : String(value);
 }
