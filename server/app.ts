@@ -117,7 +117,7 @@ export function buildApp({
     allowLocalhostApi: config.allowLocalhostOrigins ?? false,
     posWidget: settings.posWidgetId !== undefined,
   };
-  registerSecurityHeaders(app, { site: servedSite, settings: policySettings });
+  const pagePolicies = registerSecurityHeaders(app, { site: servedSite, settings: policySettings });
   registerCloseConnectionsOnStop(app);
   registerRequestGuards(app, { allowLocalhostOrigins: config.allowLocalhostOrigins ?? false });
   if (!config.trustProxy) warnOnceAboutProxyHeaders(app);
@@ -175,7 +175,7 @@ export function buildApp({
       time: config.reminderTime === undefined ? "08:00" : config.reminderTime,
     });
   }
-  registerStaticSite(app, servedSite, policySettings);
+  registerStaticSite(app, servedSite, pagePolicies);
   // Pages answer GET and HEAD only; any other method or an unknown API address lands here.
   app.setNotFoundHandler(async (request, reply) => {
     if (isApiRequest(request)) return sendProblem(request, reply, 404, problemMessages.notFound);

@@ -64,7 +64,7 @@ export function pageAllowances(path: string, settings: PolicySettings): Directiv
 
 /**
  * The policy every answer starts from. Nothing framed, nothing framing us, no plugins, no
- * <base>, forms post only here; scripts and styles are added per answer (hashes or a nonce).
+ * <base>, forms post only here; scripts and styles are added per kind of answer, by hash.
  */
 function basePolicy(settings: PolicySettings): Directives {
   return {
@@ -109,10 +109,10 @@ export function prerenderedPagePolicy(
 }
 
 /**
- * Anything else (server-rendered answers, errors, the API, files): helmet adds a fresh nonce for
- * scripts and styles per answer; the site's own build-time CSS and inline scripts (the low-vision
- * version's two) are allowed by hash, since a server-rendered page carries the same blocks as the
- * prerendered ones.
+ * Anything else (server-rendered answers, errors, the API, files): the site's own build-time CSS
+ * and inline scripts (the low-vision version's two) are allowed by hash, since a server-rendered
+ * page carries the same blocks as the prerendered ones. No answer carries inline code of its own,
+ * so no nonce is handed out: an injected block runs nowhere.
  */
 export function serverAnswerPolicy(
   site: { scripts: string[]; styles: string[] },

@@ -2,8 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fresh from "fresh";
 import Negotiator from "negotiator";
 import parseRange from "range-parser";
-import type { PolicySettings } from "./content-security-policy.ts";
-import { applyPagePolicy } from "./security-headers.ts";
+import { applyPagePolicy, type PagePolicies } from "./security-headers.ts";
 import type { SiteFile, SiteFiles } from "./site-files.ts";
 
 /**
@@ -13,11 +12,7 @@ import type { SiteFile, SiteFiles } from "./site-files.ts";
  * If-Range) so downloads resume, year-long caching for hashed assets, revalidation for
  * everything else, a Russian 404 page for unknown pages. HEAD is GET without the body (Fastify).
  */
-export function registerStaticSite(
-  app: FastifyInstance,
-  site: SiteFiles,
-  settings: PolicySettings,
-) {
+export function registerStaticSite(app: FastifyInstance, site: SiteFiles, policies: PagePolicies) {
   app.get("/*", async (request, reply) => {
     const path = requestPath(request.url);
     if (path === undefined)
@@ -25,7 +20,7 @@ export function registerStaticSite(
 
     const file = site.byPath.get(path);
     if (file) {
-      applyPagePolicy(reply, path, file, settings);
+      applyPagePolicy(reply, path, file, policies);
       return sendFile(request, reply, file, 200);
     }
 
@@ -42,7 +37,7 @@ export function registerStaticSite(
         .type("text/plain; charset=utf-8")
         .send("Файл не найден");
     }
-    applyPagePolicy(reply, path, site.notFoundPage, settings);
+    applyPagePolicy(reply, path, site.notFoundPage, policies);
     return sendFile(request, reply, site.notFoundPage, 404);
   });
 }

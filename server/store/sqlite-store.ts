@@ -4,8 +4,11 @@ import { dirname } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { registrationNumber } from "../../domain/appeals/registration-number.ts";
 import type { AppealStore, NewAppeal, StoredAppeal } from "./appeal-store.ts";
+import { createGroupCommit, type Outcome } from "./group-commit.ts";
 import { assertNotNewer, migrations } from "./migrations.ts";
 import { createSqliteOutbox } from "./outbox-sqlite.ts";
+
+type InsertedAppeal = { id: string; number: string };
 
 export function openSqliteStore(path: string): AppealStore {
   mkdirSync(dirname(path), { recursive: true });
@@ -33,42 +36,67 @@ export function openSqliteStore(path: string): AppealStore {
 
   const notifications = createSqliteOutbox(db, toStoredAppeal);
 
+  /** Inserts one appeal with its notification; the caller holds the transaction. */
+  const insertOne = (appeal: NewAppeal): InsertedAppeal => {
+    const id = randomUUID();
+    const { seq } = nextSequence.get() as { seq: number };
+    const number = registrationNumber(seq, appeal.created_at);
+    insert.run({
+      seq,
+      id,
+      number,
+      created_at: appeal.created_at.toISOString(),
+      first_name: appeal.first_name,
+      last_name: appeal.last_name,
+      email: appeal.email,
+      phone: appeal.phone,
+      phone_normalized: appeal.phone_normalized,
+      region: appeal.region,
+      comment: appeal.comment,
+      consent_at: appeal.consent_at.toISOString(),
+      consent_text_version: appeal.consent_text_version,
+      client_ip: appeal.client_ip,
+      user_agent: appeal.user_agent,
+    });
+    notifications.enqueue(id, appeal.created_at);
+    return { id, number };
+  };
+
+  /**
+   * Appeals waiting in this turn of the event loop, in one transaction: one fsync for all of them
+   * (decision 0011). BEGIN IMMEDIATE keeps other processes out, and node:sqlite is synchronous,
+   * so nothing else in this process runs in between. Each appeal has its own savepoint: one that
+   * fails is rolled back alone and the others are kept. The commit is on disk when it returns
+   * (synchronous = FULL); only then are the appeals acknowledged.
+   */
+  const insertBatch = (appeals: NewAppeal[]): Outcome<InsertedAppeal>[] => {
+    db.exec("BEGIN IMMEDIATE");
+    try {
+      const outcomes = appeals.map((appeal): Outcome<InsertedAppeal> => {
+        db.exec("SAVEPOINT appeal");
+        try {
+          const value = insertOne(appeal);
+          db.exec("RELEASE appeal");
+          return { ok: true, value };
+        } catch (error) {
+          db.exec("ROLLBACK TO appeal; RELEASE appeal");
+          return { ok: false, error };
+        }
+      });
+      db.exec("COMMIT");
+      return outcomes;
+    } catch (error) {
+      if (db.isTransaction) db.exec("ROLLBACK");
+      throw error;
+    }
+  };
+
+  const groupCommit = createGroupCommit(insertBatch);
+
   return {
     kind: "sqlite",
     outbox: notifications.outbox,
-    async insertAppeal(appeal: NewAppeal) {
-      const id = randomUUID();
-      // node:sqlite is synchronous: nothing else runs in this process between these statements,
-      // and BEGIN IMMEDIATE keeps other processes out. The commit is on disk when it returns.
-      db.exec("BEGIN IMMEDIATE");
-      try {
-        const { seq } = nextSequence.get() as { seq: number };
-        const number = registrationNumber(seq, appeal.created_at);
-        insert.run({
-          seq,
-          id,
-          number,
-          created_at: appeal.created_at.toISOString(),
-          first_name: appeal.first_name,
-          last_name: appeal.last_name,
-          email: appeal.email,
-          phone: appeal.phone,
-          phone_normalized: appeal.phone_normalized,
-          region: appeal.region,
-          comment: appeal.comment,
-          consent_at: appeal.consent_at.toISOString(),
-          consent_text_version: appeal.consent_text_version,
-          client_ip: appeal.client_ip,
-          user_agent: appeal.user_agent,
-        });
-        notifications.enqueue(id, appeal.created_at);
-        db.exec("COMMIT");
-        return { id, number };
-      } catch (error) {
-        if (db.isTransaction) db.exec("ROLLBACK");
-        throw error;
-      }
-    },
+    insertAppeal: (appeal: NewAppeal) => groupCommit.add(appeal),
     async listAppeals(filter = {}) {
       const rows = filter.since
         ? db
@@ -90,6 +118,7 @@ export function openSqliteStore(path: string): AppealStore {
       db.prepare("SELECT 1").get();
     },
     async close() {
+      groupCommit.flush();
       if (db.isOpen) db.close();
     },
   };
