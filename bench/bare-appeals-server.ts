@@ -1,12 +1,14 @@
 // The baseline for the appeal POST: a bare node:http server doing the least the real one must
 // do — read the body, JSON.parse, the same shared schema, the same durable insert through the
-// same store, 201 after the commit. No framework, no rate limit, no logging, no headers.
+// same store, 201 after the commit. No framework, no rate limit, no logging; the headers are the
+// ones the project answers with (HEADERS, read off the project's answer by bench/run.ts).
 import { createServer } from "node:http";
 import { normalizePhone, validateAppeal } from "../domain/appeals/appeal-schema.ts";
 import { consentTextVersion } from "../domain/appeals/consent-text.ts";
 import { parseDatabaseUrl } from "../server/config.ts";
 import { openStore } from "../server/store/open-store.ts";
 
+const headers = JSON.parse(process.env.HEADERS ?? "{}") as Record<string, string>;
 const store = await openStore(parseDatabaseUrl(process.env.DATABASE_URL ?? ""));
 
 const server = createServer((request, response) => {
@@ -30,7 +32,7 @@ const server = createServer((request, response) => {
         user_agent: request.headers["user-agent"] ?? null,
         created_at: time,
       });
-      response.writeHead(201, { "content-type": "application/json" });
+      response.writeHead(201, { "content-type": "application/json", ...headers });
       response.end(JSON.stringify(stored));
     } catch {
       response.writeHead(500);

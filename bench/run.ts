@@ -1,6 +1,7 @@
 // `npm run bench`: the project's server beside bare node:http baselines doing the same work, each
 // in a process of its own, loaded by autocannon from this process. Prints figures and ratios; it
 // passes or fails nothing. Usage: npm run bench [-- --duration 10] [-- --rows 1000000]
+// [-- --only posts|pages] [-- --store sqlite|postgresql]
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { cpus, tmpdir } from "node:os";
@@ -18,6 +19,8 @@ const { values } = parseArgs({
     rows: { type: "string", default: "1000000" },
     // "posts" or "pages": one half of the run.
     only: { type: "string" },
+    // "SQLite" or "PostgreSQL": the POSTs on one store.
+    store: { type: "string" },
   },
 });
 const duration = Number(values.duration);
@@ -94,14 +97,38 @@ const stores: Store[] = [sqlite, { name: "PostgreSQL", create: createPostgresDat
 // The project's server with its limits out of the way: one client sends everything here.
 const projectEnv = { RATE_LIMIT_PER_MINUTE: "1000000", RATE_LIMIT_PER_DAY: "1000000" };
 
+/**
+ * The headers the project answers with, minus those each server writes for itself: the bare
+ * baselines send them too, so both put the same bytes on the wire and the ratio is the cost of
+ * the project's work, not of its header bytes.
+ */
+async function answerHeaders(url: string, init: RequestInit): Promise<string> {
+  const response = await fetch(url, init);
+  await response.arrayBuffer();
+  const own = new Set(["date", "connection", "keep-alive", "content-length", "transfer-encoding"]);
+  return JSON.stringify(
+    Object.fromEntries([...response.headers].filter(([name]) => !own.has(name))),
+  );
+}
+
+const appealRequest: RequestInit = {
+  method: "POST",
+  headers: { "content-type": "application/json" },
+  body: appeal,
+};
+let appealAnswerHeaders = "{}";
+
 async function postRun(script: string, store: Store, connections: number, rows = 0) {
   const database = await store.create();
   try {
     if (rows > 0) await prefillAppeals(database.url, rows);
-    const env = script === "server/main.ts" ? projectEnv : {};
+    const project = script === "server/main.ts";
+    const env = project ? projectEnv : { HEADERS: appealAnswerHeaders };
     const { base, child } = await startServer(script, { ...env, DATABASE_URL: database.url });
     try {
-      return await load(`${base}/api/users/appeals/`, connections, true);
+      const url = `${base}/api/users/appeals/`;
+      if (project) appealAnswerHeaders = await answerHeaders(url, appealRequest);
+      return await load(url, connections, true);
     } finally {
       await stop(child);
     }
@@ -114,10 +141,14 @@ console.log(
   `Machine: ${cpus().length} cores (${cpus()[0]?.model ?? "?"}), Node ${process.version}; ${duration} s per run after 2 s warm-up`,
 );
 console.log(
-  "Baselines are bare node:http servers in their own processes, run right after the project's.\n",
+  "Baselines are bare node:http servers in their own processes, run right after the project's,",
 );
+console.log("sending the same headers as the project's answer.\n");
 
-for (const store of values.only === "pages" ? [] : stores) {
+const postStores = stores.filter(
+  (store) => values.store === undefined || store.name.toLowerCase() === values.store.toLowerCase(),
+);
+for (const store of values.only === "pages" ? [] : postStores) {
   console.log(`POST /api/users/appeals/ on ${store.name}`);
   const emptyP99: Record<number, number> = {};
   for (const connections of [10, 50]) {
@@ -144,7 +175,20 @@ if (values.only !== "posts") {
     ...projectEnv,
     DATABASE_URL: database.url,
   });
-  const bare = await startServer("bench/bare-page-server.ts", { PAGES: pages.join(",") });
+  const headers = Object.fromEntries(
+    await Promise.all(
+      pages.map(async (page) => [
+        page,
+        JSON.parse(
+          await answerHeaders(`${project.base}${page}`, { headers: { "accept-encoding": "br" } }),
+        ),
+      ]),
+    ),
+  );
+  const bare = await startServer("bench/bare-page-server.ts", {
+    PAGES: pages.join(","),
+    HEADERS: JSON.stringify(headers),
+  });
   try {
     for (const page of pages) {
       console.log(`GET ${page} (brotli, from memory), 10 connections`);

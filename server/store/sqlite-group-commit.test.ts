@@ -1,7 +1,7 @@
 // The SQLite store commits concurrent appeals together: every appeal is on disk, in the order
 // received, when its caller hears of it; one bad appeal is rolled back alone.
 import assert from "node:assert/strict";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -82,4 +82,28 @@ test("one appeal the database refuses fails alone; the others of its batch are s
     .get() as { count: number };
   notifications.close();
   assert.equal(count, start + 2, "one notification per stored appeal, none for the refused one");
+});
+
+test("the write-ahead log is copied into the database file by the checkpoint thread, not by the serving connection", async () => {
+  const own = await mkdtemp(join(tmpdir(), "checkpoint-"));
+  const file = join(own, "appeals.sqlite");
+  const fresh = openSqliteStore(file);
+  try {
+    const sizeBefore = (await stat(file)).size;
+    // 300 appeals write far fewer pages than the serving connection's own threshold
+    // (servingAutoCheckpointPages): only the thread copies them this soon.
+    for (let round = 0; round < 10; round += 1) {
+      await Promise.all(
+        Array.from({ length: 30 }, () =>
+          fresh.insertAppeal(sampleNewAppeal("2026-03-02T11:00:00Z")),
+        ),
+      );
+    }
+    await new Promise((done) => setTimeout(done, 1000));
+    const sizeAfter = (await stat(file)).size;
+    assert.ok(sizeAfter > sizeBefore, `database file ${sizeBefore} -> ${sizeAfter} bytes`);
+  } finally {
+    await fresh.close();
+    await rm(own, { recursive: true, force: true });
+  }
 });

@@ -7,6 +7,7 @@ import type { AppealStore, NewAppeal, StoredAppeal } from "./appeal-store.ts";
 import { createGroupCommit, type Outcome } from "./group-commit.ts";
 import { assertNotNewer, migrations } from "./migrations.ts";
 import { createSqliteOutbox } from "./outbox-sqlite.ts";
+import { servingAutoCheckpointPages, startCheckpointer } from "./sqlite-checkpointer.ts";
 
 type InsertedAppeal = { id: string; number: string };
 
@@ -20,6 +21,9 @@ export function openSqliteStore(path: string): AppealStore {
     "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;",
   );
   migrate(db, path);
+  // Checkpoints run in a thread of their own (server/store/sqlite-checkpointer.ts).
+  db.exec(`PRAGMA wal_autocheckpoint = ${servingAutoCheckpointPages}`);
+  const checkpointer = startCheckpointer(path);
 
   // The sequence is AUTOINCREMENT's own counter: under BEGIN IMMEDIATE no other writer can take
   // the same value, and a rolled-back insert gives it back (no gap).
@@ -119,6 +123,7 @@ export function openSqliteStore(path: string): AppealStore {
     },
     async close() {
       groupCommit.flush();
+      await checkpointer.stop();
       if (db.isOpen) db.close();
     },
   };
