@@ -1,21 +1,30 @@
 // The baseline for the appeal POST: a bare node:http server doing the least the real one must
 // do — read the body, JSON.parse, the same shared schema, the same durable insert through the
-// same store, 201 after the commit. No framework, no rate limit, no logging; the headers are the
-// ones the project answers with (HEADERS, read off the project's answer by bench/run.ts).
+// same store, 201 after the commit. No framework, no logging; the headers are the ones the
+// project answers with (HEADERS, read off the project's answer by bench/run.ts). No rate limit,
+// unless RATE_LIMIT=shared: then the project's own limiter for the store (on PostgreSQL, the
+// counts shared by app servers), to show what that one feature costs.
 import { createServer } from "node:http";
 import { normalizePhone, validateAppeal } from "../domain/appeals/appeal-schema.ts";
 import { consentTextVersion } from "../domain/appeals/consent-text.ts";
+import { openRateLimiter } from "../server/appeals/rate-limiter.ts";
 import { parseDatabaseUrl } from "../server/config.ts";
 import { openStore } from "../server/store/open-store.ts";
 
 const headers = JSON.parse(process.env.HEADERS ?? "{}") as Record<string, string>;
-const store = await openStore(parseDatabaseUrl(process.env.DATABASE_URL ?? ""));
+const database = parseDatabaseUrl(process.env.DATABASE_URL ?? "");
+const store = await openStore(database);
+const limiter =
+  process.env.RATE_LIMIT === "shared"
+    ? openRateLimiter({ perMinute: 1_000_000, perDay: 1_000_000 }, database)
+    : undefined;
 
 const server = createServer((request, response) => {
   const chunks: Buffer[] = [];
   request.on("data", (chunk: Buffer) => chunks.push(chunk));
   request.on("end", async () => {
     try {
+      await limiter?.take(request.socket.remoteAddress ?? "");
       const validation = validateAppeal(JSON.parse(Buffer.concat(chunks).toString("utf8")));
       if (!validation.ok) {
         response.writeHead(400, { "content-type": "application/json" });
