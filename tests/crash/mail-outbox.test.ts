@@ -41,7 +41,7 @@ async function waitForLog(servers: Server[], pattern: RegExp, timeoutMs = 10_000
 
 for (const kind of testDatabaseKinds) {
   describe(`mail outbox across processes, ${kind.name}`, () => {
-    test("two processes send each mail once; killed during an SMTP outage, a third sends the rest once", async () => {
+    test("two processes send each mail once; killed during an SMTP outage, a third sends the rest once", async (t) => {
       const database = await kind.create();
       const smtp = await createTestSmtpServer();
       const mailEnv = {
@@ -78,6 +78,9 @@ for (const kind of testDatabaseKinds) {
           );
         const deadline = Date.now() + 5000;
         while (sends() < 30 && Date.now() < deadline) await sleep(20);
+        const perProcess = servers.map(
+          (server) => server.output().match(/appeal notification sent/g)?.length ?? 0,
+        );
         assert.equal(sends(), 30);
         assert.equal(smtp.received.length, 30);
 
@@ -95,6 +98,9 @@ for (const kind of testDatabaseKinds) {
         await smtp.waitForMail(35, 20_000);
         await sleep(1000);
         const subjects = smtp.received.map((mail) => mail.subject);
+        const summary = `${kind.name} mail: 30 appeals, sent ${perProcess.join(" + ")} by two processes; SMTP down, 5 more appeals, both killed; a third process after SMTP came back: received ${subjects.length} in all, ${new Set(subjects).size} distinct`;
+        t.diagnostic(summary);
+        console.log(summary);
         assert.equal(subjects.length, 35, "no appeal mailed twice");
         assert.deepEqual(
           new Set(subjects),
