@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from "node:crypto";
+import { randomInt, randomUUIDv7 } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import { honeypotField } from "../../domain/appeals/appeal-fields.ts";
 import { normalizePhone, validateAppeal } from "../../domain/appeals/appeal-schema.ts";
@@ -51,7 +51,7 @@ export function createAppealService(deps: {
         deps.log.info("appeal honeypot filled: not stored");
         return {
           status: "created",
-          id: randomUUID(),
+          id: randomUUIDv7(),
           number: registrationNumber(randomInt(1, 1_000_000), time),
         };
       }

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomUUIDv7 } from "node:crypto";
 import pg from "pg";
 import { registrationNumber } from "../../domain/appeals/registration-number.ts";
 import type { AppealStore, NewAppeal, StoredAppeal } from "./appeal-store.ts";
@@ -30,7 +30,7 @@ export async function openPostgresStore(url: string): Promise<AppealStore> {
     kind: "postgres",
     outbox: createPostgresOutbox(pool, toStoredAppeal),
     async insertAppeal(appeal: NewAppeal) {
-      const id = randomUUID();
+      const id = randomUUIDv7();
       const client = await pool.connect();
       let failed = false;
       try {

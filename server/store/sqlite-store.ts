@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomUUIDv7 } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -42,7 +42,7 @@ export function openSqliteStore(path: string): AppealStore {
 
   /** Inserts one appeal with its notification; the caller holds the transaction. */
   const insertOne = (appeal: NewAppeal): InsertedAppeal => {
-    const id = randomUUID();
+    const id = randomUUIDv7();
     const { seq } = nextSequence.get() as { seq: number };
     const number = registrationNumber(seq, appeal.created_at);
     insert.run({
