@@ -1,5 +1,5 @@
 import { sampleValues } from "./sample-values.ts";
-import type { Accreditation, DocumentGroup, DocumentLink } from "./schema.ts";
+import type { Accreditation, DocumentGroup } from "./schema.ts";
 
 /** The heading of /documents, as the specification gives it. */
 export const documentsHeading = "Находится в процессе обновления";
@@ -82,15 +82,6 @@ export const documentGroups = [
     ],
   },
 ] satisfies DocumentGroup[];
-
-/**
- * The personal-data processing policy (152-ФЗ). The appeal form's consent text links to it, so it
- * lives apart from the five groups the documents page lists.
- */
-export const personalDataPolicy = {
-  title: "Политика в отношении обработки персональных данных",
-  href: "/docs/personal-data-policy.pdf",
-} satisfies DocumentLink;
 
 /** The testing centre's accreditation note with the public register and the certificate image. */
 export const accreditation = {

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { appealSubmitterContext } from "../../domain/appeals/appeal-submitter.ts";
+import { regionOptions } from "../../domain/appeals/regions.ts";
 import type { SubmitResult } from "../../domain/appeals/submit-result.ts";
 import { appealFormResult } from "../features/appeals/appeal-form-result.ts";
 import { appealsRules, appealsRulesIntro } from "../features/appeals/appeals-rules.ts";
@@ -58,7 +59,7 @@ export default function AppealsPage({ actionData }: Route.ComponentProps) {
         <h2 id="appeal-form-title">Форма обращения</h2>
         <p>Все поля, кроме региона, обязательны.</p>
         <div id={appealFormIslandId}>
-          <AppealForm result={actionData} />
+          <AppealForm result={actionData} regionOptions={regionOptions} />
         </div>
       </section>
     </div>

@@ -99,6 +99,3 @@ const regions: ReadonlyArray<readonly [code: number, name: string]> = [
 
 /** "1 - Республика Адыгея (Адыгея)" … "43 - Кировская область" … "99 - г. Байконур": the codes as the specification writes them, without a leading zero. */
 export const regionOptions: readonly string[] = regions.map(([code, name]) => `${code} - ${name}`);
-
-/** The placeholder the select starts on (disabled, not a value). */
-export const regionPlaceholder = "Выберите регион";

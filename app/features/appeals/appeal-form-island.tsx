@@ -10,4 +10,12 @@ import { AppealForm } from "./components/appeal-form.tsx";
 import { appealFormIslandId } from "./island-id.ts";
 
 const container = document.getElementById(appealFormIslandId);
-if (container) hydrateRoot(container, <AppealForm result={undefined} />);
+if (container) {
+  // The regions as the page was rendered with them (all options but the empty placeholder):
+  // hydration needs the same list, and the page already carries it.
+  const select = container.querySelector<HTMLSelectElement>('select[name="region"]');
+  const regionOptions = [...(select?.options ?? [])]
+    .map((option) => option.value)
+    .filter((value) => value !== "");
+  hydrateRoot(container, <AppealForm result={undefined} regionOptions={regionOptions} />);
+}

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { personalDataPolicy } from "../../../../content/documents.ts";
+import { personalDataPolicy } from "../../../../content/personal-data-policy.ts";
 import {
   type AppealErrors,
   type AppealField,
@@ -8,7 +8,7 @@ import {
   honeypotField,
 } from "../../../../domain/appeals/appeal-fields.ts";
 import { consentText } from "../../../../domain/appeals/consent-text.ts";
-import { regionOptions, regionPlaceholder } from "../../../../domain/appeals/regions.ts";
+import { regionPlaceholder } from "../../../../domain/appeals/region-placeholder.ts";
 import { appealsApiBase, submitAppeal } from "../api/submit-appeal.ts";
 import type { AppealFormResult } from "../appeal-form-result.ts";
 import {
@@ -94,9 +94,17 @@ function preloadSchema() {
 /**
  * The appeal form. With JavaScript it checks the answers with the shared schema and sends them
  * to the API as JSON; without it, the same form posts to /appeals and the route's action answers
- * with this page again (`result`).
+ * with this page again (`result`). `regionOptions` is the list of regions
+ * (domain/appeals/regions.ts): the page passes it in, and the island reads it back from the
+ * prerendered select, so the island's script does not carry the list a second time.
  */
-export function AppealForm({ result }: { result: AppealFormResult | undefined }) {
+export function AppealForm({
+  result,
+  regionOptions,
+}: {
+  result: AppealFormResult | undefined;
+  regionOptions: readonly string[];
+}) {
   const [state, setState] = useState(() => initialState(result));
   // Remounting the fields is how the form is cleared after a success.
   const [fieldsKey, setFieldsKey] = useState(0);
