@@ -51,7 +51,3 @@ export async function lighthouseRun(url: string, retries = 1): Promise<Lighthous
     largestContentfulPaintMs: report.audits["largest-contentful-paint"]?.numericValue ?? null,
   };
 }
-
-export async function lighthouseScores(url: string): Promise<LighthouseScores> {
-  return (await lighthouseRun(url)).scores;
-}
