@@ -7,7 +7,7 @@ const exitIcon = "M9 3v6H3M15 3v6h6M9 21v-6H3M15 21v-6h6";
 /**
  * An embedded map with a 'На весь экран' toggle. The markup is static; the toggle's behaviour is
  * a small inline script (land-map-toggle.ts), so the page needs no framework JavaScript. Without
- * JavaScript the button stays hidden and the page offers the plain link to the map instead.
+ * JavaScript the button stays hidden and the page offers the plain link to the map besides.
  */
 export function FullscreenMap({
   map,
@@ -31,16 +31,21 @@ export function FullscreenMap({
           <span className="land-map__toggle-label">{enterLabel}</span>
         </button>
       </div>
-      <iframe
-        className="land-map__frame"
-        src={map.src}
-        title={map.title}
-        width="1200"
-        height="700"
-        loading="lazy"
-        allow="fullscreen"
-        referrerPolicy="strict-origin-when-cross-origin"
-      />
+      {/* The frame is written inside <noscript>: without JavaScript it is there as it is; with
+          it, the script below puts it in once the page has loaded, so the external map's frame
+          (in view on a phone) does not hold up the page's first paint. */}
+      <noscript>
+        <iframe
+          className="land-map__frame"
+          src={map.src}
+          title={map.title}
+          width="1200"
+          height="700"
+          loading="lazy"
+          allow="fullscreen"
+          referrerPolicy="strict-origin-when-cross-origin"
+        />
+      </noscript>
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own compiled function, options escaped */}
       <script dangerouslySetInnerHTML={{ __html: script }} />
     </div>

@@ -16,6 +16,17 @@ export type LandMapToggleOptions = {
  */
 export function enhanceLandMapToggle(options: LandMapToggleOptions): void {
   const container = document.querySelector<HTMLElement>(".land-map");
+  // The map's frame waits in <noscript> until the page has loaded (FullscreenMap): with
+  // JavaScript on, its text is the frame's markup, our own, put in where it stands.
+  const insertFrame = () => {
+    const waiting = container?.querySelector("noscript");
+    if (!waiting) return;
+    const markup = document.createElement("template");
+    markup.innerHTML = waiting.textContent ?? "";
+    waiting.replaceWith(markup.content);
+  };
+  if (document.readyState === "complete") insertFrame();
+  else window.addEventListener("load", insertFrame);
   const button = container?.querySelector<HTMLButtonElement>(".land-map__toggle");
   const label = button?.querySelector<HTMLElement>(".land-map__toggle-label");
   const icon = button?.querySelector("path");

@@ -49,7 +49,37 @@ describe("/to_investors in Chromium", () => {
         await page.getByRole("link", { name: /Открыть карту в\sотдельной вкладке/ }).count(),
         1,
       );
+      // The map's frame is there as it is, from <noscript>.
+      assert.equal(await page.locator("iframe.land-map__frame").count(), 1);
       assert.deepEqual(watched.consoleErrors, []);
+    } finally {
+      await watched.close();
+    }
+  });
+
+  test("with JavaScript the map's frame is put in after the page has loaded, in a place held for it", async () => {
+    const watched = await openPage(env.browser);
+    const { page } = watched;
+    try {
+      await page.goto(`${env.site.baseUrl}/to_investors`, { waitUntil: "load" });
+      const frame = page.locator(".land-map iframe.land-map__frame");
+      await frame.waitFor({ state: "attached" });
+      assert.equal(await frame.count(), 1);
+      assert.match((await frame.getAttribute("title")) ?? "", /.{10,}/);
+      assert.equal(await page.locator(".land-map noscript").count(), 0);
+      // Until the frame comes, its place is held at its size: without the frame the map's box
+      // is as tall as with it, so nothing below moves when it comes.
+      const heights = await page.evaluate(() => {
+        const map = document.querySelector(".land-map") as HTMLElement;
+        const withFrame = map.getBoundingClientRect().height;
+        const placed = map.querySelector("iframe") as HTMLIFrameElement;
+        const marker = document.createComment("frame");
+        placed.replaceWith(marker);
+        const waiting = map.getBoundingClientRect().height;
+        marker.replaceWith(placed);
+        return { withFrame, waiting };
+      });
+      assert.equal(heights.waiting, heights.withFrame);
     } finally {
       await watched.close();
     }
