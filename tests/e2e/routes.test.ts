@@ -52,6 +52,9 @@ describe("raw HTML of every route (no JavaScript run)", () => {
       const cssBytes = Buffer.byteLength(
         [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1]).join(""),
       );
+      console.log(
+        `CSS ${page.path}: ${(cssBytes / 1024).toFixed(1)} KB, all inline (budget ${cssBudgetBytes / 1024} KB)`,
+      );
       assert.ok(
         cssBytes <= cssBudgetBytes,
         `${page.path}: ${cssBytes} B of CSS > ${cssBudgetBytes}`,
