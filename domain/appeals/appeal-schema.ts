@@ -1,8 +1,10 @@
 /**
  * The one schema of a citizen's appeal, shared by the page (checks before sending) and the
- * server (the rule that counts). Browser-safe: zod only.
+ * server (the rule that counts). Browser-safe: zod only, as zod/mini: the same checks and
+ * messages as zod's methods, but functions a bundler can leave out when unused, so the page's
+ * lazy chunk of the schema carries only what it calls.
  */
-import { z } from "zod";
+import { z } from "zod/mini";
 import {
   type AppealErrors,
   type AppealField,
@@ -89,17 +91,23 @@ function text(refused: RegExp = controlCharacters) {
       error: (issue) =>
         issue.input === undefined || issue.input === null ? requiredMessage : messages.wrongType,
     })
-    .refine((value) => !refused.test(value), { error: messages.controlCharacters, abort: true })
-    .trim()
-    .normalize("NFC");
+    .check(
+      z.refine((value) => !refused.test(value), {
+        error: messages.controlCharacters,
+        abort: true,
+      }),
+      z.trim(),
+      z.normalize("NFC"),
+    );
 }
 
 function personName(message: string) {
-  return text()
-    .min(1, requiredMessage)
-    .max(100, { error: message, abort: true })
-    .regex(namePattern, message)
-    .regex(hasLetter, message);
+  return text().check(
+    z.minLength(1, requiredMessage),
+    z.maxLength(100, { error: message, abort: true }),
+    z.regex(namePattern, message),
+    z.regex(hasLetter, message),
+  );
 }
 
 const regionSet = new Set(regionOptions);
@@ -107,22 +115,27 @@ const regionSet = new Set(regionOptions);
 export const appealSchema = z.strictObject({
   first_name: personName(messages.firstName),
   last_name: personName(messages.lastName),
-  email: text()
-    .min(1, requiredMessage)
-    .max(254, { error: messages.emailTooLong, abort: true })
-    .regex(emailPattern, messages.email),
+  email: text().check(
+    z.minLength(1, requiredMessage),
+    z.maxLength(254, { error: messages.emailTooLong, abort: true }),
+    z.regex(emailPattern, messages.email),
+  ),
   // Kept as typed (trimmed); the server stores normalizePhone(phone) beside it.
-  phone: text()
-    .min(1, requiredMessage)
-    .refine((value) => normalizePhone(value) !== null, messages.phone),
+  phone: text().check(
+    z.minLength(1, requiredMessage),
+    z.refine((value) => normalizePhone(value) !== null, messages.phone),
+  ),
   // Not required: empty or absent is no region. Otherwise exactly one of the list's options.
-  region: z
-    .string({ error: messages.region })
-    .refine((value) => value === "" || regionSet.has(value), messages.region)
-    .default(""),
-  comment: text(controlCharactersButLineBreaks)
-    .min(1, requiredMessage)
-    .max(5000, messages.commentTooLong),
+  region: z._default(
+    z
+      .string({ error: messages.region })
+      .check(z.refine((value) => value === "" || regionSet.has(value), messages.region)),
+    "",
+  ),
+  comment: text(controlCharactersButLineBreaks).check(
+    z.minLength(1, requiredMessage),
+    z.maxLength(5000, messages.commentTooLong),
+  ),
   consent: z.literal(true, {
     error: (issue) =>
       issue.input === undefined || issue.input === null || issue.input === false
