@@ -25,8 +25,10 @@ export function enhanceLandMapToggle(options: LandMapToggleOptions): void {
     markup.innerHTML = waiting.textContent ?? "";
     waiting.replaceWith(markup.content);
   };
-  if (document.readyState === "complete") insertFrame();
-  else window.addEventListener("load", insertFrame);
+  // After the load event and the next frame: the page has painted before the map is asked for.
+  const afterFirstPaint = () => requestAnimationFrame(() => setTimeout(insertFrame));
+  if (document.readyState === "complete") afterFirstPaint();
+  else window.addEventListener("load", afterFirstPaint);
   const button = container?.querySelector<HTMLButtonElement>(".land-map__toggle");
   const label = button?.querySelector<HTMLElement>(".land-map__toggle-label");
   const icon = button?.querySelector("path");
