@@ -1,5 +1,6 @@
 import type { EmbeddedMap } from "../../content/schema.ts";
 import { enhanceLandMapToggle, type LandMapToggleOptions } from "./land-map-toggle.ts";
+import { MapFrame } from "./map-frame.tsx";
 
 const enterIcon = "M3 9V3h6M21 9V3h-6M3 15v6h6M21 15v6h-6";
 const exitIcon = "M9 3v6H3M15 3v6h6M9 21v-6H3M15 21v-6h6";
@@ -35,16 +36,7 @@ export function FullscreenMap({
           it, the script below puts it in once the page has loaded, so the external map's frame
           (in view on a phone) does not hold up the page's first paint. */}
       <noscript>
-        <iframe
-          className="land-map__frame"
-          src={map.src}
-          title={map.title}
-          width="1200"
-          height="700"
-          loading="lazy"
-          allow="fullscreen"
-          referrerPolicy="strict-origin-when-cross-origin"
-        />
+        <MapFrame map={map} width={1200} height={700} className="land-map__frame" fullscreen />
       </noscript>
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own compiled function, options escaped */}
       <script dangerouslySetInnerHTML={{ __html: script }} />

@@ -5,6 +5,7 @@ import { organisation } from "../../content/organisation.ts";
 import { contactsPageLabels as labels, newTabNote } from "../../content/page-labels.ts";
 import { sitePage } from "../../content/site-pages.ts";
 import { DownloadLink } from "../components/download-link.tsx";
+import { MapFrame } from "../components/map-frame.tsx";
 import { pageMeta } from "../page-meta.ts";
 import type { RouteHandle } from "../route-handle.ts";
 import contactsStyles from "../styles/pages/contacts.css?inline";
@@ -56,14 +57,7 @@ export default function ContactsPage({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="map-title">
           <h2 id="map-title">{labels.mapTitle}</h2>
           <div className="map-frame">
-            <iframe
-              src={addressMap.src}
-              title={addressMap.title}
-              width="600"
-              height="400"
-              loading="lazy"
-              referrerPolicy="strict-origin-when-cross-origin"
-            />
+            <MapFrame map={addressMap} width={600} height={400} />
           </div>
           <p>
             <a href={addressMap.linkHref} target="_blank" rel="noopener noreferrer">
