@@ -1,6 +1,6 @@
 // The baseline for the appeal POST: a bare node:http server doing the least the real one must
-// do — read the body, JSON.parse, the same shared schema, the same durable insert through the
-// same store, 201 after the commit. No framework, no logging; the headers are the ones the
+// do — read the body, JSON.parse, the same shared schema, the same durable transaction through the
+// same data layer (the appeal and its notification in one transaction), 201 after the commit. No framework, no logging; the headers are the ones the
 // project answers with (HEADERS, read off the project's answer by bench/run.ts). No rate limit,
 // unless RATE_LIMIT=shared: then the project's own limiter for the store (on PostgreSQL, the
 // counts shared by app servers), to show what that one feature costs.
@@ -8,12 +8,13 @@ import { createServer } from "node:http";
 import { normalizePhone, validateAppeal } from "../domain/appeals/appeal-schema.ts";
 import { consentTextVersion } from "../domain/appeals/consent-text.ts";
 import { openRateLimiter } from "../server/appeals/rate-limiter.ts";
+import { storeAppeal } from "../server/appeals/store-appeal.ts";
 import { parseDatabaseUrl } from "../server/config.ts";
-import { openStore } from "../server/store/open-store.ts";
+import { openDataLayer } from "../server/db/data-layer.ts";
 
 const headers = JSON.parse(process.env.HEADERS ?? "{}") as Record<string, string>;
 const database = parseDatabaseUrl(process.env.DATABASE_URL ?? "");
-const store = await openStore(database);
+const store = await openDataLayer(database);
 const limiter =
   process.env.RATE_LIMIT === "shared"
     ? openRateLimiter({ perMinute: 1_000_000, perDay: 1_000_000 }, database)
@@ -32,7 +33,7 @@ const server = createServer((request, response) => {
         return;
       }
       const time = new Date();
-      const stored = await store.insertAppeal({
+      const stored = await storeAppeal(store, {
         ...validation.value,
         phone_normalized: normalizePhone(validation.value.phone) ?? validation.value.phone,
         consent_at: time,

@@ -3,7 +3,7 @@
 import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
 import { parseDatabaseUrl } from "../server/config.ts";
-import { openStore } from "../server/store/open-store.ts";
+import { openDataLayer } from "../server/db/data-layer.ts";
 
 const columns = `seq, id, number, created_at, first_name, last_name, email, phone, phone_normalized,
   region, comment, consent, consent_at, consent_text_version, client_ip, user_agent`;
@@ -11,7 +11,7 @@ const columns = `seq, id, number, created_at, first_name, last_name, email, phon
 export async function prefillAppeals(databaseUrl: string, count: number): Promise<void> {
   const database = parseDatabaseUrl(databaseUrl);
   // Opening the store runs the migrations.
-  await (await openStore(database)).close();
+  await (await openDataLayer(database)).close();
   if (database.kind === "sqlite") {
     const db = new DatabaseSync(database.path);
     db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;");

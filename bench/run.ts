@@ -8,9 +8,9 @@ import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon, { type Result } from "autocannon";
-import { validAppeal } from "../server/appeals/test-app.ts";
-import { createPostgresDatabase, type TestDatabase } from "../server/store/test-databases.ts";
 import { freePort } from "../tests/support/server-process.ts";
+import { validAppeal } from "../tests/support/test-app.ts";
+import { createPostgresDatabase, type TestDatabase } from "../tests/support/test-databases.ts";
 import { prefillAppeals } from "./prefill-appeals.ts";
 
 const { values } = parseArgs({

@@ -1,16 +1,16 @@
 // The staff registry's list with 1,000,000 stored appeals, on SQLite and on PostgreSQL: p50 and
 // p99 of the first page, a deep page (keyset), searches and filters, through the staff store's
-// own query (server/staff/staff-store.ts). Not a test: it prints figures.
+// own query (the appeals repository, server/db/appeals-repository.ts). Not a test: it prints figures.
 // Usage: node bench/staff-list.ts [rows] [runs]   (defaults 1000000 and 300)
 import { performance } from "node:perf_hooks";
 import type { RegistryQuery } from "../domain/staff/registry-query.ts";
 import { kirovIsoDate } from "../domain/time/kirov-time.ts";
 import { parseDatabaseUrl } from "../server/config.ts";
-import { openStaffStore } from "../server/staff/open-staff-store.ts";
+import { createDataLayer } from "../server/db/data-layer.ts";
+import type { Database } from "../server/db/database.ts";
+import { openDatabase } from "../server/db/open-database.ts";
 import { registryPageSize } from "../server/staff/registry-service.ts";
-import { openStore } from "../server/store/open-store.ts";
-import { openSqlRunner, type SqlRunner } from "../server/store/sql-runner.ts";
-import { testDatabaseKinds } from "../server/store/test-databases.ts";
+import { testDatabaseKinds } from "../tests/support/test-databases.ts";
 
 const rows = Number(process.argv[2] ?? 1_000_000);
 const runs = Number(process.argv[3] ?? 300);
@@ -60,7 +60,7 @@ function fillSql(kind: "sqlite" | "postgres"): string {
     FROM generate_series(1, ${rows}) AS n`;
 }
 
-async function fill(sql: SqlRunner) {
+async function fill(sql: Database) {
   const started = performance.now();
   await sql.run(fillSql(sql.kind));
   if (sql.kind === "postgres") {
@@ -79,9 +79,8 @@ function percentile(sorted: number[], fraction: number): number {
 for (const kind of testDatabaseKinds) {
   const database = await kind.create();
   const config = parseDatabaseUrl(database.url);
-  const appeals = await openStore(config);
-  const staff = await openStaffStore(config);
-  const sql = await openSqlRunner(config);
+  const sql = await openDatabase(config);
+  const data = createDataLayer(sql);
   try {
     const seconds = await fill(sql);
     const today = kirovIsoDate(new Date());
@@ -106,7 +105,7 @@ for (const kind of testDatabaseKinds) {
       let found = 0;
       for (let index = 0; index < warmup + runs; index += 1) {
         const started = performance.now();
-        const page = await staff.listAppeals(query, today, registryPageSize);
+        const page = await data.appeals.registryPage(query, today, registryPageSize);
         const elapsed = performance.now() - started;
         if (index >= warmup) times.push(elapsed);
         found = page.rows.length;
@@ -117,9 +116,7 @@ for (const kind of testDatabaseKinds) {
       );
     }
   } finally {
-    await sql.close();
-    await staff.close();
-    await appeals.close();
+    await data.close();
     await database.drop();
   }
 }

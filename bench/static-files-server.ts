@@ -8,22 +8,22 @@ import { join, resolve } from "node:path";
 import fastifyStatic from "@fastify/static";
 import Fastify from "fastify";
 import { buildApp } from "../server/app.ts";
+import { openDataLayer } from "../server/db/data-layer.ts";
 import { registerSecurityHeaders } from "../server/security-headers.ts";
 import { loadSiteFiles } from "../server/site-files.ts";
-import { openStore } from "../server/store/open-store.ts";
 
 const siteDir = "build/client";
 const mode = process.argv[2];
 const site = await loadSiteFiles(siteDir);
 // Static files never touch the store; the app still opens a real one, in a temporary folder.
-const store = await openStore({
+const data = await openDataLayer({
   kind: "sqlite",
   path: join(await mkdtemp(join(tmpdir(), "bench-static-")), "appeals.sqlite"),
 });
 
 const app =
   mode === "memory"
-    ? buildApp({ config: { logLevel: "silent" }, store, site })
+    ? buildApp({ config: { logLevel: "silent" }, data, site })
     : Fastify({ logger: false });
 if (mode === "disk") {
   registerSecurityHeaders(app, { site, settings: { allowLocalhostApi: false } });

@@ -4,10 +4,10 @@
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { formatKirovDateTime, kirovIsoDate, startOfKirovDay } from "../domain/time/kirov-time.ts";
+import { purgeAppealsReceivedBefore } from "../server/appeals/retention-purge.ts";
 import { defaultDatabaseUrl, parseDatabaseUrl } from "../server/config.ts";
-import { openStaffStore } from "../server/staff/open-staff-store.ts";
-import type { StoredAppeal } from "../server/store/appeal-store.ts";
-import { openStore } from "../server/store/open-store.ts";
+import type { StoredAppeal } from "../server/db/appeals-repository.ts";
+import { openDataLayer } from "../server/db/data-layer.ts";
 import { visibleText } from "./visible-text.ts";
 
 /**
@@ -125,28 +125,22 @@ async function main() {
     console.error(`No appeals store at ${database.path} (DATABASE_URL).`);
     process.exit(1);
   }
-  const store = await openStore(database);
-  if (command.command === "purge") {
-    const staff = await openStaffStore(database);
-    try {
+  const data = await openDataLayer(database);
+  try {
+    if (command.command === "purge") {
       const cutoff = purgeCutoff(command.olderThanYears);
       const by = `команда appeals purge (${process.env.USER ?? "оператор"})`;
-      const deleted = await staff.purgeAppealsReceivedBefore(cutoff, by, new Date());
+      const deleted = await purgeAppealsReceivedBefore(data, cutoff, by, new Date());
       console.log(
         `Deleted ${deleted} appeal(s) received before ${formatKirovDateTime(cutoff)} (Kirov time).`,
       );
-    } finally {
-      await staff.close();
-      await store.close();
+      return;
     }
-    return;
-  }
-  try {
-    const appeals = await store.listAppeals({ since: command.since });
+    const appeals = await data.appeals.list({ since: command.since });
     if (command.json) process.stdout.write(`${JSON.stringify(appeals, null, 2)}\n`);
     else printText(appeals);
   } finally {
-    await store.close();
+    await data.close();
   }
 }
 

@@ -4,9 +4,8 @@
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { defaultDatabaseUrl, parseDatabaseUrl } from "../server/config.ts";
-import { openStaffStore } from "../server/staff/open-staff-store.ts";
+import { openDataLayer } from "../server/db/data-layer.ts";
 import { hashPassword, passwordProblem } from "../server/staff/passwords.ts";
-import { openStore } from "../server/store/open-store.ts";
 
 const usage = `Usage: npm run staff -- <command>
 
@@ -102,9 +101,8 @@ async function main() {
     fail(`No store at ${database.path} (DATABASE_URL).`, 1);
   }
   const password = command === "add" ? await newPassword() : "";
-  // The appeal store runs the migrations that make the staff tables.
-  const appeals = await openStore(database);
-  const staff = await openStaffStore(database);
+  const data = await openDataLayer(database);
+  const staff = data.staffAccounts;
   try {
     if (command === "add" && login) {
       const result = await staff.addUser(login, await hashPassword(password), new Date());
@@ -122,8 +120,7 @@ async function main() {
       }
     }
   } finally {
-    await staff.close();
-    await appeals.close();
+    await data.close();
   }
 }
 

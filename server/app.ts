@@ -1,31 +1,31 @@
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import type { RequestHandler } from "react-router";
 import { registerAppealsApi } from "./appeals/api-routes.ts";
+import { registerAppealPage } from "./appeals/appeal-form-post.ts";
 import { createAppealService } from "./appeals/appeal-service.ts";
-import { registerAppealPage } from "./appeals/page-requests.ts";
 import { createMemoryRateLimiter, type RateLimiter } from "./appeals/rate-limiter.ts";
 import { registerCloseConnectionsOnStop } from "./close-connections-on-stop.ts";
 import {
+  defaultReminderTime,
   defaultTimeouts,
   developmentSiteUrl,
   type ServerConfig,
   type TrustProxy,
 } from "./config.ts";
-import { registerMailOutbox } from "./mail/register-mail-outbox.ts";
+import type { DataLayer } from "./db/data-layer.ts";
+import type { DeliveryBacklog } from "./db/deliveries-repository.ts";
+import { registerDeliverySender } from "./mail/register-delivery-sender.ts";
 import { isApiRequest, problemMessages, sendProblem } from "./problem-answer.ts";
 import { registerRequestGuards } from "./request-guards.ts";
 import { pathOnly, registerRequestLog } from "./request-log.ts";
 import { registerSecurityHeaders } from "./security-headers.ts";
 import type { SiteFiles } from "./site-files.ts";
 import { applySiteSettings, personalisePageHandler } from "./site-settings.ts";
-import { outboxNotifications } from "./staff/outbox-notifications.ts";
 import { registerDailyReminder } from "./staff/register-daily-reminder.ts";
 import { createRegistryService } from "./staff/registry-service.ts";
 import { createStaffAuth } from "./staff/staff-auth.ts";
 import { registerStaffArea } from "./staff/staff-routes.ts";
-import type { StaffStore } from "./staff/staff-store.ts";
 import { registerStaticSite } from "./static-site.ts";
-import type { AppealStore } from "./store/appeal-store.ts";
 
 export type AppDependencies = {
   /**
@@ -47,19 +47,15 @@ export type AppDependencies = {
         | "reminderTime"
       >
     >;
-  store: AppealStore;
+  /** The migrated database and its repositories (server/db/data-layer.ts). */
+  data: DataLayer;
   site: SiteFiles;
   /**
-   * React Router's handler over the server build (server/appeals/page-requests.ts,
-   * loadPageHandler): answers the appeal form posted without JavaScript. Without it POST /appeals
-   * is not served (404).
+   * React Router's handler over the server build (server/react-router-bridge.ts,
+   * loadPageHandler): answers the appeal form posted without JavaScript and renders the staff
+   * registry at /staff. Without it neither is served (404).
    */
   pageHandler?: RequestHandler;
-  /**
-   * The staff registry's store (accounts, sessions, audit, registry states): with `pageHandler`,
-   * /staff is served. Without it /staff is not served.
-   */
-  staffStore?: StaffStore;
   /**
    * Appeals per client (server/appeals/rate-limiter.ts, openRateLimiter): shared in PostgreSQL
    * when the store is; in memory from `config.rateLimit` when not given. Closed with the app.
@@ -72,10 +68,9 @@ export type AppDependencies = {
 /** Builds the whole server without listening: tests start it in-process. */
 export function buildApp({
   config,
-  store,
+  data,
   site,
   pageHandler,
-  staffStore,
   rateLimiter = createMemoryRateLimiter(config.rateLimit ?? { perMinute: 10, perDay: 100 }),
   logStream,
 }: AppDependencies): FastifyInstance {
@@ -122,10 +117,10 @@ export function buildApp({
   registerRequestGuards(app, { allowLocalhostOrigins: config.allowLocalhostOrigins ?? false });
   if (!config.trustProxy) warnOnceAboutProxyHeaders(app);
 
-  const mailOutbox = registerMailOutbox(app, { store, mail: config.mail });
+  const mailDoor = registerDeliverySender(app, { data, mail: config.mail });
   const appeals = createAppealService({
-    store,
-    onStored: () => mailOutbox.wake(),
+    data,
+    onStored: () => mailDoor.wake(),
     rateLimiter,
     log: app.log,
   });
@@ -134,10 +129,15 @@ export function buildApp({
   app.get("/healthz", async (_request, reply) => {
     reply.header("cache-control", "no-store");
     try {
-      await store.ping();
+      await data.ping();
       // Mail trouble is reported, not made an outage: appeals are still accepted and kept.
-      const outbox = await store.outbox.backlog();
-      return { status: "ok", mail: mailOutbox.enabled ? "on" : "off", outbox };
+      const outboxByKind = await data.deliveries.backlog();
+      return {
+        status: "ok",
+        mail: mailDoor.enabled ? "on" : "off",
+        outbox: totalBacklog(Object.values(outboxByKind)),
+        outboxByKind,
+      };
     } catch {
       return reply.code(503).send({ status: "unavailable" });
     }
@@ -162,19 +162,16 @@ export function buildApp({
       service: appeals,
     });
   }
-  if (pageHandler && staffStore) {
-    const notifications = outboxNotifications(store.outbox);
-    const registry = createRegistryService({ store: staffStore, notifications });
-    const auth = createStaffAuth(staffStore);
-    registerStaffArea(app, { pageHandler, auth, registry, store: staffStore });
+  if (pageHandler) {
+    const registry = createRegistryService({ data, onDeliveryQueued: () => mailDoor.wake() });
+    const auth = createStaffAuth(data);
+    registerStaffArea(app, { pageHandler, auth, registry, appeals: data.appeals });
   }
-  if (staffStore) {
-    registerDailyReminder(app, {
-      store: staffStore,
-      mail: config.mail,
-      time: config.reminderTime === undefined ? "08:00" : config.reminderTime,
-    });
-  }
+  registerDailyReminder(app, {
+    data,
+    mailDoor,
+    time: config.reminderTime === undefined ? defaultReminderTime : config.reminderTime,
+  });
   registerStaticSite(app, servedSite, pagePolicies);
   // Pages answer GET and HEAD only; any other method or an unknown API address lands here.
   app.setNotFoundHandler(async (request, reply) => {
@@ -183,6 +180,19 @@ export function buildApp({
     return sendProblem(request, reply, 405, problemMessages.methodNotAllowed);
   });
   return app;
+}
+
+/** Every kind's backlog together: what /healthz reported before deliveries had kinds. */
+function totalBacklog(backlogs: DeliveryBacklog[]): DeliveryBacklog {
+  const oldest = backlogs
+    .map((backlog) => backlog.oldestPendingAt)
+    .filter((at): at is string => at !== null)
+    .sort()[0];
+  return {
+    pending: backlogs.reduce((sum, backlog) => sum + backlog.pending, 0),
+    failed: backlogs.reduce((sum, backlog) => sum + backlog.failed, 0),
+    oldestPendingAt: oldest ?? null,
+  };
 }
 
 /** Fastify takes a hop count too, but its types do not say so: the same rule as a function. */

@@ -11,6 +11,9 @@ import {
 } from "./mail/mail-config.ts";
 
 /** Where appeals are stored, parsed from DATABASE_URL. */
+/** When the daily reminder goes out unless REMINDER_TIME says otherwise: Kirov time. */
+export const defaultReminderTime = "08:00";
+
 export type DatabaseConfig = { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
 
 export type ServerConfig = {
@@ -214,7 +217,7 @@ const envSchema = z
     REMINDER_TIME: z
       .string()
       .regex(/^(([01]\d|2[0-3]):[0-5]\d|off)$/, "must be HH:MM in Kirov time, e.g. 08:00, or off")
-      .default("08:00"),
+      .default(defaultReminderTime),
   })
   .superRefine((env, context) => {
     if (env.SMTP_URL === undefined) return;

@@ -1,12 +1,11 @@
 import { buildApp } from "./app.ts";
-import { loadPageHandler } from "./appeals/page-requests.ts";
 import { openRateLimiter } from "./appeals/rate-limiter.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { openDataLayer } from "./db/data-layer.ts";
+import { loadPageHandler } from "./react-router-bridge.ts";
 import { loadSiteFiles } from "./site-files.ts";
-import { openStaffStore } from "./staff/open-staff-store.ts";
-import { openStore } from "./store/open-store.ts";
 
-// Entry point of `npm start`: configuration, store, site, listen; stop cleanly on a signal.
+// Entry point of `npm start`: configuration, database, site, listen; stop cleanly on a signal.
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -21,11 +20,10 @@ async function main() {
 
   const site = await loadSiteFiles(config.siteDir);
   const pageHandler = await loadPageHandler(config.serverBuildPath);
-  const store = await openStore(config.database);
-  const staffStore = await openStaffStore(config.database);
-  // After the store: its migrations create the PostgreSQL limiter's table.
+  // Migrated before it is returned: nothing below can read a table that is not there yet.
+  const data = await openDataLayer(config.database);
   const rateLimiter = openRateLimiter(config.rateLimit, config.database);
-  const app = buildApp({ config, store, site, pageHandler, staffStore, rateLimiter });
+  const app = buildApp({ config, data, site, pageHandler, rateLimiter });
   await app.listen({ port: config.port, host: config.host });
 
   let stopping = false;
@@ -36,8 +34,7 @@ async function main() {
     // A stuck connection must not keep the process alive for ever.
     setTimeout(() => process.exit(1), 10_000).unref();
     await app.close();
-    await staffStore.close();
-    await store.close();
+    await data.close();
     process.exit(0);
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));

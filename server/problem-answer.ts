@@ -41,7 +41,17 @@ function problemPage(message: string): string {
 `;
 }
 
-function escapeHtml(text: string): string {
+/** What a part of the site says when Fastify refuses a body before a route reads it. */
+export type RefusalMessages = { tooLarge: string; unsupportedType: string; badRequest: string };
+
+/** The one mapping of a 4xx status to its Russian message (API, appeal page, staff area). */
+export function refusalMessage(status: number, messages: RefusalMessages): string {
+  if (status === 413) return messages.tooLarge;
+  if (status === 415) return messages.unsupportedType;
+  return messages.badRequest;
+}
+
+export function escapeHtml(text: string): string {
   return text.replace(
     /[&<>"']/g,
     (char) =>

@@ -8,9 +8,8 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
+import { type DataLayer, openDataLayer } from "./db/data-layer.ts";
 import { loadSiteFiles } from "./site-files.ts";
-import type { AppealStore } from "./store/appeal-store.ts";
-import { openStore } from "./store/open-store.ts";
 
 const css = "body{color:#111}";
 const pageCss = ".map{inline-size:100%}";
@@ -41,22 +40,22 @@ const end = "form-action 'self';base-uri 'none';object-src 'none';frame-ancestor
 
 let dir: string;
 let app: FastifyInstance;
-let store: AppealStore;
+let data: DataLayer;
 
 before(async () => {
   dir = await mkdtemp(join(tmpdir(), "headers-site-"));
-  store = await openStore({ kind: "sqlite", path: join(dir, "store", "appeals.sqlite") });
+  data = await openDataLayer({ kind: "sqlite", path: join(dir, "store", "appeals.sqlite") });
   for (const [name, body] of Object.entries(pages)) {
     await mkdir(join(dir, name, ".."), { recursive: true });
     await writeFile(join(dir, name), body);
   }
-  app = buildApp({ config: { logLevel: "silent" }, store, site: await loadSiteFiles(dir) });
+  app = buildApp({ config: { logLevel: "silent" }, data, site: await loadSiteFiles(dir) });
   await app.ready();
 });
 
 after(async () => {
   await app.close();
-  await store.close();
+  await data.close();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -120,7 +119,7 @@ test("no policy anywhere allows inline code without a hash or nonce, eval, or an
 test("in development the pages may call the API on localhost:8000, and only then", async () => {
   const development = buildApp({
     config: { logLevel: "silent", allowLocalhostOrigins: true },
-    store,
+    data,
     site: await loadSiteFiles(dir),
   });
   const response = await development.inject({ url: "/appeals" });

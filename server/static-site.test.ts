@@ -6,9 +6,8 @@ import { after, before, describe, test } from "node:test";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
+import { type DataLayer, openDataLayer } from "./db/data-layer.ts";
 import { loadSiteFiles } from "./site-files.ts";
-import type { AppealStore } from "./store/appeal-store.ts";
-import { openSqliteStore } from "./store/sqlite-store.ts";
 
 // A tiny built site on disk, shaped like React Router's prerender output.
 async function writeFixtureSite(dir: string) {
@@ -27,24 +26,24 @@ async function writeFixtureSite(dir: string) {
   await writeFile(join(dir, "index.html.gz"), gzipSync("<h1>Главная</h1>"));
 }
 
-let healthyStore: AppealStore;
+let data: DataLayer;
 let dir: string;
 let app: FastifyInstance;
 
 before(async () => {
   dir = await mkdtemp(join(tmpdir(), "site-fixture-"));
   await writeFixtureSite(dir);
-  healthyStore = openSqliteStore(join(dir, "data", "appeals.sqlite"));
+  data = await openDataLayer({ kind: "sqlite", path: join(dir, "data", "appeals.sqlite") });
   app = buildApp({
     config: { logLevel: "silent" },
-    store: healthyStore,
+    data,
     site: await loadSiteFiles(dir),
   });
 });
 
 after(async () => {
   await app.close();
-  await healthyStore.close();
+  await data.close();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -231,8 +230,8 @@ describe("downloads and conditional requests", () => {
 
 describe("health and unknown API addresses", () => {
   test("GET /healthz is 503 when the store does not answer", async () => {
-    const failingStore: AppealStore = {
-      ...healthyStore,
+    const failing: DataLayer = {
+      ...data,
       kind: "postgres",
       ping: async () => {
         throw new Error("connection refused");
@@ -241,7 +240,7 @@ describe("health and unknown API addresses", () => {
     };
     const unhealthy = buildApp({
       config: { logLevel: "silent" },
-      store: failingStore,
+      data: failing,
       site: await loadSiteFiles(dir),
     });
     const response = await unhealthy.inject({ url: "/healthz" });

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { formErrorKey } from "../../domain/appeals/appeal-fields.ts";
+import { refusalMessage } from "../problem-answer.ts";
 import type { AppealService } from "./appeal-service.ts";
 
 export const apiMessages = {
@@ -9,6 +10,12 @@ export const apiMessages = {
   failed: "Не удалось сохранить обращение, попробуйте ещё раз",
   methodNotAllowed: "Метод не поддерживается: используйте POST",
 } as const;
+
+const refusals = {
+  tooLarge: apiMessages.tooLarge,
+  unsupportedType: apiMessages.unsupportedType,
+  badRequest: apiMessages.malformed,
+};
 
 /**
  * POST /api/users/appeals/ (and without the slash): JSON only, as the spec says. A form body is
@@ -29,9 +36,10 @@ export function registerAppealsApi(api: FastifyInstance, service: AppealService)
     // Bad bodies are the client's fault: a Russian 4xx in the API's shape, never a 5xx.
     appeals.setErrorHandler((error: FastifyError, request, reply) => {
       const status = error.statusCode ?? 500;
-      if (status === 413) return sendFormError(reply, 413, apiMessages.tooLarge);
-      if (status === 415) return sendFormError(reply, 415, apiMessages.unsupportedType);
-      if (status >= 400 && status < 500) return sendFormError(reply, 400, apiMessages.malformed);
+      if (status >= 400 && status < 500) {
+        const answered = status === 413 || status === 415 ? status : 400;
+        return sendFormError(reply, answered, refusalMessage(status, refusals));
+      }
       request.log.error({ error: { name: error.name, code: error.code } }, "request failed");
       return sendFormError(reply, 500, apiMessages.failed);
     });

@@ -1,18 +1,17 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { startTestApp, validAppeal } from "../../tests/support/test-app.ts";
+import { createSqliteDatabase } from "../../tests/support/test-databases.ts";
 import { parseDatabaseUrl } from "../config.ts";
-import type { AppealStore } from "../store/appeal-store.ts";
-import { openStore } from "../store/open-store.ts";
-import { createSqliteDatabase } from "../store/test-databases.ts";
+import { openDataLayer } from "../db/data-layer.ts";
 import { apiMessages } from "./api-routes.ts";
-import { startTestApp, validAppeal } from "./test-app.ts";
 
 test("a store that fails: 503 in Russian, and the log holds no personal data", async () => {
   const database = await createSqliteDatabase();
-  const realStore = await openStore(parseDatabaseUrl(database.url));
-  const failingStore: AppealStore = {
-    ...realStore,
-    insertAppeal: async () => {
+  const data = await openDataLayer(parseDatabaseUrl(database.url));
+  data.appeals = {
+    ...data.appeals,
+    insert: async () => {
       // What pg puts in a constraint error: the failing row, with the citizen's data.
       throw Object.assign(new Error("new row violates check constraint"), {
         code: "23514",
@@ -20,7 +19,7 @@ test("a store that fails: 503 in Russian, and the log holds no personal data", a
       });
     },
   };
-  const site = await startTestApp({ databaseUrl: database.url, store: failingStore });
+  const site = await startTestApp({ databaseUrl: database.url, data });
   try {
     const response = await site.app.inject({
       method: "POST",

@@ -5,8 +5,10 @@ import { normalizePhone, validateAppeal } from "../../domain/appeals/appeal-sche
 import { consentTextVersion } from "../../domain/appeals/consent-text.ts";
 import { registrationNumber } from "../../domain/appeals/registration-number.ts";
 import type { SubmitResult } from "../../domain/appeals/submit-result.ts";
-import type { AppealStore } from "../store/appeal-store.ts";
+import type { NewAppeal } from "../db/appeals-repository.ts";
+import type { DataLayer } from "../db/data-layer.ts";
 import type { RateLimiter } from "./rate-limiter.ts";
+import { storeAppeal } from "./store-appeal.ts";
 
 /** Who sent the appeal, for the rate limit and the consent evidence. */
 export type ClientInfo = { ip: string; userAgent: string | undefined };
@@ -20,10 +22,10 @@ export const rateLimitedMessage =
   "Слишком много обращений с вашего адреса. Пожалуйста, попробуйте позже.";
 
 export function createAppealService(deps: {
-  store: AppealStore;
+  data: Pick<DataLayer, "transaction" | "appeals" | "deliveries">;
   rateLimiter: RateLimiter;
   log: FastifyBaseLogger;
-  /** Told after each appeal is committed (the mail outbox sends its notification at once). */
+  /** Told after each appeal is committed (the delivery sender mails the handlers at once). */
   onStored?: () => void;
   now?: () => Date;
 }): AppealService {
@@ -59,17 +61,18 @@ export function createAppealService(deps: {
       if (!validation.ok) return { status: "invalid", errors: validation.errors };
 
       const appeal = validation.value;
+      const newAppeal: NewAppeal = {
+        ...appeal,
+        // The schema accepted it, so it normalises.
+        phone_normalized: normalizePhone(appeal.phone) ?? appeal.phone,
+        consent_at: time,
+        consent_text_version: consentTextVersion,
+        client_ip: client.ip,
+        user_agent: client.userAgent?.slice(0, 1000) ?? null,
+        created_at: time,
+      };
       try {
-        const stored = await deps.store.insertAppeal({
-          ...appeal,
-          // The schema accepted it, so it normalises.
-          phone_normalized: normalizePhone(appeal.phone) ?? appeal.phone,
-          consent_at: time,
-          consent_text_version: consentTextVersion,
-          client_ip: client.ip,
-          user_agent: client.userAgent?.slice(0, 1000) ?? null,
-          created_at: time,
-        });
+        const stored = await storeAppeal(deps.data, newAppeal);
         deps.onStored?.();
         return { status: "created", ...stored };
       } catch (error) {

@@ -5,11 +5,12 @@ import { after, before, describe, test } from "node:test";
 import { promisify } from "node:util";
 import { messages, requiredMessage } from "../../domain/appeals/appeal-schema.ts";
 import { consentTextVersion } from "../../domain/appeals/consent-text.ts";
+import { startTestApp, type TestApp, validAppeal } from "../../tests/support/test-app.ts";
+import { type TestDatabase, testDatabaseKinds } from "../../tests/support/test-databases.ts";
 import { problemMessages } from "../problem-answer.ts";
-import { type TestDatabase, testDatabaseKinds } from "../store/test-databases.ts";
 import { apiMessages } from "./api-routes.ts";
 import { rateLimitedMessage } from "./appeal-service.ts";
-import { startTestApp, type TestApp, validAppeal } from "./test-app.ts";
+import { storeAppeal } from "./store-appeal.ts";
 
 const run = promisify(execFile);
 const path = "/api/users/appeals/";
@@ -51,7 +52,7 @@ for (const kind of testDatabaseKinds) {
     });
 
     async function count() {
-      return (await site.store.listAppeals()).length;
+      return (await site.data.appeals.list()).length;
     }
 
     describe("a valid appeal", () => {
@@ -73,7 +74,7 @@ for (const kind of testDatabaseKinds) {
         assert.match(body.id, uuidPattern);
         assert.match(body.number, numberPattern);
 
-        const appeals = await site.store.listAppeals();
+        const appeals = await site.data.appeals.list();
         assert.equal(appeals.length, before + 1);
         const stored = appeals.at(-1);
         assert.ok(stored);
@@ -116,7 +117,7 @@ for (const kind of testDatabaseKinds) {
           return response.json().number as string;
         });
         assert.equal(new Set(numbers).size, numbers.length);
-        const stored = (await site.store.listAppeals()).map((appeal) => appeal.number);
+        const stored = (await site.data.appeals.list()).map((appeal) => appeal.number);
         assert.deepEqual([...stored].sort(), stored, "stored in number order");
         for (const number of numbers) assert.ok(stored.includes(number));
       });
@@ -196,7 +197,7 @@ for (const kind of testDatabaseKinds) {
           for (const key of Object.keys(body)) if (body[key] === undefined) delete body[key];
           const response = await postJson(site, body);
           assert.equal(response.statusCode, 201, response.body);
-          const stored = (await site.store.listAppeals()).find(
+          const stored = (await site.data.appeals.list()).find(
             (appeal) => appeal.id === response.json().id,
           );
           assert.ok(stored);
@@ -483,8 +484,7 @@ for (const kind of testDatabaseKinds) {
             assert.equal(refused.headers["access-control-allow-origin"], undefined);
           }
         } finally {
-          await development.app.close();
-          await development.store.close();
+          await development.close();
         }
       });
     });
@@ -548,8 +548,7 @@ for (const kind of testDatabaseKinds) {
           });
           assert.equal(fromElsewhere.statusCode, 400);
         } finally {
-          await limited.app.close();
-          await limited.store.close();
+          await limited.close();
         }
       });
 
@@ -565,8 +564,7 @@ for (const kind of testDatabaseKinds) {
           }
           assert.deepEqual(statuses, [201, 201, 429]);
         } finally {
-          await limited.app.close();
-          await limited.store.close();
+          await limited.close();
         }
       });
 
@@ -637,20 +635,19 @@ for (const kind of testDatabaseKinds) {
             [first.statusCode, second.statusCode, again.statusCode],
             [201, 201, 429],
           );
-          const stored = (await proxied.store.listAppeals()).find(
+          const stored = (await proxied.data.appeals.list()).find(
             (appeal) => appeal.id === second.json().id,
           );
           assert.equal(stored?.client_ip, "198.51.100.2");
         } finally {
-          await proxied.app.close();
-          await proxied.store.close();
+          await proxied.close();
         }
       });
 
       test("without TRUST_PROXY a forged X-Forwarded-For changes nothing", async () => {
         const response = await postJson(site, validAppeal(), { "x-forwarded-for": "198.51.100.9" });
         await postJson(site, validAppeal(), { "x-forwarded-for": "198.51.100.10" });
-        const stored = (await site.store.listAppeals()).find(
+        const stored = (await site.data.appeals.list()).find(
           (appeal) => appeal.id === response.json().id,
         );
         assert.equal(stored?.client_ip, "127.0.0.1");
@@ -671,7 +668,7 @@ for (const kind of testDatabaseKinds) {
       test("--json prints only the JSON array of every stored appeal", async () => {
         const { stdout, stderr } = await cli(["list", "--json"]);
         const listed = JSON.parse(stdout) as Array<Record<string, unknown>>;
-        const stored = await site.store.listAppeals();
+        const stored = await site.data.appeals.list();
         assert.ok(stored.length > 10);
         assert.deepEqual(listed, JSON.parse(JSON.stringify(stored)));
         for (const field of [
@@ -707,7 +704,7 @@ for (const kind of testDatabaseKinds) {
 
       test("the text listing shows numbers and fields", async () => {
         const { stdout } = await cli(["list"]);
-        const last = (await site.store.listAppeals()).at(-1);
+        const last = (await site.data.appeals.list()).at(-1);
         assert.ok(last);
         assert.ok(stdout.includes(last.number));
         assert.match(stdout, /first_name: /);
@@ -718,7 +715,7 @@ for (const kind of testDatabaseKinds) {
         // Straight into the store, as an old or foreign row could be: the schema refuses these.
         const hostile =
           "Текст\u001b[2J\u001b]0;pwned\u0007 конец\rподмена\r\nвторая строка\tс табуляцией \u202eтекст\u0000";
-        const { number } = await site.store.insertAppeal({
+        const { number } = await storeAppeal(site.data, {
           first_name: "Анна\u001b[31m",
           last_name: "Ли\u009b",
           email: "a@b.ru",

@@ -1,4 +1,3 @@
-import pg from "pg";
 import {
   type RateLimiterAbstract,
   RateLimiterMemory,
@@ -6,6 +5,7 @@ import {
   RateLimiterRes,
 } from "rate-limiter-flexible";
 import type { DatabaseConfig } from "../config.ts";
+import { openRateLimitCountsPool } from "../db/postgres-database.ts";
 import { clientKey } from "./client-key.ts";
 
 /**
@@ -100,12 +100,8 @@ export function createPostgresRateLimiter(
   /** Names the counts; every app server of one site must use the same. */
   keyPrefix = "appeals",
 ): RateLimiter {
-  const pool = new pg.Pool({
-    connectionString: withoutCommitWait(url),
-    max: 4,
-    connectionTimeoutMillis: 5000,
-  });
-  pool.on("error", () => {});
+  // Its own connections, whose commits do not wait for the disk (server/db/postgres-database.ts).
+  const counts = openRateLimitCountsPool(url);
   const insurance = memoryWindows(limits);
   const shared = (
     keyPrefix: string,
@@ -114,7 +110,7 @@ export function createPostgresRateLimiter(
     fallback: RateLimiterAbstract,
   ) =>
     new RateLimiterPostgres({
-      storeClient: pool,
+      storeClient: counts.client,
       storeType: "pool",
       tableName: "rate_limits",
       tableCreated: true,
@@ -129,23 +125,8 @@ export function createPostgresRateLimiter(
   };
   return {
     take: (address) => take(windows, clientKey(address)),
-    close: () => pool.end(),
+    close: () => counts.close(),
   };
-}
-
-/**
- * The counts' connections do not wait for their commits to reach the disk
- * (`synchronous_commit = off`): a crash of the database may forget the last fraction of a second
- * of counts, which lets a few more appeals through once and loses nothing anyone was told. Waiting
- * cost each appeal two more disk flushes, and it held the client's row lock meanwhile, so
- * appeals from one address queued behind each other's flushes (decision 0011). The URL's own
- * `options` (a search_path, say) are kept: node-postgres lets the URL's win over its config.
- */
-export function withoutCommitWait(databaseUrl: string): string {
-  const url = new URL(databaseUrl);
-  const options = url.searchParams.get("options");
-  url.searchParams.set("options", `${options ? `${options} ` : ""}-c synchronous_commit=off`);
-  return url.toString();
 }
 
 /** The limiter that fits the store: shared in PostgreSQL, in memory for SQLite's one process. */

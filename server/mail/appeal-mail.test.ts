@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { StoredAppeal } from "../store/appeal-store.ts";
+import type { StoredAppeal } from "../db/appeals-repository.ts";
 import { composeAppealMail } from "./appeal-mail.ts";
 
 const appeal: StoredAppeal = {

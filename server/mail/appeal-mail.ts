@@ -8,7 +8,7 @@ import {
 } from "../../domain/appeals/deadlines.ts";
 import { formatRussianDate } from "../../domain/calendar/calendar-day.ts";
 import { formatKirovDateTime, kirovIsoDate } from "../../domain/time/kirov-time.ts";
-import type { StoredAppeal } from "../store/appeal-store.ts";
+import type { StoredAppeal } from "../db/appeals-repository.ts";
 
 export type AppealMail = { subject: string; text: string; html: string };
 

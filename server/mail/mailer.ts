@@ -1,21 +1,33 @@
 import nodemailer from "nodemailer";
-import type { StoredAppeal } from "../store/appeal-store.ts";
-import { composeAppealMail } from "./appeal-mail.ts";
 import type { MailConfig } from "./mail-config.ts";
 
-/** Sends one appeal's notification; rejects when the SMTP server did not accept it. */
-export type AppealMailer = {
-  sendAppealMail(appeal: StoredAppeal): Promise<void>;
+/** One mail as the composers build it (server/mail/delivery-mails.ts). */
+export type OutgoingMail = {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  /**
+   * The same id every time the same delivery is sent: if a crash makes the sender send a mail
+   * again, mail programs see the same message.
+   */
+  messageId: string;
+};
+
+/** Sends one mail; rejects when the SMTP server did not accept it. */
+export type Mailer = {
+  send(mail: OutgoingMail): Promise<void>;
+  /** The domain of MAIL_FROM, for message ids. */
+  readonly domain: string;
   close(): void;
 };
 
 /**
- * nodemailer over SMTP_URL. Every phase of a send has a time limit, so a send always ends well
- * within the outbox lease (outbox-worker.ts): a hung server cannot make two senders of one row.
+ * nodemailer over SMTP_URL, the one transport of every mail. Every phase of a send has a time
+ * limit, so a send always ends well within the delivery's lease (delivery-sender.ts): a hung
+ * server cannot make two senders of one row.
  */
-export function createAppealMailer(
-  config: Pick<MailConfig, "from" | "notifyTo"> & { smtpUrl: string },
-): AppealMailer {
+export function createMailer(config: Pick<MailConfig, "from"> & { smtpUrl: string }): Mailer {
   const transport = nodemailer.createTransport({
     url: config.smtpUrl,
     connectionTimeout: 10_000,
@@ -23,20 +35,10 @@ export function createAppealMailer(
     socketTimeout: 30_000,
     dnsTimeout: 10_000,
   });
-  const domain = config.from.match(/@([^>\s]+)>?\s*$/)?.[1] ?? "localhost";
   return {
-    async sendAppealMail(appeal) {
-      const mail = composeAppealMail(appeal);
-      await transport.sendMail({
-        from: config.from,
-        to: config.notifyTo,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        // One id per appeal: if a crash makes the outbox send a mail again, mail programs see
-        // the same message.
-        messageId: `<appeal-${appeal.id}@${domain}>`,
-      });
+    domain: config.from.match(/@([^>\s]+)>?\s*$/)?.[1] ?? "localhost",
+    async send(mail) {
+      await transport.sendMail({ from: config.from, ...mail });
     },
     close() {
       transport.close();

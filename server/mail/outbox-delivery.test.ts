@@ -6,11 +6,11 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { registrationDue } from "../../domain/appeals/deadlines.ts";
 import { formatRussianDate } from "../../domain/calendar/calendar-day.ts";
 import { formatKirovDateTime } from "../../domain/time/kirov-time.ts";
-import { startTestApp, type TestApp, validAppeal } from "../appeals/test-app.ts";
-import type { NotificationStatus } from "../store/notification-outbox.ts";
-import { type TestDatabase, testDatabaseKinds } from "../store/test-databases.ts";
+import { startTestApp, type TestApp, validAppeal } from "../../tests/support/test-app.ts";
+import { type TestDatabase, testDatabaseKinds } from "../../tests/support/test-databases.ts";
+import { createTestSmtpServer, type TestSmtpServer } from "../../tests/support/test-smtp-server.ts";
+import type { DeliveryStatus } from "../db/deliveries-repository.ts";
 import type { MailConfig } from "./mail-config.ts";
-import { createTestSmtpServer, type TestSmtpServer } from "./test-smtp-server.ts";
 
 const handlers = ["priemnaya@example.ru", "yurist@example.ru"];
 
@@ -41,12 +41,12 @@ async function submit(site: TestApp, overrides: Record<string, unknown> = {}) {
 async function waitForStatus(
   site: TestApp,
   appealId: string,
-  done: (status: NotificationStatus | undefined) => boolean,
+  done: (status: DeliveryStatus | undefined) => boolean,
   timeoutMs = 10_000,
-): Promise<NotificationStatus | undefined> {
+): Promise<DeliveryStatus | undefined> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const status = await site.store.outbox.notificationStatus(appealId);
+    const status = await site.data.deliveries.statusOf(appealId, "appeal-notification");
     if (done(status)) return status;
     if (Date.now() > deadline) throw new Error(`status never reached: ${JSON.stringify(status)}`);
     await sleep(20);
@@ -60,6 +60,10 @@ async function health(site: TestApp) {
     status: string;
     mail: string;
     outbox: { pending: number; failed: number; oldestPendingAt: string | null };
+    outboxByKind: Record<
+      string,
+      { pending: number; failed: number; oldestPendingAt: string | null }
+    >;
   };
 }
 
@@ -94,7 +98,7 @@ for (const kind of testDatabaseKinds) {
         assert.equal(mail.subject, `Новое обращение гражданина № ${stored.number}`);
         assert.deepEqual(mail.envelopeTo, handlers);
         assert.equal(mail.from?.address, "noreply@example.ru");
-        const [saved] = (await site.store.listAppeals()).filter((a) => a.id === stored.id);
+        const [saved] = (await site.data.appeals.list()).filter((a) => a.id === stored.id);
         assert.ok(saved);
         const receivedAt = new Date(saved.created_at);
         for (const expected of [
@@ -199,12 +203,16 @@ for (const kind of testDatabaseKinds) {
         const report = await health(site);
         assert.equal(report.status, "ok");
         assert.deepEqual(report.outbox, { pending: 0, failed: 1, oldestPendingAt: null });
+        assert.deepEqual(report.outboxByKind, {
+          "appeal-notification": { pending: 0, failed: 1, oldestPendingAt: null },
+          "daily-reminder": { pending: 0, failed: 0, oldestPendingAt: null },
+        });
         assert.match(site.logLines.join(""), /appeal notification failed: no tries left/);
 
         await smtp.start();
         await sleep(200);
         assert.equal(smtp.received.length, 0, "a failed notification waits for a person");
-        assert.equal(await site.store.outbox.retryNotification(stored.id), true);
+        assert.equal(await site.data.deliveries.retry(stored.id, "appeal-notification"), true);
         await smtp.waitForMail(1);
         await waitForStatus(site, stored.id, (s) => s?.state === "sent");
         assertNoPersonalData(site.logLines);
@@ -221,7 +229,7 @@ for (const kind of testDatabaseKinds) {
       const stored = await submit(quiet);
       // Two senders took it and died: each claim counted a try, and each lease has run out.
       for (const owner of ["dead-1", "dead-2"]) {
-        const claimed = await quiet.store.outbox.claimDue({
+        const claimed = await quiet.data.deliveries.claimDue({
           now: new Date(),
           owner,
           leaseUntil: new Date(Date.now() - 1),

@@ -12,7 +12,7 @@ import { formatRussianDate } from "../../domain/calendar/calendar-day.ts";
 import type { RegistryQuery } from "../../domain/staff/registry-query.ts";
 import type { RegistryAppeal } from "../../domain/staff/registry-types.ts";
 import { formatKirovDateTime } from "../../domain/time/kirov-time.ts";
-import type { StaffStore } from "./staff-store.ts";
+import type { AppealsRepository } from "../db/appeals-repository.ts";
 
 export const csvColumns = [
   "Номер",
@@ -61,13 +61,14 @@ export function csvRecord(appeal: RegistryAppeal, today: string): string[] {
 
 export function sendRegistryCsv(
   reply: FastifyReply,
-  store: StaffStore,
+  appeals: Pick<AppealsRepository, "eachInRegistry">,
   query: RegistryQuery,
   today: string,
 ) {
   const { after: _after, ...filters } = query;
   async function* records() {
-    for await (const appeal of store.eachAppeal(filters, today)) yield csvRecord(appeal, today);
+    for await (const appeal of appeals.eachInRegistry(filters, today))
+      yield csvRecord(appeal, today);
   }
   const csv = Readable.from(records()).pipe(
     stringify({

@@ -1,19 +1,18 @@
-// The daily reminder on SQLite and PostgreSQL with a real SMTP server: sent at its time, once a
-// day even when two servers check at the same moment; a failed send is retried, not lost.
+// The daily reminder on SQLite and PostgreSQL with a real SMTP server: written at its time, once a
+// day even when two servers check at the same moment, and sent by the one delivery sender, so an
+// SMTP outage delays it instead of losing it.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { FastifyBaseLogger } from "fastify";
-import nodemailer from "nodemailer";
+import { storeAppealIn } from "../../tests/support/staff-fixtures.ts";
+import { type TestDatabase, testDatabaseKinds } from "../../tests/support/test-databases.ts";
+import { createTestSmtpServer, type TestSmtpServer } from "../../tests/support/test-smtp-server.ts";
 import { parseDatabaseUrl } from "../config.ts";
-import { createTestSmtpServer, type TestSmtpServer } from "../mail/test-smtp-server.ts";
-import type { AppealStore } from "../store/appeal-store.ts";
-import { openStore } from "../store/open-store.ts";
-import { openSqlRunner, type SqlRunner } from "../store/sql-runner.ts";
-import { type TestDatabase, testDatabaseKinds } from "../store/test-databases.ts";
+import { type DataLayer, openDataLayer } from "../db/data-layer.ts";
+import { createDeliveryComposer } from "../mail/delivery-mails.ts";
+import { type DeliverySender, startDeliverySender } from "../mail/delivery-sender.ts";
+import { createMailer, type Mailer } from "../mail/mailer.ts";
 import { createDailyReminder } from "./daily-reminder.ts";
-import { openStaffStore } from "./open-staff-store.ts";
-import type { StaffStore } from "./staff-store.ts";
-import { newAppeal } from "./staff-test-app.ts";
 
 const silentLog = {
   info() {},
@@ -29,111 +28,121 @@ const at0755 = new Date("2026-11-22T04:55:00Z");
 for (const kind of testDatabaseKinds) {
   describe(`daily reminder on ${kind.name}`, () => {
     let database: TestDatabase;
-    let store: AppealStore;
-    let servers: StaffStore[];
-    let sql: SqlRunner;
+    /** Two app servers on one database. */
+    let servers: DataLayer[];
     let smtp: TestSmtpServer;
-    const transport = () => nodemailer.createTransport({ url: smtp.url });
 
     before(async () => {
       database = await kind.create();
       const config = parseDatabaseUrl(database.url);
-      store = await openStore(config);
-      servers = [await openStaffStore(config), await openStaffStore(config)];
-      sql = await openSqlRunner(config);
-      smtp = await createTestSmtpServer();
+      servers = [await openDataLayer(config), await openDataLayer(config)];
+      smtp = await createTestSmtpServer({ listening: false });
+      const data = servers[0] as DataLayer;
       // Overdue: received 10 days before and never registered.
-      const late = await store.insertAppeal(
-        newAppeal(new Date(at0805.getTime() - 10 * dayMs), { last_name: "<b>Опоздавшая</b>" }),
-      );
+      await storeAppealIn(data, new Date(at0805.getTime() - 10 * dayMs), undefined, {
+        last_name: "<b>Опоздавшая</b>",
+      });
       // Due soon: registered 28 days before, answer term ends within 3 days.
-      const soon = await store.insertAppeal(newAppeal(new Date(at0805.getTime() - 28 * dayMs)));
-      await sql.run("UPDATE appeals SET state = 'in_progress', registered_on = ? WHERE id = ?", [
-        "2026-10-25",
-        soon.id,
-      ]);
+      await storeAppealIn(data, new Date(at0805.getTime() - 28 * dayMs), {
+        state: "in_progress",
+        registered_on: "2026-10-25",
+      });
       // Fine: received and registered the same morning, answer due in 30 days.
-      const fine = await store.insertAppeal(newAppeal(new Date(at0805.getTime() - 60 * 60_000)));
-      await sql.run("UPDATE appeals SET state = 'registered', registered_on = ? WHERE id = ?", [
-        "2026-11-22",
-        fine.id,
-      ]);
-      assert.ok(late.id);
+      await storeAppealIn(data, new Date(at0805.getTime() - 60 * 60_000), {
+        state: "registered",
+        registered_on: "2026-11-22",
+      });
     });
     after(async () => {
       await smtp?.stop();
       for (const server of servers ?? []) await server.close();
-      await sql?.close();
-      await store?.close();
       await database?.drop();
     });
 
-    const reminderOn = (server: StaffStore, now: Date) => {
-      const mailer = transport();
-      return createDailyReminder({
-        store: server,
-        time: "08:00",
-        log: silentLog,
-        now: () => now,
-        send: async (mail) => {
-          try {
-            await mailer.sendMail({
-              from: "site@example.ru",
-              to: ["handlers@example.ru"],
-              ...mail,
-            });
-          } finally {
-            mailer.close();
-          }
-        },
-      });
-    };
+    const reminderOn = (data: DataLayer, now: Date) =>
+      createDailyReminder({ data, time: "08:00", log: silentLog, now: () => now });
+    const pendingReminders = async () =>
+      (await (servers[0] as DataLayer).deliveries.backlog())["daily-reminder"].pending;
 
-    test("before its time nothing is sent", async () => {
-      assert.equal(await reminderOn(servers[0] as StaffStore, at0755).runOnce(), "not-yet");
-      assert.equal(smtp.received.length, 0);
+    test("before its time nothing is written", async () => {
+      assert.equal(await reminderOn(servers[0] as DataLayer, at0755).runOnce(), "not-yet");
+      assert.equal(await pendingReminders(), 0);
     });
 
-    test("a failed send gives the day back, and the next check sends it", async () => {
-      await smtp.stop();
-      assert.equal(await reminderOn(servers[0] as StaffStore, at0805).runOnce(), "failed");
-      await smtp.start();
-      assert.equal(smtp.received.length, 0);
-    });
-
-    test("two servers checking at once: one mail, listing the overdue and the due-soon appeals", async () => {
+    test("two servers checking at once: one reminder written, by one of them", async () => {
       const outcomes = await Promise.all(
-        (servers as StaffStore[]).map((server) => reminderOn(server, at0805).runOnce()),
+        servers.map((server) => reminderOn(server, at0805).runOnce()),
       );
       assert.deepEqual(
         [...outcomes].sort(),
-        ["claimed-elsewhere", "sent"].sort(),
+        ["claimed-elsewhere", "written"].sort(),
         `outcomes: ${outcomes.join(", ")}`,
       );
-      const [mail] = await smtp.waitForMail(1);
-      assert.ok(mail);
-      assert.equal(
-        mail.subject,
-        "Сроки обращений на 22.11.2026: просрочено 1, истекает в ближайшие 3 дня 1",
-      );
-      assert.match(
-        mail.text ?? "",
-        /Просрочены:\n {2}А-2026-\d{6} — <b>Опоздавшая<\/b> Анна; Новое; Регистрация: до 16\.11\.2026/,
-      );
-      assert.match(
-        mail.text ?? "",
-        /Истекают в ближайшие 3 дня:\n {2}А-20\d\d-\d{6} — Иванова Анна; На рассмотрении; Ответ: до 24\.11\.2026/,
-      );
-      assert.ok(mail.html?.includes("&lt;b&gt;Опоздавшая&lt;/b&gt;"), "HTML escapes the names");
-      assert.ok(!mail.html?.includes("<b>Опоздавшая"));
-      // Later checks the same day, on either server, send nothing more.
+      assert.equal(await pendingReminders(), 1);
+      // Later checks the same day, on either server, write nothing more.
       for (const server of servers) {
         assert.equal(
           await reminderOn(server, new Date(at0805.getTime() + 3_600_000)).runOnce(),
-          "already-sent",
+          "already-written",
         );
       }
-      assert.equal(smtp.received.length, 1);
+      assert.equal(await pendingReminders(), 1);
+    });
+
+    test("SMTP down: the reminder waits and is sent once SMTP is back, listing the overdue and the due-soon appeals", async () => {
+      const data = servers[1] as DataLayer;
+      const mailer: Mailer = createMailer({ from: "site@example.ru", smtpUrl: smtp.url });
+      const compose = createDeliveryComposer({ data, handlers: ["handlers@example.ru"], mailer });
+      const sender: DeliverySender = startDeliverySender({
+        deliveries: data.deliveries,
+        send: async (delivery) => {
+          const composed = await compose(delivery);
+          await mailer.send(composed.mail);
+          return composed.described;
+        },
+        retry: { firstWaitMs: 50, maxAttempts: 1000 },
+        leaseMs: 60_000,
+        log: silentLog,
+        pollIntervalMs: 50,
+      });
+      try {
+        const waiting = async () => (await data.deliveries.backlog())["daily-reminder"];
+        await new Promise((done) => setTimeout(done, 300));
+        assert.equal((await waiting()).pending, 1, "still waiting while SMTP is down");
+        assert.equal(smtp.received.length, 0);
+        await smtp.start();
+        // The three appeals' notifications to the handlers, and the reminder.
+        const reminders = () =>
+          smtp.received.filter((received) => received.subject?.startsWith("Сроки обращений"));
+        await smtp.waitForMail(4);
+        const [mail] = reminders();
+        assert.ok(mail);
+        assert.deepEqual(
+          (mail.to ?? []).map((to) => to.address),
+          ["handlers@example.ru"],
+        );
+        assert.equal(
+          mail.subject,
+          "Сроки обращений на 22.11.2026: просрочено 1, истекает в ближайшие 3 дня 1",
+        );
+        assert.match(
+          mail.text ?? "",
+          /Просрочены:\n {2}А-2026-\d{6} — <b>Опоздавшая<\/b> Анна; Новое; Регистрация: до 16\.11\.2026/,
+        );
+        assert.match(
+          mail.text ?? "",
+          /Истекают в ближайшие 3 дня:\n {2}А-20\d\d-\d{6} — Иванова Анна; На рассмотрении; Ответ: до 24\.11\.2026/,
+        );
+        assert.ok(mail.html?.includes("&lt;b&gt;Опоздавшая&lt;/b&gt;"), "HTML escapes the names");
+        assert.ok(!mail.html?.includes("<b>Опоздавшая"));
+        await new Promise((done) => setTimeout(done, 300));
+        assert.equal(reminders().length, 1, "sent once");
+        assert.equal(smtp.received.length, 4);
+        assert.equal((await waiting()).pending, 0);
+      } finally {
+        await sender.stop();
+        mailer.close();
+      }
     });
   });
 }

@@ -1,19 +1,17 @@
 /**
  * The daily reminder to the handlers: at REMINDER_TIME (Kirov time) the appeals whose term is past
- * or ends within 3 days, in one mail. Sent once a day however many servers run: each checks every
- * minute, and only the one that claims the day's row in staff_reminders sends; a claim whose sender
- * died is taken over after a lease, so a crash delays the mail instead of losing it.
+ * or ends within 3 days, in one mail. Written once a day however many servers run: each checks
+ * every minute, and only the one whose claim of the day's row goes in writes the reminder's
+ * delivery, in the same transaction. The mail is then sent by the one delivery sender, with its
+ * retries: an SMTP outage delays it instead of losing it. A day with nothing due sends no mail.
  */
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
-import { nextDeadline } from "../../domain/appeals/appeal-deadlines.ts";
 import { kirovIsoDate, kirovOffsetMinutes } from "../../domain/time/kirov-time.ts";
-import { composeReminderMail, type DueAppeal, type ReminderMail } from "./reminder-mail.ts";
-import type { StaffStore } from "./staff-store.ts";
+import type { DataLayer } from "../db/data-layer.ts";
+import { dueAppealsOn } from "../mail/reminder-mail.ts";
 
-export type ReminderOutcome = "not-yet" | "already-sent" | "claimed-elsewhere" | "sent" | "failed";
-
-const claimLeaseMs = 10 * 60_000;
+export type ReminderOutcome = "not-yet" | "already-written" | "claimed-elsewhere" | "written";
 
 /** Minutes since Kirov midnight at that moment. */
 function kirovMinuteOfDay(moment: Date): number {
@@ -22,58 +20,51 @@ function kirovMinuteOfDay(moment: Date): number {
 }
 
 export function createDailyReminder(deps: {
-  store: StaffStore;
-  send: (mail: ReminderMail) => Promise<void>;
-  /** 'HH:MM', Kirov time. */
+  data: Pick<DataLayer, "transaction" | "appeals" | "deliveries" | "reminders">;
+  /** 'HH:MM', Kirov time (checked by the configuration). */
   time: string;
   log: FastifyBaseLogger;
+  /** Told when the reminder's delivery is written, so it leaves at once. */
+  onEnqueued?: () => void;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
   const owner = randomUUID();
   const [hour, minute] = deps.time.split(":").map(Number);
-  const sendAfter = (hour ?? 8) * 60 + (minute ?? 0);
-  let sentDay: string | undefined;
-
-  async function dueAppeals(day: string): Promise<DueAppeal[]> {
-    const due: DueAppeal[] = [];
-    for (const filter of ["overdue", "due-soon"] as const) {
-      for await (const appeal of deps.store.eachAppeal({ deadline: filter }, day)) {
-        const deadline = nextDeadline(appeal, day);
-        if (deadline) due.push({ appeal, deadline });
-      }
-    }
-    return due.sort((a, b) => a.deadline.due.localeCompare(b.deadline.due));
-  }
+  const sendAfter = Number(hour) * 60 + Number(minute);
+  let doneDay: string | undefined;
 
   return {
-    /** One check: sends today's reminder when it is time and no server has sent it yet. */
+    /** One check: writes today's reminder when it is time and no server has written it yet. */
     async runOnce(): Promise<ReminderOutcome> {
       const time = now();
       const day = kirovIsoDate(time);
       if (kirovMinuteOfDay(time) < sendAfter) return "not-yet";
-      if (sentDay === day || (await deps.store.reminderSent(day))) {
-        sentDay = day;
-        return "already-sent";
+      if (doneDay === day || (await deps.data.reminders.isDone(day))) {
+        doneDay = day;
+        return "already-written";
       }
-      if (!(await deps.store.claimReminder(day, owner, time, claimLeaseMs))) {
-        return "claimed-elsewhere";
-      }
-      try {
-        const due = await dueAppeals(day);
-        // A day with nothing due sends no mail; the row still marks the day done.
-        if (due.length > 0) await deps.send(composeReminderMail(day, due));
-        await deps.store.markReminderSent(day, owner, now(), due.length);
-        sentDay = day;
-        deps.log.info({ day, appeals: due.length }, "daily reminder done");
-        return "sent";
-      } catch (error) {
-        // The code only: an SMTP error's message can quote addresses.
-        const { code } = error as { code?: unknown };
-        deps.log.error({ day, error: { code } }, "daily reminder not sent; retried next minute");
-        await deps.store.releaseReminder(day, owner).catch(() => {});
-        return "failed";
-      }
+      const dueCount = (await dueAppealsOn(deps.data.appeals, day)).length;
+      const claimed = await deps.data.transaction(async (tx) => {
+        if (!(await deps.data.reminders.claimDay(day, owner, time, dueCount, tx))) return false;
+        if (dueCount > 0) {
+          await deps.data.deliveries.enqueue(
+            {
+              kind: "daily-reminder",
+              recipients: [{ group: "handlers" }],
+              payload: { day },
+              at: time,
+            },
+            tx,
+          );
+        }
+        return true;
+      });
+      doneDay = day;
+      if (!claimed) return "claimed-elsewhere";
+      if (dueCount > 0) deps.onEnqueued?.();
+      deps.log.info({ day, appeals: dueCount }, "daily reminder written to the outbox");
+      return "written";
     },
   };
 }
@@ -81,13 +72,21 @@ export function createDailyReminder(deps: {
 export type DailyReminder = ReturnType<typeof createDailyReminder>;
 
 /** Checks every minute until stopped; a check never overlaps the previous one. */
-export function startDailyReminder(reminder: DailyReminder, everyMs = 60_000) {
-  let running: Promise<unknown> = Promise.resolve();
+export function startDailyReminder(
+  reminder: DailyReminder,
+  log: FastifyBaseLogger,
+  everyMs = 60_000,
+) {
+  const check = () =>
+    reminder.runOnce().catch((error) => {
+      const { name, code } = error as Error & { code?: unknown };
+      log.error({ error: { name, code } }, "daily reminder not checked; tried again next minute");
+    });
+  let running: Promise<unknown> = check();
   const timer = setInterval(() => {
-    running = running.then(() => reminder.runOnce()).catch(() => {});
+    running = running.then(check);
   }, everyMs);
   timer.unref();
-  running = reminder.runOnce().catch(() => {});
   return {
     async stop() {
       clearInterval(timer);

@@ -1,41 +1,30 @@
 import type { FastifyInstance } from "fastify";
-import nodemailer from "nodemailer";
-import type { MailConfig } from "../mail/mail-config.ts";
+import type { DataLayer } from "../db/data-layer.ts";
+import type { MailDoor } from "../mail/register-delivery-sender.ts";
 import { createDailyReminder, startDailyReminder } from "./daily-reminder.ts";
-import type { StaffStore } from "./staff-store.ts";
 
 /**
- * Runs the daily reminder while the app runs, sent over the same SMTP settings as the appeal
- * notifications. Off without SMTP_URL (the start-up log says mail is off) or with REMINDER_TIME=off.
+ * Runs the daily reminder while the app runs; its mail goes through the deliveries like every
+ * other. Off while mail is off (no SMTP_URL: the start-up log says so), or with REMINDER_TIME=off.
  */
 export function registerDailyReminder(
   app: FastifyInstance,
-  deps: { store: StaffStore; mail: MailConfig | undefined; time: string | null },
+  deps: { data: DataLayer; mailDoor: MailDoor; time: string | null },
 ) {
-  const mail = deps.mail;
   const time = deps.time;
-  if (!mail?.smtpUrl || time === null) return;
-  const transport = nodemailer.createTransport({
-    url: mail.smtpUrl,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  });
+  if (!deps.mailDoor.enabled || time === null) return;
   const reminder = createDailyReminder({
-    store: deps.store,
+    data: deps.data,
     time,
     log: app.log,
-    send: async (message) => {
-      await transport.sendMail({ from: mail.from, to: mail.notifyTo, ...message });
-    },
+    onEnqueued: () => deps.mailDoor.wake(),
   });
   let running: ReturnType<typeof startDailyReminder> | undefined;
   app.addHook("onReady", async () => {
-    running = startDailyReminder(reminder);
+    running = startDailyReminder(reminder, app.log);
     app.log.info({ time }, "daily reminder on (Kirov time)");
   });
   app.addHook("onClose", async () => {
     await running?.stop();
-    transport.close();
   });
 }

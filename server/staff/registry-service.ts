@@ -14,16 +14,11 @@ import type { RegistryQuery } from "../../domain/staff/registry-query.ts";
 import type { NotificationView, RegistryAppeal } from "../../domain/staff/registry-types.ts";
 import type { ActionResult } from "../../domain/staff/staff-context.ts";
 import { kirovIsoDate } from "../../domain/time/kirov-time.ts";
-import type { AppealChange, StaffStore } from "./staff-store.ts";
+import type { AppealChange } from "../db/appeals-repository.ts";
+import { appealEntry } from "../db/audit-repository.ts";
+import type { DataLayer } from "../db/data-layer.ts";
 
 export const registryPageSize = 50;
-
-/** The e-mail notification of an appeal: its delivery status and a way to send it again. */
-export type AppealNotifications = {
-  statusOf(appealId: string): Promise<NotificationView>;
-  /** Puts a failed notification back in the queue; false when there is none to retry. */
-  retry(appealId: string): Promise<boolean>;
-};
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -45,7 +40,10 @@ function dayProblem(day: string, notBefore: string, today: string, what: string)
 
 type PlannedChange = { change: AppealChange; details: string | null } | { problem: string };
 
-function plan(appeal: RegistryAppeal, form: AppealActionForm, today: string): PlannedChange {
+/** A form that changes the appeal itself (the notification's retry changes only its delivery). */
+type StateChangeForm = Exclude<AppealActionForm, { intent: "retry-notification" }>;
+
+function plan(appeal: RegistryAppeal, form: StateChangeForm, today: string): PlannedChange {
   const receivedOn = kirovIsoDate(new Date(appeal.created_at));
   const registeredOn = appeal.registered_on ?? receivedOn;
   switch (form.intent) {
@@ -97,54 +95,65 @@ function plan(appeal: RegistryAppeal, form: AppealActionForm, today: string): Pl
         details: `автор уведомлён ${formatRussianDate(form.notice_sent_on)}`,
       };
     }
-    case "retry-notification":
-      return { problem: "Неизвестное действие" };
   }
 }
 
 export function createRegistryService(deps: {
-  store: StaffStore;
-  notifications: AppealNotifications;
+  data: Pick<DataLayer, "transaction" | "appeals" | "audit" | "deliveries">;
+  /** Told when a delivery was put back in the queue, so it leaves at once. */
+  onDeliveryQueued?: () => void;
   now?: () => Date;
 }) {
+  const { data } = deps;
   const now = deps.now ?? (() => new Date());
+
+  /** The handlers' notification of the appeal, as staff see it. */
+  async function notificationOf(appealId: string): Promise<NotificationView> {
+    const status = await data.deliveries.statusOf(appealId, "appeal-notification");
+    if (!status) return { status: "none", attempts: 0, at: null };
+    return {
+      status: status.state,
+      attempts: status.attempts,
+      at: status.sentAt ?? status.lastAttemptAt,
+    };
+  }
+
   return {
     today: () => kirovIsoDate(now()),
 
     listAppeals(query: RegistryQuery) {
-      return deps.store.listAppeals(query, kirovIsoDate(now()), registryPageSize);
+      return data.appeals.registryPage(query, kirovIsoDate(now()), registryPageSize);
     },
 
     async getAppeal(id: string) {
       if (!isAppealId(id)) return undefined;
-      const appeal = await deps.store.getAppeal(id);
+      const appeal = await data.appeals.findInRegistry(id);
       if (!appeal) return undefined;
-      const [audit, notification] = await Promise.all([
-        deps.store.auditOf(id),
-        deps.notifications.statusOf(id),
-      ]);
+      const [audit, notification] = await Promise.all([data.audit.of(id), notificationOf(id)]);
       return { appeal, audit, notification };
     },
 
     async changeAppeal(login: string, id: string, form: AppealActionForm): Promise<ActionResult> {
       if (!isAppealId(id)) return refused(404, "Обращение не найдено.");
-      const appeal = await deps.store.getAppeal(id);
+      const appeal = await data.appeals.findInRegistry(id);
       if (!appeal) return refused(404, "Обращение не найдено.");
       const time = now();
 
       if (form.intent === "retry-notification") {
-        if (!(await deps.notifications.retry(id))) {
+        const retried = await data.transaction(async (tx) => {
+          if (!(await data.deliveries.retry(id, "appeal-notification", time, tx))) return false;
+          await data.audit.record(
+            appealEntry(time, login, id, "retry-notification", {
+              details: "уведомление поставлено в очередь повторно",
+            }),
+            tx,
+          );
+          return true;
+        });
+        if (!retried) {
           return refused(409, "Повторять нечего: уведомление не в состоянии ошибки.");
         }
-        await deps.store.audit({
-          at: time,
-          staff_login: login,
-          appeal_id: id,
-          action: "retry-notification",
-          from_state: null,
-          to_state: null,
-          details: "уведомление поставлено в очередь повторно",
-        });
+        deps.onDeliveryQueued?.();
         return { ok: true };
       }
 
@@ -160,20 +169,25 @@ export function createRegistryService(deps: {
       const planned = plan(appeal, form, kirovIsoDate(time));
       if ("problem" in planned) return refused(400, `${planned.problem}.`);
       const to = targetState(form.intent, appeal.state);
-      const applied = await deps.store.changeAppeal(
-        id,
-        { version: appeal.version, state: appeal.state },
-        planned.change,
-        {
-          at: time,
-          staff_login: login,
-          appeal_id: id,
-          action: form.intent,
-          from_state: appeal.state,
-          to_state: to,
-          details: planned.details,
-        },
-      );
+      // The change and its audit line are one transaction: a change is never left unrecorded.
+      const applied = await data.transaction(async (tx) => {
+        const changed = await data.appeals.change(
+          id,
+          { version: appeal.version, state: appeal.state },
+          planned.change,
+          tx,
+        );
+        if (!changed) return false;
+        await data.audit.record(
+          appealEntry(time, login, id, form.intent, {
+            from: appeal.state,
+            to,
+            details: planned.details,
+          }),
+          tx,
+        );
+        return true;
+      });
       if (!applied) {
         return refused(409, "Обращение изменилось, пока страница была открыта. Обновите её.");
       }

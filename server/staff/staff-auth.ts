@@ -3,8 +3,9 @@
  * sign-out and failure audited. Knows nothing of HTTP; server/staff/staff-routes.ts sets cookies.
  */
 import { createHash, randomBytes } from "node:crypto";
+import { eventEntry } from "../db/audit-repository.ts";
+import type { DataLayer } from "../db/data-layer.ts";
 import { decoyPasswordHash, verifyPassword } from "./passwords.ts";
-import type { StaffStore } from "./staff-store.ts";
 
 export const sessionLimits = {
   /** A session unused this long is over. */
@@ -46,7 +47,11 @@ function addressKey(address: string): string {
   return `address:${createHash("sha256").update(address).digest("base64url")}`;
 }
 
-export function createStaffAuth(store: StaffStore, now: () => Date = () => new Date()) {
+export function createStaffAuth(
+  data: Pick<DataLayer, "staffAccounts" | "audit">,
+  now: () => Date = () => new Date(),
+) {
+  const accounts = data.staffAccounts;
   return {
     async signIn(login: string, password: string, address: string): Promise<SignInResult> {
       const time = now();
@@ -56,24 +61,16 @@ export function createStaffAuth(store: StaffStore, now: () => Date = () => new D
       }
       const loginKey = `login:${trimmedLogin.toLowerCase()}`;
       const since = new Date(time.getTime() - lockoutLimits.windowMs);
-      const user = await store.findUser(trimmedLogin);
+      const user = await accounts.findUser(trimmedLogin);
       // The audit names a login only if it exists: a password typed into the login field must
       // not land in the log.
       const auditLogin = user ? user.login : "(неизвестный логин)";
       const [loginFailures, addressFailures] = await Promise.all([
-        store.countFailures(loginKey, since),
-        store.countFailures(addressKey(address), since),
+        accounts.countFailures(loginKey, since),
+        accounts.countFailures(addressKey(address), since),
       ]);
       if (loginFailures >= lockoutLimits.perLogin || addressFailures >= lockoutLimits.perAddress) {
-        await store.audit({
-          at: time,
-          staff_login: auditLogin,
-          appeal_id: null,
-          action: "sign-in-locked",
-          from_state: null,
-          to_state: null,
-          details: null,
-        });
+        await data.audit.record(eventEntry(time, auditLogin, "sign-in-locked"));
         return { ok: false, message: authMessages.locked, status: 429 };
       }
       const passwordOk = await verifyPassword(
@@ -81,30 +78,21 @@ export function createStaffAuth(store: StaffStore, now: () => Date = () => new D
         user?.password_hash ?? (await decoyPasswordHash()),
       );
       if (!user || !passwordOk || user.disabled_at !== null) {
-        await store.recordFailure([loginKey, addressKey(address)], time, since);
-        await store.audit({
-          at: time,
-          staff_login: auditLogin,
-          appeal_id: null,
-          action: "sign-in-failed",
-          from_state: null,
-          to_state: null,
-          details: user?.disabled_at ? "учётная запись отключена" : null,
-        });
+        await accounts.recordFailure([loginKey, addressKey(address)], time, since);
+        await data.audit.record(
+          eventEntry(
+            time,
+            auditLogin,
+            "sign-in-failed",
+            user?.disabled_at ? "учётная запись отключена" : null,
+          ),
+        );
         return { ok: false, message: authMessages.wrong, status: 401 };
       }
       const token = randomBytes(32).toString("base64url");
-      await store.createSession(tokenHash(token), user.id, time);
-      await store.clearFailures(loginKey);
-      await store.audit({
-        at: time,
-        staff_login: user.login,
-        appeal_id: null,
-        action: "sign-in",
-        from_state: null,
-        to_state: null,
-        details: null,
-      });
+      await accounts.createSession(tokenHash(token), user.id, time);
+      await accounts.clearFailures(loginKey);
+      await data.audit.record(eventEntry(time, user.login, "sign-in"));
       return { ok: true, token, login: user.login };
     },
 
@@ -112,27 +100,19 @@ export function createStaffAuth(store: StaffStore, now: () => Date = () => new D
     async session(token: string): Promise<SignedIn | undefined> {
       const time = now().getTime();
       const hash = tokenHash(token);
-      const session = await store.findSession(hash);
+      const session = await accounts.findSession(hash);
       if (!session || session.ended_at !== null || session.disabled_at !== null) return undefined;
       const idle = time - Date.parse(session.last_seen_at);
       const age = time - Date.parse(session.created_at);
       if (idle > sessionLimits.idleMs || age > sessionLimits.absoluteMs) return undefined;
-      if (idle > sessionLimits.touchEveryMs) await store.touchSession(hash, new Date(time));
+      if (idle > sessionLimits.touchEveryMs) await accounts.touchSession(hash, new Date(time));
       return { login: session.login, userId: session.user_id, tokenHash: hash };
     },
 
     async signOut(signedIn: SignedIn): Promise<void> {
       const time = now();
-      await store.endSession(signedIn.tokenHash, time);
-      await store.audit({
-        at: time,
-        staff_login: signedIn.login,
-        appeal_id: null,
-        action: "sign-out",
-        from_state: null,
-        to_state: null,
-        details: null,
-      });
+      await accounts.endSession(signedIn.tokenHash, time);
+      await data.audit.record(eventEntry(time, signedIn.login, "sign-out"));
     },
   };
 }

@@ -9,17 +9,18 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { type RequestHandler, RouterContextProvider } from "react-router";
 import { readRegistryQuery } from "../../domain/staff/registry-query.ts";
 import { type StaffRequest, staffRequestContext } from "../../domain/staff/staff-context.ts";
-import { sendWebResponse, toWebRequest } from "../appeals/page-requests.ts";
+import type { AppealsRepository } from "../db/appeals-repository.ts";
+import { escapeHtml, refusalMessage } from "../problem-answer.ts";
+import { sendWebResponse, toWebRequest } from "../react-router-bridge.ts";
 import { sendRegistryCsv } from "./csv-export.ts";
 import type { RegistryService } from "./registry-service.ts";
 import type { SignedIn, StaffAuth } from "./staff-auth.ts";
-import type { StaffStore } from "./staff-store.ts";
 
 export type StaffAreaDependencies = {
   pageHandler: RequestHandler;
   auth: StaffAuth;
   registry: RegistryService;
-  store: StaffStore;
+  appeals: Pick<AppealsRepository, "eachInRegistry">;
 };
 
 export const sessionCookie = "staff_session";
@@ -34,7 +35,7 @@ const staffContentSecurityPolicy =
 const messages = {
   csrf: "Форма устарела или отправлена не с этого сайта. Обновите страницу и отправьте её ещё раз.",
   sessionOver: "Сеанс завершён или истёк. Войдите снова.",
-  badForm: "Не удалось прочитать отправленную форму.",
+  badRequest: "Не удалось прочитать отправленную форму.",
   unsupportedType: "Неподдерживаемый формат запроса.",
   tooLarge: "Форма слишком большая.",
   failed: "Не удалось выполнить запрос. Попробуйте ещё раз.",
@@ -64,16 +65,8 @@ function refusalPage(reply: FastifyReply, status: number, message: string) {
     .code(status)
     .type("text/html; charset=utf-8")
     .send(
-      `<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Реестр обращений</title></head><body><main><h1>Запрос отклонён</h1><p>${message}</p><p><a href="${signInPath}">Ко входу</a> · <a href="/staff">К реестру</a></p></main></body></html>`,
+      `<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Реестр обращений</title></head><body><main><h1>Запрос отклонён</h1><p>${escapeHtml(message)}</p><p><a href="${signInPath}">Ко входу</a> · <a href="/staff">К реестру</a></p></main></body></html>`,
     );
-}
-
-/** Another site's form must not act through a staff member's browser (with the CSRF token). */
-function sameOrigin(request: FastifyRequest): boolean {
-  const origin = request.headers.origin;
-  if (origin !== undefined) return origin === `${request.protocol}://${request.host}`;
-  const site = request.headers["sec-fetch-site"];
-  return site === undefined || site === "same-origin" || site === "none";
 }
 
 declare module "fastify" {
@@ -119,22 +112,13 @@ export function registerStaffArea(app: FastifyInstance, deps: StaffAreaDependenc
         request.log.error({ error: { name: error.name, code: error.code } }, "staff page failed");
         return refusalPage(reply, 500, messages.failed);
       }
-      const message =
-        status === 413
-          ? messages.tooLarge
-          : status === 415
-            ? messages.unsupportedType
-            : messages.badForm;
-      return refusalPage(reply, status, message);
+      return refusalPage(reply, status, refusalMessage(status, messages));
     });
 
-    // Every state change: same origin, then the CSRF token (double-submit cookie, signed).
+    // Every state change: the CSRF token (double-submit cookie, signed). Another site's request
+    // never gets this far: the global guard (server/request-guards.ts) refuses it first.
     area.addHook("preHandler", (request, reply, done) => {
       if (request.method !== "POST") return done();
-      if (!sameOrigin(request)) {
-        refusalPage(reply, 403, messages.csrf);
-        return;
-      }
       area.csrfProtection(request, reply, done);
     });
 
@@ -185,7 +169,7 @@ export function registerStaffArea(app: FastifyInstance, deps: StaffAreaDependenc
     area.get("/staff/export.csv", async (request, reply) => {
       const read = readRegistryQuery(new URLSearchParams(request.url.split("?")[1] ?? ""));
       if (!read.ok) return refusalPage(reply, 400, read.message);
-      return sendRegistryCsv(reply, deps.store, read.query, deps.registry.today());
+      return sendRegistryCsv(reply, deps.appeals, read.query, deps.registry.today());
     });
     for (const url of ["/staff", "/staff/*"]) {
       area.get(url, renderPage);

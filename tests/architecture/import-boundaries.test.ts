@@ -1,10 +1,15 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { findBoundaryViolations, importsOf } from "./import-boundaries.ts";
+import { findBoundaryViolations, findSqlOutsideDataLayer, importsOf } from "./import-boundaries.ts";
 
 test("imports run one way: domain <- content <- app | server (see docs/decisions/0004)", () => {
   const violations = findBoundaryViolations();
   assert.deepEqual(violations, [], `wrong-way imports:\n${violations.join("\n")}`);
+});
+
+test("SQL is written only in the data layer (server/db)", () => {
+  const found = findSqlOutsideDataLayer();
+  assert.deepEqual(found, [], `SQL outside server/db:\n${found.join("\n")}`);
 });
 
 test("the import reader sees every form of import", () => {

@@ -39,6 +39,19 @@ export const forbiddenImports: Record<Folder, { folders: Folder[]; why: string }
 };
 
 /**
+ * Test files anywhere may use the shared test support (real databases, a real SMTP server, the
+ * app in-process); production files never import tests/.
+ */
+const testSupport = "tests/support";
+
+/**
+ * Database drivers, and the only folder whose production files may import them: every SQL
+ * statement goes through the data layer (server/db/database.ts), on SQLite and PostgreSQL alike.
+ */
+export const databaseDrivers = ["pg", "node:sqlite"];
+export const dataLayerFolder = "server/db";
+
+/**
  * Packages the shared rules may use, in production files: platform-neutral ones only (no Node
  * built-ins, no DOM, no server libraries), so both the page and the server can load them.
  */
@@ -81,12 +94,25 @@ export function findBoundaryViolations(): string[] {
       const shown = relative(repositoryRoot, file).split(sep).join("/");
       for (const specifier of importsOf(readFileSync(file, "utf8"))) {
         if (specifier.startsWith(".")) {
-          const target = topFolder(resolve(dirname(file), specifier));
-          if ((rule.folders as string[]).includes(target)) {
+          const resolved = resolve(dirname(file), specifier);
+          const target = topFolder(resolved);
+          const supportForATest =
+            testFile.test(file) &&
+            relative(repositoryRoot, resolved).split(sep).join("/").startsWith(`${testSupport}/`);
+          if ((rule.folders as string[]).includes(target) && !supportForATest) {
             problems.push(
               `${shown} imports "${specifier}": ${folder}/ must not import ${target}/ (${rule.why})`,
             );
           }
+        } else if (
+          databaseDrivers.includes(specifier) &&
+          !["tests", "bench"].includes(folder) &&
+          !testFile.test(file) &&
+          !shown.startsWith(`${dataLayerFolder}/`)
+        ) {
+          problems.push(
+            `${shown} imports "${specifier}": only ${dataLayerFolder}/ talks to the database (server/db/database.ts)`,
+          );
         } else if (folder === "domain" && !testFile.test(file)) {
           const name = specifier.startsWith("@")
             ? specifier.split("/").slice(0, 2).join("/")
@@ -102,4 +128,25 @@ export function findBoundaryViolations(): string[] {
     }
   }
   return problems;
+}
+
+/** A statement that writes or defines tables, as it would appear in a source file. */
+const sqlStatement =
+  /\b(CREATE TABLE|INSERT INTO|DELETE FROM|UPDATE [a-z_]+ SET|SELECT [^"'`]*? FROM [a-z_]+)/;
+
+/**
+ * Production files outside the data layer that hold SQL: the data layer is the one place where
+ * SQL is written, so a change of schema is a change of one folder.
+ */
+export function findSqlOutsideDataLayer(): string[] {
+  const found: string[] = [];
+  for (const folder of ["app", "content", "domain", "scripts", "server"]) {
+    for (const file of sourceFiles(folder)) {
+      const shown = relative(repositoryRoot, file).split(sep).join("/");
+      if (testFile.test(file) || shown.startsWith(`${dataLayerFolder}/`)) continue;
+      const match = sqlStatement.exec(readFileSync(file, "utf8"));
+      if (match) found.push(`${shown}: ${match[0]}`);
+    }
+  }
+  return found;
 }

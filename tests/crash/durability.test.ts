@@ -4,8 +4,8 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { parseDatabaseUrl } from "../../server/config.ts";
-import { openStore } from "../../server/store/open-store.ts";
-import { testDatabaseKinds } from "../../server/store/test-databases.ts";
+import { openDataLayer } from "../../server/db/data-layer.ts";
+import { testDatabaseKinds } from "../support/test-databases.ts";
 
 const readme = readFileSync("README.md", "utf8");
 
@@ -22,7 +22,7 @@ test("the README states the durability settings this test checks", () => {
 for (const kind of testDatabaseKinds) {
   test(`${kind.name}: the store commits with the settings the README states`, async () => {
     const database = await kind.create();
-    const store = await openStore(parseDatabaseUrl(database.url));
+    const store = await openDataLayer(parseDatabaseUrl(database.url));
     try {
       const settings = await store.durability();
       console.log(`${kind.name} durability: ${JSON.stringify(settings)}`);

@@ -9,14 +9,14 @@ import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { describe, test } from "node:test";
 import { parseDatabaseUrl } from "../../server/config.ts";
-import { openStore } from "../../server/store/open-store.ts";
-import { testDatabaseKinds } from "../../server/store/test-databases.ts";
+import { openDataLayer } from "../../server/db/data-layer.ts";
 import {
   exited,
   killIfRunning,
   type ServerProcess,
   startServer,
 } from "../support/server-process.ts";
+import { testDatabaseKinds } from "../support/test-databases.ts";
 
 const workers = 24;
 const killAfterAcknowledged = 150;
@@ -90,8 +90,8 @@ for (const kind of testDatabaseKinds) {
 
           // The next start opens the same store after the kill: everything acknowledged so far is
           // there, each appeal once.
-          const store = await openStore(parseDatabaseUrl(database.url));
-          const stored = await store.listAppeals();
+          const store = await openDataLayer(parseDatabaseUrl(database.url));
+          const stored = await store.appeals.list();
           await store.close();
           const byId = new Map(stored.map((row) => [row.id, row]));
           let found = 0;

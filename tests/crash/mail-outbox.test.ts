@@ -4,13 +4,13 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { createTestSmtpServer } from "../../server/mail/test-smtp-server.ts";
-import { testDatabaseKinds } from "../../server/store/test-databases.ts";
 import {
   killIfRunning as killServer,
   type ServerProcess as Server,
   startServer,
 } from "../support/server-process.ts";
+import { testDatabaseKinds } from "../support/test-databases.ts";
+import { createTestSmtpServer } from "../support/test-smtp-server.ts";
 
 async function submit(server: Server, index: number): Promise<string> {
   const response = await fetch(`${server.baseUrl}/api/users/appeals/`, {
@@ -53,6 +53,8 @@ for (const kind of testDatabaseKinds) {
         // outlast the longest send (README): 2 s did not on a loaded 2-core machine, and the
         // other process then sent the same mail again.
         MAIL_LEASE_MS: "8000",
+        // Only the appeals' notifications are counted here; the daily reminder has its own test.
+        REMINDER_TIME: "off",
       };
       const servers: Server[] = [];
       const logs: Array<() => string> = [];

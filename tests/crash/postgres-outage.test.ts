@@ -5,14 +5,14 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseDatabaseUrl } from "../../server/config.ts";
-import { openStore } from "../../server/store/open-store.ts";
-import { createPostgresDatabase, testPostgresUrl } from "../../server/store/test-databases.ts";
+import { openDataLayer } from "../../server/db/data-layer.ts";
 import {
   exited,
   killIfRunning,
   type ServerProcess,
   startServer,
 } from "../support/server-process.ts";
+import { createPostgresDatabase, testPostgresUrl } from "../support/test-databases.ts";
 import { startTcpProxy } from "./tcp-proxy.ts";
 
 const workers = 4;
@@ -131,8 +131,8 @@ test("PostgreSQL unreachable for a while: quick 503s, unhealthy, recovery withou
 
     server.child.kill("SIGTERM");
     await exited(server.child);
-    const store = await openStore(parseDatabaseUrl(database.url));
-    const stored = new Set((await store.listAppeals()).map((row) => row.id));
+    const store = await openDataLayer(parseDatabaseUrl(database.url));
+    const stored = new Set((await store.appeals.list()).map((row) => row.id));
     await store.close();
     const acknowledged = outcomes.filter((o) => o.status === 201).map((o) => o.id);
     assert.ok(acknowledged.length > 0);

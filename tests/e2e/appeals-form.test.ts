@@ -261,7 +261,7 @@ describe("appeal form with JavaScript", () => {
       assert.deepEqual(await axeViolations(page), []);
       assert.deepEqual(watched.consoleErrors, []);
 
-      const stored = (await env.site.store.listAppeals()).find((row) => row.email === appeal.email);
+      const stored = (await env.site.data.appeals.list()).find((row) => row.email === appeal.email);
       assert.ok(stored, "the appeal is in the store");
       assert.equal(stored.first_name, appeal.first_name);
       assert.equal(stored.region, appeal.region);
@@ -385,7 +385,7 @@ describe("appeal form with JavaScript", () => {
         const response = await route.fetch({ url });
         await route.fulfill({ response });
       });
-      const before = (await development.store.listAppeals()).length;
+      const before = (await development.data.appeals.list()).length;
       await fillAppeal(page, sampleAppeal());
       const answer = page.waitForResponse((response) => response.request().method() === "POST");
       await submitButton(page).click();
@@ -393,7 +393,7 @@ describe("appeal form with JavaScript", () => {
       assert.equal(headers["access-control-allow-origin"], `http://localhost:${port}`);
       await page.locator(".form-status__message--success").waitFor();
       assert.ok(seen.includes("POST http://localhost:8000/api/users/appeals/"), seen.join(", "));
-      assert.equal((await development.store.listAppeals()).length, before + 1);
+      assert.equal((await development.data.appeals.list()).length, before + 1);
       assert.deepEqual(watched.consoleErrors, []);
     } finally {
       await watched.close();
@@ -443,7 +443,7 @@ describe("appeal form without JavaScript", () => {
       assert.equal(await activeElementId(page), "appeal-status-message");
       assert.equal(watched.apiRequests.length, 0);
 
-      const stored = (await env.site.store.listAppeals()).find((row) => row.email === appeal.email);
+      const stored = (await env.site.data.appeals.list()).find((row) => row.email === appeal.email);
       assert.ok(stored, "the appeal is in the store");
       assert.equal(stored.consent, true);
       assert.equal(stored.region, "");

@@ -34,7 +34,7 @@ describe("POST /appeals (the form without JavaScript)", () => {
     assert.equal(response.headers.get("cache-control"), "no-store");
     const html = await response.text();
     assert.match(html, /Обращение успешно отправлено/);
-    const stored = await env.site.store.listAppeals();
+    const stored = await env.site.data.appeals.list();
     assert.equal(stored.length, 1);
     assert.ok(html.includes(stored[0]?.number ?? "missing"), "the number is shown");
     assert.equal(stored[0]?.last_name, "Без-Скриптов");
@@ -44,19 +44,19 @@ describe("POST /appeals (the form without JavaScript)", () => {
   });
 
   test("an empty form: 400, the page with 'Это обязательное поле', nothing stored", async () => {
-    const before = (await env.site.store.listAppeals()).length;
+    const before = (await env.site.data.appeals.list()).length;
     const response = await post({ first_name: "", comment: "" });
     assert.equal(response.status, 400);
     const html = await response.text();
     assert.ok((html.match(/Это обязательное поле/g) ?? []).length >= 6);
-    assert.equal((await env.site.store.listAppeals()).length, before);
+    assert.equal((await env.site.data.appeals.list()).length, before);
   });
 
   test("a post from another origin is refused before React Router (403 in Russian), nothing stored", async () => {
-    const before = (await env.site.store.listAppeals()).length;
+    const before = (await env.site.data.appeals.list()).length;
     const response = await post(appeal, "http://evil.example");
     assert.equal(response.status, 403);
     assert.match(await response.text(), /Запрос отправлен с другого сайта и отклонён/);
-    assert.equal((await env.site.store.listAppeals()).length, before);
+    assert.equal((await env.site.data.appeals.list()).length, before);
   });
 });

@@ -8,13 +8,10 @@ import type { FastifyInstance } from "fastify";
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { chromiumArgs, chromiumPath } from "../../scripts/chromium.ts";
 import { buildApp } from "../../server/app.ts";
-import { loadPageHandler } from "../../server/appeals/page-requests.ts";
 import { parseDatabaseUrl, type ServerTimeouts } from "../../server/config.ts";
+import { type DataLayer, openDataLayer } from "../../server/db/data-layer.ts";
+import { loadPageHandler } from "../../server/react-router-bridge.ts";
 import { loadSiteFiles } from "../../server/site-files.ts";
-import { openStaffStore } from "../../server/staff/open-staff-store.ts";
-import type { StaffStore } from "../../server/staff/staff-store.ts";
-import type { AppealStore } from "../../server/store/appeal-store.ts";
-import { openStore } from "../../server/store/open-store.ts";
 
 export const siteDir = "build/client";
 export const serverBuildPath = "build/server/index.js";
@@ -22,9 +19,8 @@ export const serverBuildPath = "build/server/index.js";
 export type RunningSite = {
   baseUrl: string;
   app: FastifyInstance;
-  store: AppealStore;
-  /** The staff registry's store (accounts, sessions, audit) on the same database. */
-  staffStore: StaffStore;
+  /** The site's data layer: appeals, staff accounts, audit, deliveries. */
+  data: DataLayer;
   /** The DATABASE_URL the site runs on. */
   databaseUrl: string;
   close(): Promise<void>;
@@ -55,8 +51,7 @@ export async function startSite(options: StartSiteOptions = {}): Promise<Running
   const tempDir = await mkdtemp(join(tmpdir(), "e2e-site-"));
   const databaseUrl = options.databaseUrl ?? `sqlite:${join(tempDir, "appeals.sqlite")}`;
   const database = parseDatabaseUrl(databaseUrl);
-  const store = await openStore(database);
-  const staffStore = await openStaffStore(database);
+  const data = await openDataLayer(database);
   const site = await loadSiteFiles(siteDir);
   const pageHandler = await loadPageHandler(serverBuildPath);
   const app = buildApp({
@@ -66,10 +61,9 @@ export async function startSite(options: StartSiteOptions = {}): Promise<Running
       allowLocalhostOrigins: options.allowLocalhostOrigins ?? false,
       timeouts: options.timeouts,
     },
-    store,
+    data,
     site,
     pageHandler,
-    staffStore,
   });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
@@ -77,13 +71,11 @@ export async function startSite(options: StartSiteOptions = {}): Promise<Running
   return {
     baseUrl: `http://127.0.0.1:${address.port}`,
     app,
-    store,
-    staffStore,
+    data,
     databaseUrl,
     async close() {
       await app.close();
-      await staffStore.close();
-      await store.close();
+      await data.close();
       await rm(tempDir, { recursive: true, force: true });
     },
   };

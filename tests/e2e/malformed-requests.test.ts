@@ -261,7 +261,7 @@ test(`${cases} seeded malformed requests (seed ${seed}): no answer of 500 or mor
 
   // Every stored row is an appeal the schema accepts, exactly as stored; a filled honeypot answers
   // like success without storing, so there are at most as many rows as successes.
-  const stored = await env.site.store.listAppeals();
+  const stored = await env.site.data.appeals.list();
   assert.ok(stored.length > 0, "some generated appeals were valid");
   assert.ok(stored.length <= created, `${stored.length} rows for ${created} successes`);
   for (const appeal of stored) {
@@ -306,7 +306,7 @@ test("a valid appeal followed by stray bytes in the same write is stored with it
   );
   // The server may answer and close at once: give the insert a moment to commit.
   for (let attempt = 0; attempt < 50; attempt++) {
-    const stored = (await env.site.store.listAppeals()).find((appeal) => appeal.email === marker);
+    const stored = (await env.site.data.appeals.list()).find((appeal) => appeal.email === marker);
     if (stored) {
       assert.equal(stored.client_ip, "127.0.0.1");
       return;
@@ -343,6 +343,6 @@ test("injection-looking text is stored verbatim and shown escaped on the page th
   });
   assert.equal(api.status, 201);
   const { id } = (await api.json()) as { id: string };
-  const stored = (await env.site.store.listAppeals()).find((appeal) => appeal.id === id);
+  const stored = (await env.site.data.appeals.list()).find((appeal) => appeal.id === id);
   assert.equal(stored?.comment, comment);
 });

@@ -4,12 +4,11 @@ import { createHash } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../server/app.ts";
-import { loadPageHandler } from "../../server/appeals/page-requests.ts";
+import { type DataLayer, openDataLayer } from "../../server/db/data-layer.ts";
 import { posWidgetStartScript } from "../../server/pos-widget.ts";
+import { loadPageHandler } from "../../server/react-router-bridge.ts";
 import { loadSiteFiles } from "../../server/site-files.ts";
-import type { AppealStore } from "../../server/store/appeal-store.ts";
-import { openStore } from "../../server/store/open-store.ts";
-import { createSqliteDatabase, type TestDatabase } from "../../server/store/test-databases.ts";
+import { createSqliteDatabase, type TestDatabase } from "../support/test-databases.ts";
 import { launchBrowser, openPage, serverBuildPath, siteDir } from "./harness.ts";
 
 const posScript = '<script src="https://pos.gosuslugi.ru/bin/script.min.js" defer></script>';
@@ -17,20 +16,20 @@ const posScript = '<script src="https://pos.gosuslugi.ru/bin/script.min.js" defe
 const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("base64");
 
 let database: TestDatabase;
-let store: AppealStore;
+let data: DataLayer;
 before(async () => {
   database = await createSqliteDatabase();
-  store = await openStore({ kind: "sqlite", path: database.url.slice("sqlite:".length) });
+  data = await openDataLayer({ kind: "sqlite", path: database.url.slice("sqlite:".length) });
 });
 after(async () => {
-  await store.close();
+  await data.close();
   await database.drop();
 });
 
 async function appWith(posWidgetId?: string): Promise<FastifyInstance> {
   return buildApp({
     config: { logLevel: "silent", ...(posWidgetId ? { posWidgetId } : {}) },
-    store,
+    data,
     site: await loadSiteFiles(siteDir),
     pageHandler: await loadPageHandler(serverBuildPath),
   });

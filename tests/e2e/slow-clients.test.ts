@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { validAppeal } from "../../server/appeals/test-app.ts";
+import { validAppeal } from "../support/test-app.ts";
 import { siteForTests } from "./harness.ts";
 import { openRaw } from "./raw-http.ts";
 

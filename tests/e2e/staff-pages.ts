@@ -10,7 +10,7 @@ import { openPage, type WatchedPage } from "./harness.ts";
 export const staffPassword = "correct horse battery staple";
 
 export async function addAccount(site: RunningSite, login: string) {
-  await site.staffStore.addUser(login, await hashPassword(staffPassword), new Date());
+  await site.data.staffAccounts.addUser(login, await hashPassword(staffPassword), new Date());
 }
 
 /** Fills and sends the sign-in form as a person would. */

@@ -2,8 +2,7 @@
 // a form from another origin, an expired session, a disabled account.
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
-import { parseDatabaseUrl } from "../../server/config.ts";
-import { openSqlRunner } from "../../server/store/sql-runner.ts";
+import { runSql } from "../support/direct-sql.ts";
 import { openPage, siteAndBrowserForTests } from "./harness.ts";
 import {
   addAccount,
@@ -84,11 +83,12 @@ describe("staff registry refusals in the browser", () => {
 
   test("an expired session sends back to sign-in; sign-out ends the session", async () => {
     const { page, close } = await signedInPage(env.browser, env.site, "anna");
-    const sql = await openSqlRunner(parseDatabaseUrl(env.site.databaseUrl));
     try {
-      await sql.run("UPDATE staff_sessions SET last_seen_at = ? WHERE ended_at IS NULL", [
-        new Date(Date.now() - 31 * 60_000).toISOString(),
-      ]);
+      await runSql(
+        env.site.databaseUrl,
+        "UPDATE staff_sessions SET last_seen_at = ? WHERE ended_at IS NULL",
+        [new Date(Date.now() - 31 * 60_000).toISOString()],
+      );
       await page.goto(`${env.site.baseUrl}/staff`);
       assert.equal(new URL(page.url()).pathname, "/staff/login");
 
@@ -98,7 +98,6 @@ describe("staff registry refusals in the browser", () => {
       await page.goto(`${env.site.baseUrl}/staff`);
       assert.equal(new URL(page.url()).pathname, "/staff/login");
     } finally {
-      await sql.close();
       await close();
     }
   });
@@ -106,7 +105,7 @@ describe("staff registry refusals in the browser", () => {
   test("a disabled account is refused, and its open session ends", async () => {
     const { page, close } = await signedInPage(env.browser, env.site, "boris");
     try {
-      assert.equal(await env.site.staffStore.disableUser("boris", new Date()), true);
+      assert.equal(await env.site.data.staffAccounts.disableUser("boris", new Date()), true);
       await page.goto(`${env.site.baseUrl}/staff`);
       assert.equal(new URL(page.url()).pathname, "/staff/login");
       await signIn(page, env.site.baseUrl, "boris");

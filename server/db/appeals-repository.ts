@@ -1,0 +1,278 @@
+/**
+ * The appeals table: storing a citizen's appeal with its registration number, the registry's list
+ * and search, one appeal, its state changes and the retention purge. Every method takes an
+ * optional transaction, so the caller can write deliveries and audit lines in the same one.
+ */
+import { randomUUIDv7 } from "node:crypto";
+import type { AppealState } from "../../domain/appeals/appeal-states.ts";
+import { registrationNumber } from "../../domain/appeals/registration-number.ts";
+import type { RegistryQuery } from "../../domain/staff/registry-query.ts";
+import type {
+  RegistryAppeal,
+  RegistryPage,
+  RegistryRow,
+} from "../../domain/staff/registry-types.ts";
+import {
+  type Database,
+  isoMoment,
+  nullableText,
+  type SqlExecutor,
+  type SqlRow,
+  type SqlValue,
+} from "./database.ts";
+import { filterConditions, orderBy, sqliteIndexHint, whereClause } from "./registry-sql.ts";
+
+/** What the server stores: the seven fields, the normalised phone and the consent evidence. */
+export type NewAppeal = {
+  first_name: string;
+  last_name: string;
+  email: string;
+  /** As the citizen typed it (trimmed). */
+  phone: string;
+  /** +7XXXXXXXXXX, for search. */
+  phone_normalized: string;
+  /** 'code - name' or "" when none was chosen. */
+  region: string;
+  comment: string;
+  consent: true;
+  /** Consent evidence (152-ФЗ): when it was given, from where, and to which text. */
+  consent_at: Date;
+  consent_text_version: string;
+  client_ip: string;
+  user_agent: string | null;
+  created_at: Date;
+};
+
+export type StoredAppeal = Omit<NewAppeal, "consent_at" | "created_at"> & {
+  id: string;
+  /** The registration number a citizen can quote: 'А-2026-000123'. */
+  number: string;
+  /** ISO 8601, UTC. */
+  created_at: string;
+  consent_at: string;
+};
+
+/** Columns a state change may set (never taken from input: the registry service names them). */
+export type AppealChange = Partial<{
+  state: AppealState;
+  registered_on: string;
+  extension_days: number;
+  extension_reason: string;
+  forwarded_to: string;
+  forwarded_on: string;
+  answered_on: string;
+  without_answer_ground: string;
+  notice_sent_on: string;
+}>;
+
+const rowColumns = `seq, id, number, created_at, state, registered_on, extension_days,
+  without_answer_ground, notice_sent_on, last_name, first_name, email,
+  substr(comment, 1, 120) AS comment_start`;
+
+const insertSql = `INSERT INTO appeals (seq, id, number, created_at, first_name, last_name, email,
+  phone, phone_normalized, region, comment, consent, consent_at, consent_text_version, client_ip,
+  user_agent)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+
+/**
+ * The next registration sequence, inside the inserting transaction. SQLite: AUTOINCREMENT's own
+ * counter; under BEGIN IMMEDIATE no other writer can take the same value, and a rolled-back
+ * insert gives it back (no gap). PostgreSQL never hands a sequence value back, so a failed insert
+ * leaves a gap: numbers are unique, not gap-free.
+ */
+const nextSequenceSql = {
+  sqlite: "SELECT COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'appeals'), 0) + 1 AS seq",
+  postgres: "SELECT nextval(pg_get_serial_sequence('appeals', 'seq'))::text AS seq",
+} as const;
+
+export function createAppealsRepository(db: Database) {
+  const on = (tx: SqlExecutor | undefined) => tx ?? db;
+  const from = (query: Omit<RegistryQuery, "after">) =>
+    db.kind === "sqlite" ? `appeals ${sqliteIndexHint(query)}` : "appeals";
+
+  return {
+    /** Stores one appeal and gives it an id and a registration number; call inside a transaction. */
+    async insert(appeal: NewAppeal, tx: SqlExecutor): Promise<{ id: string; number: string }> {
+      const id = randomUUIDv7();
+      const [row] = await tx.all(nextSequenceSql[tx.kind]);
+      const seq = Number(row?.seq);
+      const number = registrationNumber(seq, appeal.created_at);
+      await tx.run(insertSql, [
+        seq,
+        id,
+        number,
+        appeal.created_at.toISOString(),
+        appeal.first_name,
+        appeal.last_name,
+        appeal.email,
+        appeal.phone,
+        appeal.phone_normalized,
+        appeal.region,
+        appeal.comment,
+        tx.kind === "sqlite" ? 1 : "true",
+        appeal.consent_at.toISOString(),
+        appeal.consent_text_version,
+        appeal.client_ip,
+        appeal.user_agent,
+      ]);
+      return { id, number };
+    },
+
+    /** Stored appeals in registration order; `since` keeps those created at or after it. */
+    async list(filter: { since?: Date } = {}, tx?: SqlExecutor): Promise<StoredAppeal[]> {
+      const rows = filter.since
+        ? await on(tx).all("SELECT * FROM appeals WHERE created_at >= ? ORDER BY seq", [
+            filter.since.toISOString(),
+          ])
+        : await on(tx).all("SELECT * FROM appeals ORDER BY seq");
+      return rows.map(toStoredAppeal);
+    },
+
+    /** One appeal as the citizen sent it, or undefined. */
+    async find(id: string, tx?: SqlExecutor): Promise<StoredAppeal | undefined> {
+      const [row] = await on(tx).all("SELECT * FROM appeals WHERE id = ?", [id]);
+      return row ? toStoredAppeal(row) : undefined;
+    },
+
+    /** One page of the registry, newest first, continuing below `query.after` (keyset). */
+    async registryPage(
+      query: RegistryQuery,
+      today: string,
+      pageSize: number,
+      tx?: SqlExecutor,
+    ): Promise<RegistryPage> {
+      const conditions = filterConditions(query, today);
+      if (query.after !== undefined) conditions.push({ sql: "seq < ?", params: [query.after] });
+      const where = whereClause(conditions);
+      const rows = await on(tx).all(
+        `SELECT ${rowColumns} FROM ${from(query)} ${where.sql} ORDER BY ${orderBy(query, db.kind)} LIMIT ?`,
+        [...where.params, pageSize + 1],
+      );
+      const page = rows.slice(0, pageSize).map(toRow);
+      return {
+        rows: page,
+        nextAfter: rows.length > pageSize ? page.at(-1)?.seq : undefined,
+      };
+    },
+
+    /** Every appeal the filters select, newest first, in batches (the CSV, the reminder). */
+    async *eachInRegistry(
+      query: Omit<RegistryQuery, "after">,
+      today: string,
+      batchSize = 500,
+    ): AsyncGenerator<RegistryAppeal> {
+      let after: number | undefined;
+      for (;;) {
+        const conditions = filterConditions(query, today);
+        if (after !== undefined) conditions.push({ sql: "seq < ?", params: [after] });
+        const where = whereClause(conditions);
+        const rows = await db.all(
+          `SELECT * FROM ${from(query)} ${where.sql} ORDER BY ${orderBy(query, db.kind)} LIMIT ?`,
+          [...where.params, batchSize],
+        );
+        for (const row of rows) yield toRegistryAppeal(row);
+        if (rows.length < batchSize) return;
+        after = Number(rows.at(-1)?.seq);
+      }
+    },
+
+    async findInRegistry(id: string, tx?: SqlExecutor): Promise<RegistryAppeal | undefined> {
+      const [row] = await on(tx).all("SELECT * FROM appeals WHERE id = ?", [id]);
+      return row ? toRegistryAppeal(row) : undefined;
+    },
+
+    /**
+     * Applies a change if the appeal is still at `expected` (version and state); false when
+     * someone changed it meanwhile. The caller's transaction holds the audit line with it.
+     */
+    async change(
+      id: string,
+      expected: { version: number; state: AppealState },
+      change: AppealChange,
+      tx: SqlExecutor,
+    ): Promise<boolean> {
+      const columns = Object.keys(change) as Array<keyof AppealChange>;
+      const assignments = columns.map((column) => `${column} = ?`);
+      const values = columns.map((column) => change[column] as SqlValue);
+      const changed = await tx.run(
+        `UPDATE appeals SET ${[...assignments, "version = version + 1"].join(", ")}
+         WHERE id = ? AND version = ? AND state = ?`,
+        [...values, id, expected.version, expected.state],
+      );
+      return changed === 1;
+    },
+
+    /**
+     * Deletes the appeals received before `cutoff`; their deliveries go with them (ON DELETE
+     * CASCADE) and their audit lines are deleted first. How many were deleted.
+     */
+    async purgeReceivedBefore(cutoff: Date, tx: SqlExecutor): Promise<number> {
+      const cutoffText = cutoff.toISOString();
+      await tx.run(
+        `DELETE FROM staff_audit WHERE appeal_id IN
+         (SELECT CAST(id AS TEXT) FROM appeals WHERE created_at < ?)`,
+        [cutoffText],
+      );
+      return tx.run("DELETE FROM appeals WHERE created_at < ?", [cutoffText]);
+    },
+  };
+}
+
+export type AppealsRepository = ReturnType<typeof createAppealsRepository>;
+
+function toStoredAppeal(row: SqlRow): StoredAppeal {
+  return {
+    id: String(row.id),
+    number: String(row.number),
+    created_at: isoMoment(row.created_at),
+    first_name: String(row.first_name),
+    last_name: String(row.last_name),
+    email: String(row.email),
+    phone: String(row.phone),
+    region: String(row.region),
+    comment: String(row.comment),
+    consent: true,
+    phone_normalized: String(row.phone_normalized),
+    consent_at: isoMoment(row.consent_at),
+    consent_text_version: String(row.consent_text_version),
+    client_ip: String(row.client_ip),
+    user_agent: nullableText(row.user_agent),
+  };
+}
+
+function toRow(row: SqlRow): RegistryRow {
+  return {
+    id: String(row.id),
+    seq: Number(row.seq),
+    number: String(row.number),
+    created_at: isoMoment(row.created_at),
+    state: String(row.state) as AppealState,
+    registered_on: nullableText(row.registered_on),
+    extension_days: Number(row.extension_days),
+    without_answer_ground: nullableText(row.without_answer_ground),
+    notice_sent_on: nullableText(row.notice_sent_on),
+    last_name: String(row.last_name),
+    first_name: String(row.first_name),
+    email: String(row.email),
+    comment_start: String(row.comment_start ?? row.comment ?? "").slice(0, 120),
+  };
+}
+
+function toRegistryAppeal(row: SqlRow): RegistryAppeal {
+  return {
+    ...toRow(row),
+    phone: String(row.phone),
+    phone_normalized: String(row.phone_normalized),
+    region: String(row.region),
+    comment: String(row.comment),
+    consent_at: isoMoment(row.consent_at),
+    consent_text_version: String(row.consent_text_version),
+    client_ip: String(row.client_ip),
+    user_agent: nullableText(row.user_agent),
+    extension_reason: nullableText(row.extension_reason),
+    forwarded_to: nullableText(row.forwarded_to),
+    forwarded_on: nullableText(row.forwarded_on),
+    answered_on: nullableText(row.answered_on),
+    version: Number(row.version),
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * The server's data layer: one migrated database and one repository per aggregate over it. Any
+ * two repositories write in one transaction by handing the same `tx` to both:
+ *
+ *   await data.transaction(async (tx) => {
+ *     const stored = await data.appeals.insert(appeal, tx);
+ *     await data.deliveries.enqueue({ kind: "appeal-notification", appealId: stored.id, … }, tx);
+ *   });
+ */
+import type { DatabaseConfig } from "../config.ts";
+import { createAppealsRepository } from "./appeals-repository.ts";
+import { createAuditRepository } from "./audit-repository.ts";
+import type { Database } from "./database.ts";
+import { createDeliveriesRepository } from "./deliveries-repository.ts";
+import { openDatabase } from "./open-database.ts";
+import { createRemindersRepository } from "./reminders-repository.ts";
+import { createStaffAccountsRepository } from "./staff-accounts-repository.ts";
+
+export function createDataLayer(db: Database) {
+  return {
+    kind: db.kind,
+    transaction: db.transaction,
+    durability: () => db.durability(),
+    ping: () => db.ping(),
+    close: () => db.close(),
+    appeals: createAppealsRepository(db),
+    deliveries: createDeliveriesRepository(db),
+    staffAccounts: createStaffAccountsRepository(db),
+    audit: createAuditRepository(db),
+    reminders: createRemindersRepository(db),
+  };
+}
+
+export type DataLayer = ReturnType<typeof createDataLayer>;
+
+/** The database DATABASE_URL names, migrated, with its repositories. */
+export async function openDataLayer(database: DatabaseConfig): Promise<DataLayer> {
+  return createDataLayer(await openDatabase(database));
+}

@@ -1,0 +1,256 @@
+/**
+ * Deliveries: every mail the server sends, as rows written in the same transaction as the change
+ * that calls for them (an outbox), sent later by the one sender (server/mail/delivery-sender.ts)
+ * with retries. A delivery has a kind, its recipients, what to build the mail from (a small JSON
+ * payload and, for mails about an appeal, the appeal), attachments by reference, and its own
+ * tries, lease and state: `pending` waits for the sender, `sent` is done, `failed` ran out of
+ * tries and waits for a person (`retry`). Design: decisions 0007 and 0013.
+ *
+ * Claims: one statement takes the due rows and leases them. On PostgreSQL it locks the rows it
+ * picks with FOR UPDATE SKIP LOCKED, so several servers' claims neither wait for each other nor
+ * pick the same row; on SQLite the statement runs under the database's write lock. A lease
+ * (lease_owner, lease_until) frees a row whose sender died.
+ */
+import type { Database, SqlExecutor, SqlRow } from "./database.ts";
+import { isoMoment, nullableMoment, nullableText } from "./database.ts";
+
+/** What a delivery is: which mail it becomes, built by the sender's composer of that kind. */
+export const deliveryKinds = ["appeal-notification", "daily-reminder"] as const;
+export type DeliveryKind = (typeof deliveryKinds)[number];
+
+/**
+ * Who gets the mail: a group whose addresses the server's settings name when it is sent (the
+ * handlers, APPEALS_NOTIFY_TO), or an address written with the delivery (a citizen's e-mail).
+ */
+export type Recipient = { group: "handlers" } | { address: string };
+
+/** A file to attach, by reference: the sender reads it from where it is kept when it sends. */
+export type AttachmentReference = { store: string; id: string };
+
+export type DeliveryState = "pending" | "sent" | "failed";
+
+export type NewDelivery = {
+  kind: DeliveryKind;
+  /** The appeal the mail is about, if any: its deliveries are deleted with it. */
+  appealId?: string;
+  recipients: Recipient[];
+  /** What the composer of `kind` needs beyond the appeal; never personal data. */
+  payload?: Record<string, string | number>;
+  attachments?: AttachmentReference[];
+  /** When it was written; due at once. */
+  at: Date;
+};
+
+export type ClaimedDelivery = {
+  id: string;
+  kind: DeliveryKind;
+  appealId: string | null;
+  recipients: Recipient[];
+  payload: Record<string, string | number>;
+  attachments: AttachmentReference[];
+  /** Tries including this one. */
+  attempts: number;
+};
+
+export type DeliveryStatus = {
+  state: DeliveryState;
+  /** Tries so far (since the last manual retry). */
+  attempts: number;
+  /** ISO 8601, UTC; null before the first try. */
+  lastAttemptAt: string | null;
+  /** Why the last try failed (an error code or SMTP status), null if it did not. */
+  lastError: string | null;
+  /** When a pending delivery is tried next. */
+  nextAttemptAt: string | null;
+  sentAt: string | null;
+};
+
+export type DeliveryBacklog = {
+  pending: number;
+  failed: number;
+  /** When the oldest delivery still pending was written (ISO 8601), null if none. */
+  oldestPendingAt: string | null;
+};
+
+const claimSql = {
+  sqlite: `
+    UPDATE deliveries
+    SET attempts = attempts + 1, lease_owner = ?, lease_until = ?, last_attempt_at = ?
+    WHERE id IN (
+      SELECT id FROM deliveries
+      WHERE state = 'pending' AND next_attempt_at <= ?
+        AND (lease_until IS NULL OR lease_until < ?)
+      ORDER BY next_attempt_at, id
+      LIMIT ?)
+    RETURNING id, kind, appeal_id, recipients, payload, attachments, attempts`,
+  postgres: `
+    WITH due AS (
+      SELECT id FROM deliveries
+      WHERE state = 'pending' AND next_attempt_at <= ?
+        AND (lease_until IS NULL OR lease_until < ?)
+      ORDER BY next_attempt_at, id
+      LIMIT ?
+      FOR UPDATE SKIP LOCKED)
+    UPDATE deliveries
+    SET attempts = deliveries.attempts + 1, lease_owner = ?, lease_until = ?, last_attempt_at = ?
+    FROM due WHERE deliveries.id = due.id
+    RETURNING deliveries.id::text AS id, kind, appeal_id::text AS appeal_id, recipients, payload,
+      attachments, deliveries.attempts AS attempts`,
+} as const;
+
+export function createDeliveriesRepository(db: Database) {
+  const on = (tx: SqlExecutor | undefined) => tx ?? db;
+  return {
+    /**
+     * Writes a delivery, due at once. Pass the transaction of the change that calls for the mail:
+     * the two are committed together or not at all.
+     */
+    async enqueue(delivery: NewDelivery, tx?: SqlExecutor): Promise<void> {
+      const at = delivery.at.toISOString();
+      await on(tx).run(
+        `INSERT INTO deliveries (kind, appeal_id, recipients, payload, attachments, state,
+           created_at, next_attempt_at)
+         VALUES (?, ?, ?, ?, ?, 'pending', ?, ?)`,
+        [
+          delivery.kind,
+          delivery.appealId ?? null,
+          JSON.stringify(delivery.recipients),
+          JSON.stringify(delivery.payload ?? {}),
+          JSON.stringify(delivery.attachments ?? []),
+          at,
+          at,
+        ],
+      );
+    },
+
+    /**
+     * Takes up to `limit` pending deliveries that are due and not held by another sender, and
+     * holds them for `owner` until `leaseUntil`. Each claim counts as a try.
+     */
+    async claimDue(claim: {
+      now: Date;
+      owner: string;
+      leaseUntil: Date;
+      limit: number;
+    }): Promise<ClaimedDelivery[]> {
+      const now = claim.now.toISOString();
+      const leaseUntil = claim.leaseUntil.toISOString();
+      const rows =
+        db.kind === "sqlite"
+          ? await db.all(claimSql.sqlite, [claim.owner, leaseUntil, now, now, now, claim.limit])
+          : await db.all(claimSql.postgres, [now, now, claim.limit, claim.owner, leaseUntil, now]);
+      return rows.map(toClaimed).sort((a, b) => Number(a.id) - Number(b.id));
+    },
+
+    /** Records a sent delivery; false when `owner` no longer held it. */
+    async markSent(id: string, owner: string, at: Date): Promise<boolean> {
+      const changed = await db.run(
+        `UPDATE deliveries
+         SET state = 'sent', sent_at = ?, lease_owner = NULL, lease_until = NULL, last_error = NULL
+         WHERE id = ? AND lease_owner = ? AND state = 'pending'`,
+        [at.toISOString(), Number(id), owner],
+      );
+      return changed === 1;
+    },
+
+    /**
+     * Records a try that failed: back to pending until `retryAt`, or `failed` when `retryAt` is
+     * null. `error` must hold no personal data (an error code, an SMTP status).
+     */
+    async markAttemptFailed(
+      id: string,
+      owner: string,
+      outcome: { at: Date; error: string; retryAt: Date | null },
+    ): Promise<boolean> {
+      const changed = await db.run(
+        `UPDATE deliveries
+         SET state = ?, next_attempt_at = COALESCE(?, next_attempt_at), last_error = ?,
+           lease_owner = NULL, lease_until = NULL
+         WHERE id = ? AND lease_owner = ? AND state = 'pending'`,
+        [
+          outcome.retryAt ? "pending" : "failed",
+          outcome.retryAt?.toISOString() ?? null,
+          outcome.error,
+          Number(id),
+          owner,
+        ],
+      );
+      return changed === 1;
+    },
+
+    /** The latest delivery of `kind` about an appeal, for the staff area; undefined if none. */
+    async statusOf(
+      appealId: string,
+      kind: DeliveryKind,
+      tx?: SqlExecutor,
+    ): Promise<DeliveryStatus | undefined> {
+      const [row] = await on(tx).all(
+        "SELECT * FROM deliveries WHERE appeal_id = ? AND kind = ? ORDER BY id DESC LIMIT 1",
+        [appealId, kind],
+      );
+      if (!row) return undefined;
+      const state = String(row.state) as DeliveryState;
+      return {
+        state,
+        attempts: Number(row.attempts),
+        lastAttemptAt: nullableMoment(row.last_attempt_at),
+        lastError: nullableText(row.last_error),
+        nextAttemptAt: state === "pending" ? isoMoment(row.next_attempt_at) : null,
+        sentAt: nullableMoment(row.sent_at),
+      };
+    },
+
+    /**
+     * Puts an appeal's failed delivery of `kind` back to pending, due now, with its tries counted
+     * afresh. True when it was failed; false when there is none or it is pending or sent.
+     */
+    async retry(
+      appealId: string,
+      kind: DeliveryKind,
+      now = new Date(),
+      tx?: SqlExecutor,
+    ): Promise<boolean> {
+      const changed = await on(tx).run(
+        `UPDATE deliveries
+         SET state = 'pending', attempts = 0, next_attempt_at = ?, last_error = NULL
+         WHERE appeal_id = ? AND kind = ? AND state = 'failed'`,
+        [now.toISOString(), appealId, kind],
+      );
+      return changed > 0;
+    },
+
+    /** Pending and failed deliveries per kind, for GET /healthz. */
+    async backlog(): Promise<Record<DeliveryKind, DeliveryBacklog>> {
+      const rows = await db.all(
+        `SELECT kind, state, COUNT(*) AS count, MIN(created_at) AS oldest FROM deliveries
+         WHERE state IN ('pending', 'failed') GROUP BY kind, state`,
+      );
+      const backlog = Object.fromEntries(
+        deliveryKinds.map((kind) => [kind, { pending: 0, failed: 0, oldestPendingAt: null }]),
+      ) as Record<DeliveryKind, DeliveryBacklog>;
+      for (const row of rows) {
+        const entry = backlog[String(row.kind) as DeliveryKind];
+        if (!entry) continue;
+        if (row.state === "pending") {
+          entry.pending = Number(row.count);
+          entry.oldestPendingAt = nullableMoment(row.oldest);
+        } else entry.failed = Number(row.count);
+      }
+      return backlog;
+    },
+  };
+}
+
+export type DeliveriesRepository = ReturnType<typeof createDeliveriesRepository>;
+
+function toClaimed(row: SqlRow): ClaimedDelivery {
+  return {
+    id: String(row.id),
+    kind: String(row.kind) as DeliveryKind,
+    appealId: nullableText(row.appeal_id),
+    recipients: JSON.parse(String(row.recipients)) as Recipient[],
+    payload: JSON.parse(String(row.payload)) as Record<string, string | number>,
+    attachments: JSON.parse(String(row.attachments)) as AttachmentReference[],
+    attempts: Number(row.attempts),
+  };
+}

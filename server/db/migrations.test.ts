@@ -1,0 +1,90 @@
+// Migrations run on a database an older release left: its rows carry over into the new tables.
+import assert from "node:assert/strict";
+import { DatabaseSync } from "node:sqlite";
+import { after, before, describe, test } from "node:test";
+import pg from "pg";
+import { type TestDatabase, testDatabaseKinds } from "../../tests/support/test-databases.ts";
+import { parseDatabaseUrl } from "../config.ts";
+import { openDataLayer } from "./data-layer.ts";
+import { migrations } from "./migrations.ts";
+
+const appealId = "5b0e7c8e-3a51-4d43-9a43-6e1c1c7f0a01";
+const receivedAt = "2026-10-01T07:00:00.000Z";
+
+// What the release before the deliveries table wrote: one appeal, its failed notification.
+const olderRows = [
+  `INSERT INTO appeals (id, number, created_at, first_name, last_name, email, phone,
+     phone_normalized, region, comment, consent, consent_at, consent_text_version, client_ip)
+   VALUES ('${appealId}', 'А-2026-000001', '${receivedAt}', 'Иван', 'Петров', 'i@example.ru',
+     '8 912 345-67-89', '+79123456789', '', 'Текст', TRUE, '${receivedAt}', 'v1', '203.0.113.5')`,
+  `INSERT INTO notification_outbox (appeal_id, state, attempts, created_at, next_attempt_at,
+     last_attempt_at, last_error)
+   VALUES ('${appealId}', 'failed', 10, '${receivedAt}', '${receivedAt}', '${receivedAt}',
+     'ECONNECTION')`,
+];
+
+/** Brings a new database to the schema of version 4 and writes `olderRows` into it. */
+async function writeOlderRelease(url: string) {
+  const config = parseDatabaseUrl(url);
+  const older = migrations.filter((migration) => migration.version <= 4);
+  const record = "INSERT INTO schema_migrations (version, name, applied_at) VALUES";
+  const table = "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL,";
+  if (config.kind === "sqlite") {
+    const db = new DatabaseSync(config.path);
+    db.exec(`${table} applied_at TEXT NOT NULL)`);
+    for (const migration of older) {
+      db.exec(migration.sqlite);
+      db.exec(`${record} (${migration.version}, '${migration.name}', '${receivedAt}')`);
+    }
+    for (const row of olderRows) db.exec(row.replace("TRUE", "1"));
+    db.close();
+    return;
+  }
+  const client = new pg.Client({ connectionString: config.url });
+  await client.connect();
+  await client.query(`${table} applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`);
+  for (const migration of older) {
+    await client.query(migration.postgres);
+    await client.query(`${record} (${migration.version}, '${migration.name}', now())`);
+  }
+  for (const row of olderRows) await client.query(row);
+  await client.end();
+}
+
+for (const kind of testDatabaseKinds) {
+  describe(`${kind.name}: from the one-mail outbox to deliveries`, () => {
+    let database: TestDatabase;
+    before(async () => {
+      database = await kind.create();
+    });
+    after(async () => {
+      await database?.drop();
+    });
+
+    test("a notification the older release kept is a delivery to the handlers, with its tries", async () => {
+      await writeOlderRelease(database.url);
+      const data = await openDataLayer(parseDatabaseUrl(database.url));
+      try {
+        assert.deepEqual(await data.deliveries.statusOf(appealId, "appeal-notification"), {
+          state: "failed",
+          attempts: 10,
+          lastAttemptAt: receivedAt,
+          lastError: "ECONNECTION",
+          nextAttemptAt: null,
+          sentAt: null,
+        });
+        assert.equal(await data.deliveries.retry(appealId, "appeal-notification"), true);
+        const [claimed] = await data.deliveries.claimDue({
+          now: new Date(),
+          owner: "test",
+          leaseUntil: new Date(Date.now() + 60_000),
+          limit: 10,
+        });
+        assert.deepEqual(claimed?.recipients, [{ group: "handlers" }]);
+        assert.equal(claimed?.appealId, appealId);
+      } finally {
+        await data.close();
+      }
+    });
+  });
+}

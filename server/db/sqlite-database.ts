@@ -1,0 +1,148 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
+import type { Database, SqlExecutor, SqlRow, SqlValue, Transaction } from "./database.ts";
+import { createGroupCommit, type Outcome } from "./group-commit.ts";
+import { assertNotNewer, migrations } from "./migrations.ts";
+import { servingAutoCheckpointPages, startCheckpointer } from "./sqlite-checkpointer.ts";
+
+// Statements are prepared once and kept: parsing the appeal insert on every request cost more
+// than the insert. The registry's dynamic statements are few in kind; the cap bounds the rest.
+const statementCacheSize = 500;
+
+type Work = (tx: Transaction) => Promise<unknown>;
+
+/**
+ * The SQLite database: one connection (node:sqlite is synchronous), migrated before it is
+ * returned. WAL lets readers (the operators' commands) work beside the server; synchronous=FULL
+ * makes every commit reach the disk before it returns, so an acknowledged appeal survives a power
+ * cut; foreign_keys makes SQLite enforce REFERENCES and ON DELETE CASCADE.
+ */
+export function openSqliteDatabase(path: string): Database {
+  mkdirSync(dirname(path), { recursive: true });
+  const db = new DatabaseSync(path);
+  db.exec(
+    "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;",
+  );
+  migrate(db, path);
+  // Checkpoints run in a thread of their own (sqlite-checkpointer.ts).
+  db.exec(`PRAGMA wal_autocheckpoint = ${servingAutoCheckpointPages}`);
+  const checkpointer = startCheckpointer(path);
+
+  const statements = new Map<string, StatementSync>();
+  const prepared = (sql: string): StatementSync => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      if (statements.size >= statementCacheSize) statements.clear();
+      statement = db.prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+  const direct: Transaction = {
+    kind: "sqlite",
+    inTransaction: true,
+    async all(sql, params = []) {
+      return prepared(sql).all(...(params as SQLInputValue[])) as SqlRow[];
+    },
+    async run(sql, params = []) {
+      return Number(prepared(sql).run(...(params as SQLInputValue[])).changes);
+    },
+  };
+
+  // A transaction's work awaits between its statements: another request's statement must not
+  // land inside it. Everything on this connection runs one at a time, in order.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serialised = <T>(work: () => Promise<T>): Promise<T> => {
+    const result = queue.then(work, work);
+    queue = result.catch(() => {});
+    return result;
+  };
+
+  /**
+   * The transactions waiting in this turn of the event loop, in one BEGIN IMMEDIATE … COMMIT:
+   * one fsync for all of them (decision 0011). Each has its own savepoint: one that fails is
+   * rolled back alone and the others are kept. Each is answered only once COMMIT has returned.
+   */
+  const commitBatch = (works: Work[]) =>
+    serialised(async (): Promise<Outcome<unknown>[]> => {
+      db.exec("BEGIN IMMEDIATE");
+      try {
+        const outcomes: Outcome<unknown>[] = [];
+        for (const work of works) {
+          db.exec("SAVEPOINT work");
+          try {
+            const value = await work(direct);
+            db.exec("RELEASE work");
+            outcomes.push({ ok: true, value });
+          } catch (error) {
+            db.exec("ROLLBACK TO work; RELEASE work");
+            outcomes.push({ ok: false, error });
+          }
+        }
+        db.exec("COMMIT");
+        return outcomes;
+      } catch (error) {
+        if (db.isTransaction) db.exec("ROLLBACK");
+        throw error;
+      }
+    });
+  const groupCommit = createGroupCommit(commitBatch);
+
+  const outside: SqlExecutor = {
+    kind: "sqlite",
+    all: (sql: string, params?: readonly SqlValue[]) => serialised(() => direct.all(sql, params)),
+    run: (sql: string, params?: readonly SqlValue[]) => serialised(() => direct.run(sql, params)),
+  };
+
+  return {
+    ...outside,
+    transaction: <T>(work: (tx: Transaction) => Promise<T>) =>
+      groupCommit.add(work as Work) as Promise<T>,
+    async durability() {
+      const journal = db.prepare("PRAGMA journal_mode").get() as { journal_mode: string };
+      const sync = db.prepare("PRAGMA synchronous").get() as { synchronous: number };
+      const levels = ["off", "normal", "full", "extra"];
+      return {
+        journal_mode: journal.journal_mode.toLowerCase(),
+        synchronous: levels[sync.synchronous] ?? String(sync.synchronous),
+      };
+    },
+    async ping() {
+      await outside.all("SELECT 1");
+    },
+    async close() {
+      await groupCommit.flush();
+      await queue;
+      await checkpointer.stop();
+      if (db.isOpen) db.close();
+    },
+  };
+}
+
+function migrate(db: DatabaseSync, path: string) {
+  db.exec("BEGIN IMMEDIATE");
+  try {
+    db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
+    const applied = db
+      .prepare("SELECT version FROM schema_migrations")
+      .all()
+      .map((row) => Number(row.version));
+    assertNotNewer(applied, path);
+    for (const migration of migrations) {
+      if (applied.includes(migration.version)) continue;
+      db.exec(migration.sqlite);
+      db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)").run(
+        migration.version,
+        migration.name,
+        new Date().toISOString(),
+      );
+    }
+    db.exec("COMMIT");
+  } catch (error) {
+    if (db.isTransaction) db.exec("ROLLBACK");
+    db.close();
+    throw error;
+  }
+}

@@ -1,0 +1,159 @@
+/**
+ * Staff accounts, their sessions and the failed sign-ins the lockout counts. Session tokens and
+ * failure keys arrive already hashed (server/staff/staff-auth.ts).
+ */
+import {
+  type Database,
+  isoMoment,
+  nullableMoment,
+  type SqlExecutor,
+  type SqlRow,
+} from "./database.ts";
+
+export type StaffUser = {
+  id: number;
+  login: string;
+  password_hash: string;
+  created_at: string;
+  disabled_at: string | null;
+};
+
+export type SessionRecord = {
+  user_id: number;
+  login: string;
+  created_at: string;
+  last_seen_at: string;
+  ended_at: string | null;
+  disabled_at: string | null;
+};
+
+export function createStaffAccountsRepository(db: Database) {
+  const on = (tx: SqlExecutor | undefined) => tx ?? db;
+  return {
+    async addUser(
+      login: string,
+      passwordHash: string,
+      now: Date,
+      tx?: SqlExecutor,
+    ): Promise<"added" | "exists"> {
+      const changed = await on(tx).run(
+        `INSERT INTO staff_users (login, password_hash, created_at) VALUES (?, ?, ?)
+         ON CONFLICT (login) DO NOTHING`,
+        [login, passwordHash, now.toISOString()],
+      );
+      return changed === 1 ? "added" : "exists";
+    },
+
+    /** Disables the account and ends its sessions; false when there is no such login. */
+    async disableUser(login: string, now: Date): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const changed = await tx.run(
+          "UPDATE staff_users SET disabled_at = ? WHERE login = ? AND disabled_at IS NULL",
+          [now.toISOString(), login],
+        );
+        const exists = await tx.all("SELECT id FROM staff_users WHERE login = ?", [login]);
+        await tx.run(
+          `UPDATE staff_sessions SET ended_at = ? WHERE ended_at IS NULL
+           AND user_id IN (SELECT id FROM staff_users WHERE login = ?)`,
+          [now.toISOString(), login],
+        );
+        return changed === 1 || exists.length > 0;
+      });
+    },
+
+    async listUsers(tx?: SqlExecutor): Promise<StaffUser[]> {
+      const rows = await on(tx).all("SELECT * FROM staff_users ORDER BY login");
+      return rows.map(toUser);
+    },
+
+    async findUser(login: string, tx?: SqlExecutor): Promise<StaffUser | undefined> {
+      const [row] = await on(tx).all("SELECT * FROM staff_users WHERE login = ?", [login]);
+      return row ? toUser(row) : undefined;
+    },
+
+    async createSession(
+      tokenHash: string,
+      userId: number,
+      now: Date,
+      tx?: SqlExecutor,
+    ): Promise<void> {
+      await on(tx).run(
+        `INSERT INTO staff_sessions (token_hash, user_id, created_at, last_seen_at)
+         VALUES (?, ?, ?, ?)`,
+        [tokenHash, userId, now.toISOString(), now.toISOString()],
+      );
+    },
+
+    async findSession(tokenHash: string, tx?: SqlExecutor): Promise<SessionRecord | undefined> {
+      const [row] = await on(tx).all(
+        `SELECT s.user_id, u.login, s.created_at, s.last_seen_at, s.ended_at, u.disabled_at
+         FROM staff_sessions s JOIN staff_users u ON u.id = s.user_id WHERE s.token_hash = ?`,
+        [tokenHash],
+      );
+      if (!row) return undefined;
+      return {
+        user_id: Number(row.user_id),
+        login: String(row.login),
+        created_at: isoMoment(row.created_at),
+        last_seen_at: isoMoment(row.last_seen_at),
+        ended_at: nullableMoment(row.ended_at),
+        disabled_at: nullableMoment(row.disabled_at),
+      };
+    },
+
+    async touchSession(tokenHash: string, now: Date, tx?: SqlExecutor): Promise<void> {
+      await on(tx).run("UPDATE staff_sessions SET last_seen_at = ? WHERE token_hash = ?", [
+        now.toISOString(),
+        tokenHash,
+      ]);
+    },
+
+    async endSession(tokenHash: string, now: Date, tx?: SqlExecutor): Promise<void> {
+      await on(tx).run(
+        "UPDATE staff_sessions SET ended_at = ? WHERE token_hash = ? AND ended_at IS NULL",
+        [now.toISOString(), tokenHash],
+      );
+    },
+
+    /** Failed sign-ins under a key ('login:…', 'address:…') since a moment. */
+    async countFailures(key: string, since: Date, tx?: SqlExecutor): Promise<number> {
+      const [row] = await on(tx).all(
+        "SELECT count(*) AS failures FROM staff_sign_in_failures WHERE key = ? AND at >= ?",
+        [key, since.toISOString()],
+      );
+      return Number(row?.failures ?? 0);
+    },
+
+    /** Records a failed sign-in under each key, dropping records older than `keepSince`. */
+    async recordFailure(keys: string[], now: Date, keepSince: Date): Promise<void> {
+      await db.transaction(async (tx) => {
+        for (const key of keys) {
+          await tx.run("DELETE FROM staff_sign_in_failures WHERE key = ? AND at < ?", [
+            key,
+            keepSince.toISOString(),
+          ]);
+          await tx.run("INSERT INTO staff_sign_in_failures (key, at) VALUES (?, ?)", [
+            key,
+            now.toISOString(),
+          ]);
+        }
+      });
+    },
+
+    async clearFailures(key: string, tx?: SqlExecutor): Promise<void> {
+      await on(tx).run("DELETE FROM staff_sign_in_failures WHERE key = ?", [key]);
+    },
+  };
+}
+
+export type StaffAccountsRepository = ReturnType<typeof createStaffAccountsRepository>;
+
+function toUser(row: SqlRow): StaffUser {
+  return {
+    id: Number(row.id),
+    login: String(row.login),
+    password_hash: String(row.password_hash),
+    created_at: isoMoment(row.created_at),
+    disabled_at: nullableMoment(row.disabled_at),
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * Each kind of delivery becomes its mail here, when it is sent: the recipients resolved (a group
+ * from the server's settings, an address as written), the content built from the store as it is
+ * then. One place for every kind, so the one sender (delivery-sender.ts) sends them all alike.
+ */
+
+import type { DataLayer } from "../db/data-layer.ts";
+import type { ClaimedDelivery, Recipient } from "../db/deliveries-repository.ts";
+import { composeAppealMail } from "./appeal-mail.ts";
+import type { Mailer, OutgoingMail } from "./mailer.ts";
+import { composeReminderMail, dueAppealsOn } from "./reminder-mail.ts";
+
+export type ComposedDelivery = {
+  mail: OutgoingMail;
+  /** What the log may say about it: a registration number, a day; never personal data. */
+  described: Record<string, string>;
+};
+
+export function createDeliveryComposer(deps: {
+  data: Pick<DataLayer, "appeals">;
+  /** The handlers' addresses (APPEALS_NOTIFY_TO). */
+  handlers: string[];
+  mailer: Pick<Mailer, "domain">;
+}) {
+  const addressesOf = (recipients: Recipient[]) =>
+    recipients.flatMap((recipient) => ("group" in recipient ? deps.handlers : [recipient.address]));
+
+  return async function compose(delivery: ClaimedDelivery): Promise<ComposedDelivery> {
+    const to = addressesOf(delivery.recipients);
+    switch (delivery.kind) {
+      case "appeal-notification": {
+        const appeal = delivery.appealId
+          ? await deps.data.appeals.find(delivery.appealId)
+          : undefined;
+        if (!appeal) throw deliveryError("EAPPEAL");
+        const mail = composeAppealMail(appeal);
+        return {
+          mail: { to, ...mail, messageId: `<appeal-${appeal.id}@${deps.mailer.domain}>` },
+          described: { appeal: appeal.number },
+        };
+      }
+      case "daily-reminder": {
+        const day = String(delivery.payload.day);
+        const mail = composeReminderMail(day, await dueAppealsOn(deps.data.appeals, day));
+        return {
+          mail: { to, ...mail, messageId: `<reminder-${day}@${deps.mailer.domain}>` },
+          described: { day },
+        };
+      }
+    }
+  };
+}
+
+/** A delivery that cannot be built: recorded by its code, like an SMTP failure. */
+function deliveryError(code: string): Error {
+  return Object.assign(new Error(code), { code });
+}

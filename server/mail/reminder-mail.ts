@@ -1,0 +1,82 @@
+import { createElement as h } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import {
+  type AppealDeadline,
+  deadlineKindLabels,
+  nextDeadline,
+} from "../../domain/appeals/appeal-deadlines.ts";
+import { appealStateLabels } from "../../domain/appeals/appeal-states.ts";
+import { formatRussianDate } from "../../domain/calendar/calendar-day.ts";
+import type { RegistryAppeal } from "../../domain/staff/registry-types.ts";
+import type { AppealsRepository } from "../db/appeals-repository.ts";
+
+export type DueAppeal = { appeal: RegistryAppeal; deadline: AppealDeadline };
+export type ReminderMail = { subject: string; text: string; html: string };
+
+const stateWords = { overdue: "просрочен", "due-soon": "истекает", ok: "" } as const;
+
+function line({ appeal, deadline }: DueAppeal): string {
+  return `${appeal.number} — ${appeal.last_name} ${appeal.first_name}; ${appealStateLabels[appeal.state]}; ${deadlineKindLabels[deadline.kind]}: до ${formatRussianDate(deadline.due)} (${stateWords[deadline.state]})`;
+}
+
+/** The appeals whose term is past or ends within 3 days on `day`, soonest term first. */
+export async function dueAppealsOn(
+  appeals: Pick<AppealsRepository, "eachInRegistry">,
+  day: string,
+): Promise<DueAppeal[]> {
+  const due: DueAppeal[] = [];
+  for (const filter of ["overdue", "due-soon"] as const) {
+    for await (const appeal of appeals.eachInRegistry({ deadline: filter }, day)) {
+      const deadline = nextDeadline(appeal, day);
+      if (deadline) due.push({ appeal, deadline });
+    }
+  }
+  return due.sort((a, b) => a.deadline.due.localeCompare(b.deadline.due));
+}
+
+/**
+ * The handlers' daily mail: the appeals whose term is past, then those ending within 3 days, as
+ * plain text and HTML (rendered by React, which escapes every value).
+ */
+export function composeReminderMail(day: string, due: DueAppeal[]): ReminderMail {
+  const overdue = due.filter((item) => item.deadline.state === "overdue");
+  const soon = due.filter((item) => item.deadline.state === "due-soon");
+  const subject = `Сроки обращений на ${formatRussianDate(day)}: просрочено ${overdue.length}, истекает в ближайшие 3 дня ${soon.length}`;
+  const section = (title: string, items: DueAppeal[]) =>
+    items.length === 0 ? [] : [title, ...items.map((item) => `  ${line(item)}`), ""];
+  const text = [
+    subject,
+    "",
+    ...section("Просрочены:", overdue),
+    ...section("Истекают в ближайшие 3 дня:", soon),
+    "Подробности и действия — в реестре обращений на сайте, раздел /staff.",
+  ].join("\n");
+  const list = (title: string, items: DueAppeal[]) =>
+    items.length === 0
+      ? null
+      : [
+          h("h2", { key: `${title}-title` }, title),
+          h(
+            "ul",
+            { key: `${title}-list` },
+            items.map((item) => h("li", { key: item.appeal.id }, line(item))),
+          ),
+        ];
+  const html = `<!doctype html>${renderToStaticMarkup(
+    h(
+      "html",
+      { lang: "ru" },
+      h("body", null, [
+        h("h1", { key: "title" }, subject),
+        list("Просрочены", overdue),
+        list("Истекают в ближайшие 3 дня", soon),
+        h(
+          "p",
+          { key: "where" },
+          "Подробности и действия — в реестре обращений на сайте, раздел /staff.",
+        ),
+      ]),
+    ),
+  )}`;
+  return { subject, text, html };
+}

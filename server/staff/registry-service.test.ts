@@ -1,0 +1,113 @@
+// A staff action and what it writes with it are one transaction on both databases: a change is
+// never left without its audit line, and a mail a change calls for (a delivery) is written with
+// it or not at all.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { breakInserts, repairInserts } from "../../tests/support/broken-inserts.ts";
+import { runSql } from "../../tests/support/direct-sql.ts";
+import { storeAppealIn } from "../../tests/support/staff-fixtures.ts";
+import { type TestDatabase, testDatabaseKinds } from "../../tests/support/test-databases.ts";
+import { parseDatabaseUrl } from "../config.ts";
+import { appealEntry } from "../db/audit-repository.ts";
+import { type DataLayer, openDataLayer } from "../db/data-layer.ts";
+import { createRegistryService } from "./registry-service.ts";
+
+const now = new Date("2026-11-20T09:00:00Z");
+
+for (const kind of testDatabaseKinds) {
+  describe(`registry actions and their writes on ${kind.name}`, () => {
+    let database: TestDatabase;
+    let data: DataLayer;
+    before(async () => {
+      database = await kind.create();
+      data = await openDataLayer(parseDatabaseUrl(database.url));
+    });
+    after(async () => {
+      await data?.close();
+      await database?.drop();
+    });
+
+    const registry = () => createRegistryService({ data, now: () => now });
+    /** Runs `work` while `table` refuses every new row. */
+    async function whileRefusing<T>(table: string, work: () => Promise<T>): Promise<T> {
+      await breakInserts(database.url, table);
+      try {
+        return await work();
+      } finally {
+        await repairInserts(database.url, table);
+      }
+    }
+
+    test("a state change whose audit line cannot be written is not made", async () => {
+      const { id } = await storeAppealIn(data, new Date("2026-11-19T09:00:00Z"));
+      const form = { intent: "register", version: 0, registered_on: "2026-11-20" } as const;
+      await whileRefusing("staff_audit", () =>
+        assert.rejects(registry().changeAppeal("anna", id, form), /staff_audit down/),
+      );
+      const unchanged = await data.appeals.findInRegistry(id);
+      assert.deepEqual([unchanged?.state, unchanged?.version], ["new", 0]);
+      assert.deepEqual(await data.audit.of(id), []);
+
+      assert.deepEqual(await registry().changeAppeal("anna", id, form), { ok: true });
+      assert.equal((await data.appeals.findInRegistry(id))?.state, "registered");
+      assert.equal((await data.audit.of(id)).length, 1);
+    });
+
+    test("a notification's retry whose audit line cannot be written leaves it failed", async () => {
+      const { id } = await storeAppealIn(data, new Date("2026-11-19T10:00:00Z"));
+      await runSql(
+        database.url,
+        "UPDATE deliveries SET state = 'failed', attempts = 10 WHERE appeal_id = ?",
+        [id],
+      );
+      const retry = { intent: "retry-notification" } as const;
+      await whileRefusing("staff_audit", () =>
+        assert.rejects(registry().changeAppeal("anna", id, retry), /staff_audit down/),
+      );
+      const status = await data.deliveries.statusOf(id, "appeal-notification");
+      assert.deepEqual([status?.state, status?.attempts], ["failed", 10]);
+
+      assert.deepEqual(await registry().changeAppeal("anna", id, retry), { ok: true });
+      assert.equal((await data.deliveries.statusOf(id, "appeal-notification"))?.state, "pending");
+    });
+
+    test("a change, its audit line and the mail it calls for commit together or not at all", async () => {
+      const { id } = await storeAppealIn(data, new Date("2026-11-19T11:00:00Z"));
+      const pendingBefore = (await data.deliveries.backlog())["appeal-notification"].pending;
+      // What an action that mails the citizen does: all three writes through one `tx`.
+      const answer = () =>
+        data.transaction(async (tx) => {
+          assert.equal(
+            await data.appeals.change(
+              id,
+              { version: 0, state: "new" },
+              { state: "registered" },
+              tx,
+            ),
+            true,
+          );
+          await data.audit.record(appealEntry(now, "anna", id, "register"), tx);
+          await data.deliveries.enqueue(
+            {
+              kind: "appeal-notification",
+              appealId: id,
+              recipients: [{ address: "citizen@example.ru" }],
+              at: now,
+            },
+            tx,
+          );
+        });
+      await whileRefusing("deliveries", () => assert.rejects(answer(), /deliveries down/));
+      assert.equal((await data.appeals.findInRegistry(id))?.state, "new");
+      assert.deepEqual(await data.audit.of(id), []);
+
+      await answer();
+      assert.equal((await data.appeals.findInRegistry(id))?.state, "registered");
+      assert.equal((await data.audit.of(id)).length, 1);
+      assert.equal(
+        (await data.deliveries.backlog())["appeal-notification"].pending,
+        pendingBefore + 1,
+      );
+    });
+  });
+}
