@@ -1,5 +1,4 @@
 import { data, redirect } from "react-router";
-import { runningDeadlines } from "../../domain/appeals/appeal-deadlines.ts";
 import {
   type AppealAction,
   allowedActions,
@@ -9,7 +8,8 @@ import {
   isAppealState,
   withoutAnswerGrounds,
 } from "../../domain/appeals/appeal-states.ts";
-import { appealTerms } from "../../domain/appeals/deadlines.ts";
+import { appealTerms } from "../../domain/appeals/legal-terms.ts";
+import { runningDeadlines } from "../../domain/appeals/running-terms.ts";
 import { readAppealActionForm } from "../../domain/staff/appeal-action-form.ts";
 import type { NotificationView, RegistryAppeal } from "../../domain/staff/registry-types.ts";
 import { staffRequestContext } from "../../domain/staff/staff-context.ts";

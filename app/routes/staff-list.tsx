@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { nextDeadline } from "../../domain/appeals/appeal-deadlines.ts";
 import { appealStateLabels, appealStates } from "../../domain/appeals/appeal-states.ts";
-import { deadlineFilterLabels } from "../../domain/appeals/deadline-filter.ts";
+import { deadlineFilterLabels } from "../../domain/appeals/deadline-filter-ranges.ts";
+import { nextDeadline } from "../../domain/appeals/running-terms.ts";
 import { readRegistryQuery, registryQueryParams } from "../../domain/staff/registry-query.ts";
 import { staffRequestContext } from "../../domain/staff/staff-context.ts";
 import { Day, DeadlineText, Moment } from "../features/staff/staff-display.tsx";

@@ -84,10 +84,34 @@ export function groundLabel(code: string): string {
   return withoutAnswerGrounds.find((ground) => ground.code === code)?.label ?? code;
 }
 
-/** Grounds after which the author must be told (the notice term runs). */
+/**
+ * Grounds after which the author must be told (the notice term runs). The registry's SQL filter
+ * (server/db/registry-sql.ts) builds its "a notice is due" condition from this list.
+ */
 export const noticeGroundCodes: readonly WithoutAnswerGround[] = withoutAnswerGrounds
   .filter((ground) => ground.noticeRequired)
   .map((ground) => ground.code);
+
+/** What decides whether the author of an appeal is still to be told (see `awaitsNotice`). */
+export type NoticeFacts = {
+  state: AppealState;
+  without_answer_ground: string | null;
+  notice_sent_on: string | null;
+};
+
+/**
+ * A notice is due: the appeal was left without an answer on a ground that needs one
+ * (`noticeGroundCodes`), and the notice is not marked as sent. The one statement of the rule: the
+ * actions allowed (here), the terms that run (running-terms.ts) and, through `noticeGroundCodes`,
+ * the registry's SQL filter all follow it.
+ */
+export function awaitsNotice(appeal: NoticeFacts): boolean {
+  return (
+    appeal.state === "without_answer" &&
+    appeal.notice_sent_on === null &&
+    (noticeGroundCodes as readonly string[]).includes(appeal.without_answer_ground ?? "")
+  );
+}
 
 export const appealActions = [
   "register",
@@ -148,10 +172,7 @@ export function allowedActions(appeal: AppealStateFacts): AppealAction[] {
       return actions;
     }
     case "without_answer":
-      return appeal.notice_sent_on === null &&
-        (noticeGroundCodes as readonly string[]).includes(appeal.without_answer_ground ?? "")
-        ? ["notice-sent"]
-        : [];
+      return awaitsNotice(appeal) ? ["notice-sent"] : [];
     default:
       return [];
   }

@@ -1,10 +1,11 @@
 /**
  * How the /appeals route's `action` (the form posted without JavaScript) reaches the server's
- * appeal submission without either side importing the other. The server sets this context for
- * every POST /appeals it hands to React Router's server build; the action reads it:
+ * appeal submission without either side importing the other. The server
+ * (server/appeals/appeal-form-post.ts) sets this context for every POST /appeals it hands to
+ * React Router's server build; the action (app/routes/appeals.tsx) reads it:
  *
  *   const submit = context.get(appealSubmitterContext);
- *   const result = await submit(formData, request);
+ *   const result = await submit(formData.entries(), request);
  *
  * The key is React Router's (platform-neutral) `createContext`; nothing here touches Node or DOM.
  */
@@ -12,9 +13,12 @@ import { createContext } from "react-router";
 import type { SubmitResult } from "./submit-result.ts";
 
 /**
- * Validates and stores one appeal. `entries` are the form's entries as posted (the honeypot
- * included), read by `formEntriesToInput` exactly as the API reads a body. Consent evidence
- * (IP, user agent, time) comes from the HTTP request the server received.
+ * Validates and stores one appeal posted as a form. `entries` are the form's entries as posted
+ * (the honeypot included); the server's submitter reads them with `formEntriesToInput`
+ * (form-input.ts) and hands the result to the same appeal service as the API's JSON body (the API
+ * reads JSON only, decision 0010). `request` is the request React Router was given; the server's
+ * submitter does not read it: the consent evidence (IP, user agent) comes from the connection the
+ * server received, and the consent time from the service.
  */
 export type AppealSubmitter = (
   entries: Iterable<[string, unknown]>,

@@ -1,8 +1,8 @@
 /**
- * The one reading of a posted HTML form, for the no-JavaScript action and any form-encoded body:
- * entries become an object the schema judges. A name given twice becomes a list, which the
- * schema refuses as the wrong type, rather than silently keeping one of the values. The consent
- * checkbox sends "on" when ticked and nothing when not.
+ * The one reading of a posted HTML form, for the form posted without JavaScript (POST /appeals;
+ * the API takes JSON only, decision 0010): entries become an object the schema judges. A name
+ * given twice becomes a list, which the schema refuses as the wrong type, rather than silently
+ * keeping one of the values. The consent checkbox sends "on" when ticked and nothing when not.
  */
 export function formEntriesToInput(entries: Iterable<[string, unknown]>): Record<string, unknown> {
   // A Map, then Object.fromEntries: a field named "__proto__" stays a field (and is refused).

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { withoutAnswerGroundCodes } from "../appeals/appeal-states.ts";
-import { appealTerms } from "../appeals/deadlines.ts";
+import { appealTerms } from "../appeals/legal-terms.ts";
 import { isIsoDate } from "../calendar/calendar-day.ts";
 
 const day = (message: string) =>
@@ -15,6 +15,7 @@ const day = (message: string) =>
     .refine((text) => isIsoDate(text), { error: message });
 
 const versionMessage = "Не указана версия обращения: обновите страницу";
+const extensionDaysMessage = `Укажите число дней от 1 до ${appealTerms.maxExtensionDays}`;
 const version = z
   .string({ error: versionMessage })
   .regex(/^\d{1,9}$/, { error: versionMessage })
@@ -54,10 +55,10 @@ export const appealActionFormSchema = z.discriminatedUnion(
       version,
       extension_days: z
         .string({ error: "Укажите, на сколько дней продлевается срок" })
-        .regex(/^\d{1,2}$/, { error: "Укажите число дней от 1 до 30" })
+        .regex(/^\d{1,2}$/, { error: extensionDaysMessage })
         .transform(Number)
         .refine((days) => days >= 1 && days <= appealTerms.maxExtensionDays, {
-          error: `Укажите число дней от 1 до ${appealTerms.maxExtensionDays}`,
+          error: extensionDaysMessage,
         }),
       extension_reason: z
         .string({ error: "Укажите причину продления" })

@@ -11,7 +11,7 @@ import {
   type DeadlineFilter,
   deadlineFilterRanges,
   type StartDayRange,
-} from "../../domain/appeals/deadline-filter.ts";
+} from "../../domain/appeals/deadline-filter-ranges.ts";
 import type { RegistryQuery } from "../../domain/staff/registry-query.ts";
 import { searchTerm } from "../../domain/staff/registry-query.ts";
 import { startOfKirovDay } from "../../domain/time/kirov-time.ts";
@@ -21,6 +21,11 @@ export type SqlCondition = { sql: string; params: SqlValue[] };
 
 // The same text as the partial index appeals_open_seq (migration 3), so both databases use it.
 const openStatesSql = `state IN (${openAppealStates.map((state) => `'${state}'`).join(", ")})`;
+
+// A notice is due: awaitsNotice (domain/appeals/appeal-states.ts) in SQL, its grounds read from
+// the domain's list, never restated here.
+const awaitsNoticeSql = `state = 'without_answer' AND notice_sent_on IS NULL
+          AND without_answer_ground IN (${noticeGroundCodes.map((code) => `'${code}'`).join(", ")})`;
 
 function dayRange(column: string, range: StartDayRange): SqlCondition {
   return range.from === undefined
@@ -48,12 +53,10 @@ export function deadlineCondition(filter: DeadlineFilter, today: string): SqlCon
     .map((range, index) => `WHEN ${range.extensionDays} THEN (${answerBranches[index]?.sql})`)
     .join(" ")} ELSE ${filter === "overdue" ? "1 = 1" : "1 = 0"} END`;
   const notice = dayRange("registered_on", ranges.notice);
-  const grounds = noticeGroundCodes.map((code) => `'${code}'`).join(", ");
   const answerParams = answerBranches.flatMap((branch) => branch.params);
   const openTerms = `(state = 'new' AND ${received.sql})
       OR (state IN ('registered', 'in_progress') AND ${answerSql})
-      OR (state = 'without_answer' AND notice_sent_on IS NULL
-          AND without_answer_ground IN (${grounds}) AND ${notice.sql})`;
+      OR (${awaitsNoticeSql} AND ${notice.sql})`;
   if (filter === "overdue") {
     // Overdue appeals may be anywhere in time: walk the open appeals newest first (the partial
     // index appeals_open_seq, see sqliteIndexHint) until a page is full.
@@ -78,8 +81,7 @@ export function deadlineCondition(filter: DeadlineFilter, today: string): SqlCon
       SELECT seq FROM appeals WHERE state IN ('registered', 'in_progress')
         AND registered_on >= ? AND registered_on < ? AND ${answerSql}
       UNION ALL
-      SELECT seq FROM appeals WHERE state = 'without_answer' AND ${notice.sql}
-        AND notice_sent_on IS NULL AND without_answer_ground IN (${grounds}))`,
+      SELECT seq FROM appeals WHERE ${awaitsNoticeSql} AND ${notice.sql})`,
     params: [...received.params, answerFrom, answerTo, ...answerParams, ...notice.params],
   };
 }

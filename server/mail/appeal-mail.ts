@@ -5,7 +5,7 @@ import {
   forwardDue,
   noticeDue,
   registrationDue,
-} from "../../domain/appeals/deadlines.ts";
+} from "../../domain/appeals/legal-terms.ts";
 import { formatRussianDate } from "../../domain/calendar/calendar-day.ts";
 import { formatKirovDateTime, kirovIsoDate } from "../../domain/time/kirov-time.ts";
 import type { StoredAppeal } from "../db/appeals-repository.ts";

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { registrationDue } from "../../domain/appeals/deadlines.ts";
+import { registrationDue } from "../../domain/appeals/legal-terms.ts";
 import { formatRussianDate } from "../../domain/calendar/calendar-day.ts";
 import { formatKirovDateTime } from "../../domain/time/kirov-time.ts";
 import { startTestApp, type TestApp, validAppeal } from "../../tests/support/test-app.ts";

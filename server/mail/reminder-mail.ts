@@ -1,11 +1,11 @@
 import { createElement as h } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { appealStateLabels } from "../../domain/appeals/appeal-states.ts";
 import {
   type AppealDeadline,
-  deadlineKindLabels,
+  describeDeadline,
   nextDeadline,
-} from "../../domain/appeals/appeal-deadlines.ts";
-import { appealStateLabels } from "../../domain/appeals/appeal-states.ts";
+} from "../../domain/appeals/running-terms.ts";
 import { formatRussianDate } from "../../domain/calendar/calendar-day.ts";
 import type { RegistryAppeal } from "../../domain/staff/registry-types.ts";
 import type { AppealsRepository } from "../db/appeals-repository.ts";
@@ -13,10 +13,9 @@ import type { AppealsRepository } from "../db/appeals-repository.ts";
 export type DueAppeal = { appeal: RegistryAppeal; deadline: AppealDeadline };
 export type ReminderMail = { subject: string; text: string; html: string };
 
-const stateWords = { overdue: "просрочен", "due-soon": "истекает", ok: "" } as const;
-
+// Every term listed is overdue or due soon, so each line ends with its state's word.
 function line({ appeal, deadline }: DueAppeal): string {
-  return `${appeal.number} — ${appeal.last_name} ${appeal.first_name}; ${appealStateLabels[appeal.state]}; ${deadlineKindLabels[deadline.kind]}: до ${formatRussianDate(deadline.due)} (${stateWords[deadline.state]})`;
+  return `${appeal.number} — ${appeal.last_name} ${appeal.first_name}; ${appealStateLabels[appeal.state]}; ${describeDeadline(deadline, { withKind: true })}`;
 }
 
 /** The appeals whose term is past or ends within 3 days on `day`, soonest term first. */

@@ -6,8 +6,8 @@
 import { Readable } from "node:stream";
 import { stringify } from "csv-stringify";
 import type { FastifyReply } from "fastify";
-import { nextDeadline } from "../../domain/appeals/appeal-deadlines.ts";
 import { appealStateLabels, groundLabel } from "../../domain/appeals/appeal-states.ts";
+import { deadlineStateWords, nextDeadline } from "../../domain/appeals/running-terms.ts";
 import { formatRussianDate } from "../../domain/calendar/calendar-day.ts";
 import type { RegistryQuery } from "../../domain/staff/registry-query.ts";
 import type { RegistryAppeal } from "../../domain/staff/registry-types.ts";
@@ -31,8 +31,6 @@ export const csvColumns = [
   "Продление срока",
 ];
 
-const deadlineStateLabels = { overdue: "просрочен", "due-soon": "истекает", ok: "" } as const;
-
 export function csvRecord(appeal: RegistryAppeal, today: string): string[] {
   const deadline = nextDeadline(appeal, today);
   return [
@@ -40,8 +38,9 @@ export function csvRecord(appeal: RegistryAppeal, today: string): string[] {
     formatKirovDateTime(new Date(appeal.created_at)),
     appeal.registered_on ? formatRussianDate(appeal.registered_on) : "",
     appealStateLabels[appeal.state],
+    // A cell of its own: the last day and the state's word, without 'до' and brackets.
     deadline
-      ? `${formatRussianDate(deadline.due)} ${deadlineStateLabels[deadline.state]}`.trim()
+      ? `${formatRussianDate(deadline.due)} ${deadlineStateWords[deadline.state]}`.trim()
       : "",
     appeal.last_name,
     appeal.first_name,

@@ -5,12 +5,12 @@
 // retry, the CSV export. Needs `npm run build` first.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { deadlineKindLabels, nextDeadline } from "../../domain/appeals/appeal-deadlines.ts";
 import {
   appealActionLabels,
   appealStateLabels,
   groundLabel,
 } from "../../domain/appeals/appeal-states.ts";
+import { deadlineKindLabels, nextDeadline } from "../../domain/appeals/running-terms.ts";
 import { addCalendarDays } from "../../domain/calendar/calendar-day.ts";
 import type { RegistryAppeal } from "../../domain/staff/registry-types.ts";
 import { kirovIsoDate } from "../../domain/time/kirov-time.ts";

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { before, describe, test } from "node:test";
-import { answerDue, noticeDue, registrationDue } from "../../domain/appeals/deadlines.ts";
+import { answerDue, noticeDue, registrationDue } from "../../domain/appeals/legal-terms.ts";
 import { formatRussianDate } from "../../domain/calendar/calendar-day.ts";
 import { kirovIsoDate } from "../../domain/time/kirov-time.ts";
 import { siteAndBrowserForTests } from "./harness.ts";

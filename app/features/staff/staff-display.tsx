@@ -1,11 +1,8 @@
-import type { AppealDeadline } from "../../../domain/appeals/appeal-deadlines.ts";
-import { deadlineKindLabels } from "../../../domain/appeals/appeal-deadlines.ts";
+import { type AppealDeadline, describeDeadline } from "../../../domain/appeals/running-terms.ts";
 import { formatRussianDate } from "../../../domain/calendar/calendar-day.ts";
 import { formatKirovDateTime } from "../../../domain/time/kirov-time.ts";
 
-const deadlineStateText = { overdue: "просрочен", "due-soon": "истекает", ok: "" } as const;
-
-/** A term's last day, marked when it is past or within 3 days. */
+/** A term's last day, marked when it is past or within 3 days (the words: running-terms.ts). */
 export function DeadlineText({
   deadline,
   withKind = false,
@@ -13,12 +10,9 @@ export function DeadlineText({
   deadline: AppealDeadline;
   withKind?: boolean;
 }) {
-  const note = deadlineStateText[deadline.state];
   return (
     <span className={`deadline deadline--${deadline.state}`}>
-      {withKind ? `${deadlineKindLabels[deadline.kind]}: ` : ""}
-      до {formatRussianDate(deadline.due)}
-      {note ? ` (${note})` : ""}
+      {describeDeadline(deadline, { withKind })}
     </span>
   );
 }

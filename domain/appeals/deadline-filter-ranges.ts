@@ -1,13 +1,18 @@
 /**
- * The registry's deadline filters (overdue; due within 3 days) as ranges of the dates a term
- * counts from, so a database can select them with an index instead of computing every appeal's
- * term. Each term's last day grows with its start day (a later start never ends earlier), so
- * "the term ends before today" is "the start is before some day A", and "the term ends today or
- * within 3 days" is "the start is in [A, B)". A and B are found with the very functions that
- * compute the terms (deadlines.ts), by bisection, so the filter and the page cannot disagree.
+ * The registry's deadline filters (overdue; due within 3 days) as ranges of start days (the day a
+ * term counts from), which server/db/registry-sql.ts turns into an SQL condition an index serves,
+ * instead of computing every appeal's term. Where legal-terms.ts goes from a start day to a term's
+ * last day and state, and running-terms.ts says which terms run for one appeal, this file answers
+ * the reverse question for all appeals at once: which start days make a term overdue, or due
+ * soon, today.
+ *
+ * Each term's last day grows with its start day (a later start never ends earlier), so "the term
+ * ends before today" is "the start is before some day A", and "the term ends today or within 3
+ * days" is "the start is in [A, B)". A and B are found with the very functions that compute the
+ * terms, by bisection, so the filter and the page cannot disagree.
  */
 import { addCalendarDays, calendarDaysBetween } from "../calendar/calendar-day.ts";
-import { answerDue, appealTerms, forwardDue, noticeDue, registrationDue } from "./deadlines.ts";
+import { answerDue, appealTerms, noticeDue, registrationDue } from "./legal-terms.ts";
 
 export type DeadlineFilter = "overdue" | "due-soon";
 
@@ -24,8 +29,6 @@ export type DeadlineFilterRanges = {
   registration: StartDayRange;
   /** Registration day, for registered or in-progress appeals, per extension of the answer term. */
   answer: Array<StartDayRange & { extensionDays: number }>;
-  /** Registration day, for the forwarding term (not used by the list filter, kept for checks). */
-  forward: StartDayRange;
   /** Registration day, for appeals left without answer whose author is still to be told. */
   notice: StartDayRange;
 };
@@ -79,7 +82,6 @@ export function deadlineFilterRanges(filter: DeadlineFilter, today: string): Dea
       extensionDays,
       ...rangeFor((start) => answerDue(start, extensionDays), filter, today),
     })),
-    forward: rangeFor(forwardDue, filter, today),
     notice: rangeFor(noticeDue, filter, today),
   };
   if (cache.size > 16) cache.clear();

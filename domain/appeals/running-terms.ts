@@ -1,11 +1,13 @@
 /**
- * Which legal terms run for an appeal in its state, computed from its dates by the rules in
- * deadlines.ts: the registry list, the appeal page, the CSV export and the daily reminder all
- * read them here, so they never disagree.
+ * Which legal terms run for an appeal in its state, and how a term is written in Russian. The
+ * dates come from the rules of the law in legal-terms.ts (this file only chooses among them, by
+ * the appeal's state); the registry's SQL filter selects the same terms through
+ * deadline-filter-ranges.ts. The registry list, the appeal page, the CSV export and the daily
+ * reminder all read the terms and their words here, so they never disagree.
  */
 
-import type { AppealState } from "./appeal-states.ts";
-import { noticeGroundCodes } from "./appeal-states.ts";
+import { formatRussianDate } from "../calendar/calendar-day.ts";
+import { type AppealState, awaitsNotice } from "./appeal-states.ts";
 import {
   answerDue,
   type DeadlineState,
@@ -13,7 +15,7 @@ import {
   forwardDue,
   noticeDue,
   registrationDue,
-} from "./deadlines.ts";
+} from "./legal-terms.ts";
 
 export type DeadlineKind = "registration" | "answer" | "forward" | "notice";
 
@@ -22,6 +24,13 @@ export const deadlineKindLabels: Record<DeadlineKind, string> = {
   answer: "Ответ",
   forward: "Перенаправление по компетенции",
   notice: "Уведомление автора",
+};
+
+/** How a term's state is said beside its last day: nothing when the term is not near its end. */
+export const deadlineStateWords: Record<DeadlineState, string> = {
+  overdue: "просрочен",
+  "due-soon": "истекает",
+  ok: "",
 };
 
 export type AppealDeadline = {
@@ -56,11 +65,7 @@ export function runningDeadlines(appeal: AppealDeadlineFacts, today: string): Ap
     if (appeal.state === "registered" || appeal.state === "in_progress") {
       terms.push(["forward", forwardDue(registeredOn)]);
       terms.push(["answer", answerDue(registeredOn, appeal.extension_days)]);
-    } else if (
-      appeal.state === "without_answer" &&
-      appeal.notice_sent_on === null &&
-      (noticeGroundCodes as readonly string[]).includes(appeal.without_answer_ground ?? "")
-    ) {
+    } else if (awaitsNotice(appeal)) {
       terms.push(["notice", noticeDue(registeredOn)]);
     }
   }
@@ -79,4 +84,18 @@ export function nextDeadline(
   today: string,
 ): AppealDeadline | undefined {
   return runningDeadlines(appeal, today).find((deadline) => deadline.kind !== "forward");
+}
+
+/**
+ * A term as plain text: 'до 24.11.2026', with its state when it has one ('до 24.11.2026
+ * (просрочен)') and, `withKind`, its kind first ('Ответ: до 24.11.2026 (просрочен)'). The staff
+ * pages and the daily reminder show terms this way; the CSV cell uses `deadlineStateWords` alone.
+ */
+export function describeDeadline(
+  deadline: AppealDeadline,
+  { withKind }: { withKind: boolean },
+): string {
+  const kind = withKind ? `${deadlineKindLabels[deadline.kind]}: ` : "";
+  const words = deadlineStateWords[deadline.state];
+  return `${kind}до ${formatRussianDate(deadline.due)}${words ? ` (${words})` : ""}`;
 }

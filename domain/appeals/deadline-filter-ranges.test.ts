@@ -4,8 +4,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { addCalendarDays } from "../calendar/calendar-day.ts";
-import { deadlineFilterRanges, type StartDayRange } from "./deadline-filter.ts";
-import { answerDue, deadlineState, noticeDue, registrationDue } from "./deadlines.ts";
+import { deadlineFilterRanges, type StartDayRange } from "./deadline-filter-ranges.ts";
+import { answerDue, deadlineState, noticeDue, registrationDue } from "./legal-terms.ts";
 
 function inRange(day: string, range: StartDayRange): boolean {
   return (range.from === undefined || day >= range.from) && day < range.to;

@@ -1,9 +1,14 @@
 /**
- * The terms of the law on citizens' appeals (59-ФЗ), computed from dates and never stored as
- * states. Every term is counted in calendar days, as the law counts them, from the day after the
- * event (the day of receipt or of registration); a term whose last day is a day off by the
- * production calendar ends on the next working day. Days are Kirov calendar days as ISO text
- * ('2026-11-05'); a moment (a `Date`) is turned into its Kirov day first.
+ * The terms of the law on citizens' appeals (59-ФЗ) as rules on dates: from the day a term counts
+ * from, its last day; from a last day and today, its state. It knows no appeal and no database:
+ * which of these terms run for an appeal in its state, and how a term is written in Russian, is
+ * running-terms.ts; the registry's deadline filters as start-day ranges for an indexed query are
+ * deadline-filter-ranges.ts. Both are built on the functions here, so they cannot disagree.
+ *
+ * Terms are computed, never stored as states. Every term is counted in calendar days, as the law
+ * counts them, from the day after the event (the day of receipt or of registration); a term whose
+ * last day is a day off by the production calendar ends on the next working day. Days are Kirov
+ * calendar days as ISO text ('2026-11-05'); a moment (a `Date`) is turned into its Kirov day first.
  *
  * Use:
  *   registrationDue(receivedAt)             // article 8 part 2: register within 3 days of receipt

@@ -7,7 +7,7 @@ import {
   kirovToday,
   noticeDue,
   registrationDue,
-} from "./deadlines.ts";
+} from "./legal-terms.ts";
 
 /** A moment given as Kirov wall-clock time (UTC+3 in these years). */
 function kirov(dateTime: string): Date {
