@@ -15,6 +15,9 @@ export default [
   ...sitePages.map((page) =>
     page.path === "/" ? index(routeFile("/")) : route(page.path.slice(1), routeFile(page.path)),
   ),
+  // The citizen's status page: rendered by the server on each request (what it shows is the
+  // store's), never prerendered, no JavaScript.
+  route("appeals/status", "routes/appeal-status.tsx"),
   // The staff registry: rendered by the server on each request, never prerendered (not in
   // content/site-pages.ts, so not in react-router.config.ts's prerender list), no JavaScript.
   route("staff", "routes/staff-layout.tsx", [

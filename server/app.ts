@@ -4,6 +4,7 @@ import { registerAppealsApi } from "./appeals/api-routes.ts";
 import { registerAppealPage } from "./appeals/appeal-form-post.ts";
 import { createAppealService } from "./appeals/appeal-service.ts";
 import { createMemoryRateLimiter, type RateLimiter } from "./appeals/rate-limiter.ts";
+import { registerStatusPage, statusLookupLimits } from "./appeals/status-page.ts";
 import { registerCloseConnectionsOnStop } from "./close-connections-on-stop.ts";
 import {
   defaultReminderTime,
@@ -61,6 +62,11 @@ export type AppDependencies = {
    * when the store is; in memory from `config.rateLimit` when not given. Closed with the app.
    */
   rateLimiter?: RateLimiter;
+  /**
+   * Status-page lookups per client (the same kinds of limiter, counted apart): 10 a minute and
+   * 100 a day in memory when not given. Closed with the app.
+   */
+  statusRateLimiter?: RateLimiter;
   /** Where log lines go (tests read them); standard output when not given. */
   logStream?: { write(line: string): void };
 };
@@ -72,6 +78,7 @@ export function buildApp({
   site,
   pageHandler,
   rateLimiter = createMemoryRateLimiter(config.rateLimit ?? { perMinute: 10, perDay: 100 }),
+  statusRateLimiter = createMemoryRateLimiter(statusLookupLimits),
   logStream,
 }: AppDependencies): FastifyInstance {
   const timeouts = config.timeouts ?? defaultTimeouts;
@@ -117,14 +124,21 @@ export function buildApp({
   registerRequestGuards(app, { allowLocalhostOrigins: config.allowLocalhostOrigins ?? false });
   if (!config.trustProxy) warnOnceAboutProxyHeaders(app);
 
-  const mailDoor = registerDeliverySender(app, { data, mail: config.mail });
+  const mailDoor = registerDeliverySender(app, {
+    data,
+    mail: config.mail,
+    siteUrl: settings.siteUrl,
+  });
   const appeals = createAppealService({
     data,
     onStored: () => mailDoor.wake(),
     rateLimiter,
     log: app.log,
   });
-  app.addHook("onClose", async () => rateLimiter.close());
+  app.addHook("onClose", async () => {
+    await rateLimiter.close();
+    await statusRateLimiter.close();
+  });
 
   app.get("/healthz", async (_request, reply) => {
     reply.header("cache-control", "no-store");
@@ -160,6 +174,11 @@ export function buildApp({
     registerAppealPage(app, {
       pageHandler: personalisePageHandler(pageHandler, settings),
       service: appeals,
+    });
+    registerStatusPage(app, {
+      pageHandler: personalisePageHandler(pageHandler, settings),
+      data,
+      rateLimiter: statusRateLimiter,
     });
   }
   if (pageHandler) {

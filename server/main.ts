@@ -1,5 +1,6 @@
 import { buildApp } from "./app.ts";
 import { openRateLimiter } from "./appeals/rate-limiter.ts";
+import { statusLookupLimits } from "./appeals/status-page.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDataLayer } from "./db/data-layer.ts";
 import { loadPageHandler } from "./react-router-bridge.ts";
@@ -23,7 +24,9 @@ async function main() {
   // Migrated before it is returned: nothing below can read a table that is not there yet.
   const data = await openDataLayer(config.database);
   const rateLimiter = openRateLimiter(config.rateLimit, config.database);
-  const app = buildApp({ config, data, site, pageHandler, rateLimiter });
+  // Shared by the servers of one PostgreSQL, like the appeals' counts, under a key of its own.
+  const statusRateLimiter = openRateLimiter(statusLookupLimits, config.database, "status");
+  const app = buildApp({ config, data, site, pageHandler, rateLimiter, statusRateLimiter });
   await app.listen({ port: config.port, host: config.host });
 
   let stopping = false;

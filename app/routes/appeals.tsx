@@ -62,6 +62,10 @@ export default function AppealsPage({ actionData }: Route.ComponentProps) {
           <AppealForm result={actionData} regionOptions={regionOptions} />
         </div>
       </section>
+      <p>
+        Обращение уже отправлено? <a href="/appeals/status">Узнать его состояние</a> по номеру и
+        адресу электронной почты.
+      </p>
     </div>
   );
 }

@@ -46,6 +46,7 @@ function stateLabel(state: string | null): string {
 const actionLabels: Record<string, string> = {
   ...appealActionLabels,
   "retry-notification": "Повторная отправка уведомления",
+  "acknowledgement-withheld": "Подтверждение автору не отправлено",
 };
 
 export default function StaffAppealPage({ loaderData, actionData }: Route.ComponentProps) {

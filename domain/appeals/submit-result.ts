@@ -2,8 +2,11 @@ import type { AppealErrors } from "./appeal-fields.ts";
 
 /** What submitting one appeal came to: the API and the no-JavaScript form both answer from it. */
 export type SubmitResult =
-  /** Stored (committed) and numbered: show the success message and the number. */
-  | { status: "created"; id: string; number: string }
+  /**
+   * Stored (committed) and numbered: show the success message and the number; `acknowledged`
+   * when an acknowledgement to the citizen's address was written with it.
+   */
+  | { status: "created"; id: string; number: string; acknowledged: boolean }
   /** Refused by the schema: one Russian message per field, `_form` for the whole form. */
   | { status: "invalid"; errors: AppealErrors }
   /** Too many appeals from this address: show the failure message. */

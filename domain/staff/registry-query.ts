@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { appealStates } from "../appeals/appeal-states.ts";
+import { readRegistrationNumber } from "../appeals/registration-number.ts";
 
 const blankAsUndefined = (value: unknown) =>
   typeof value === "string" && value.trim() === "" ? undefined : value;
@@ -65,8 +66,8 @@ export type SearchTerm =
  * lower or upper case (names are stored as the citizen typed them).
  */
 export function searchTerm(text: string): SearchTerm {
-  const number = /^[АAаa]-?(\d{4})-?(\d{1,9})$/.exec(text.replace(/\s+/g, ""));
-  if (number) return { kind: "number", number: `А-${number[1]}-${number[2]?.padStart(6, "0")}` };
+  const number = readRegistrationNumber(text);
+  if (number) return { kind: "number", number };
   if (text.includes("@")) return { kind: "email", email: text.toLowerCase() };
   const lower = text.toLocaleLowerCase("ru");
   const capitalised = lower.charAt(0).toLocaleUpperCase("ru") + lower.slice(1);

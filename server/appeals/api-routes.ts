@@ -55,7 +55,9 @@ export function registerAppealsApi(api: FastifyInstance, service: AppealService)
       });
       switch (result.status) {
         case "created":
-          return reply.code(201).send({ id: result.id, number: result.number });
+          return reply
+            .code(201)
+            .send({ id: result.id, number: result.number, acknowledged: result.acknowledged });
         case "invalid":
           return reply.code(400).send({ errors: result.errors });
         case "rate-limited":

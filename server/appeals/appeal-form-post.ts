@@ -1,9 +1,10 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type RequestHandler, RouterContextProvider } from "react-router";
 import { appealSubmitterContext } from "../../domain/appeals/appeal-submitter.ts";
 import { formEntriesToInput } from "../../domain/appeals/form-input.ts";
-import { problemMessages, refusalMessage, sendProblem } from "../problem-answer.ts";
+import { sendProblem } from "../problem-answer.ts";
 import { sendWebResponse, toWebRequest } from "../react-router-bridge.ts";
+import { acceptUrlEncodedForms, isUrlEncodedForm } from "../url-encoded-forms.ts";
 import type { AppealService } from "./appeal-service.ts";
 
 // Percent-encoding triples Cyrillic: a 5000-character comment alone is about 30 KB as a form.
@@ -15,8 +16,6 @@ export const pageMessages = {
     "Неподдерживаемый формат запроса: форма обращения отправляется как application/x-www-form-urlencoded.",
   badRequest: "Не удалось прочитать отправленную форму.",
 } as const;
-
-const formType = /^application\/x-www-form-urlencoded\s*(;|$)/i;
 
 /**
  * The appeal form posted without JavaScript: POST /appeals (the page's own address) goes to
@@ -32,23 +31,10 @@ export function registerAppealPage(
     // URL-encoded forms only, the way the page's form posts: the raw body goes to React Router,
     // which parses it itself. Multipart (no file is ever sent) and anything else is 415 here,
     // before React Router could fail on it.
-    page.removeAllContentTypeParsers();
-    page.addContentTypeParser(
-      "application/x-www-form-urlencoded",
-      { parseAs: "buffer", bodyLimit: formBodyLimit },
-      (_request, body, done) => done(null, body),
-    );
-    page.setErrorHandler((error: FastifyError, request, reply) => {
-      const status = error.statusCode ?? 500;
-      if (status >= 500) {
-        request.log.error({ error: { name: error.name, code: error.code } }, "request failed");
-        return sendProblem(request, reply, 500, problemMessages.failed);
-      }
-      return sendProblem(request, reply, status, refusalMessage(status, pageMessages));
-    });
+    acceptUrlEncodedForms(page, { bodyLimit: formBodyLimit, refusals: pageMessages });
 
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!formType.test(request.headers["content-type"] ?? "")) {
+      if (!isUrlEncodedForm(request)) {
         return sendProblem(request, reply, 415, pageMessages.unsupportedType);
       }
       const context = new RouterContextProvider();

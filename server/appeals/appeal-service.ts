@@ -22,7 +22,7 @@ export const rateLimitedMessage =
   "Слишком много обращений с вашего адреса. Пожалуйста, попробуйте позже.";
 
 export function createAppealService(deps: {
-  data: Pick<DataLayer, "transaction" | "appeals" | "deliveries">;
+  data: Pick<DataLayer, "transaction" | "appeals" | "deliveries" | "audit">;
   rateLimiter: RateLimiter;
   log: FastifyBaseLogger;
   /** Told after each appeal is committed (the delivery sender mails the handlers at once). */
@@ -55,6 +55,7 @@ export function createAppealService(deps: {
           status: "created",
           id: randomUUIDv7(),
           number: registrationNumber(randomInt(1, 1_000_000), time),
+          acknowledged: true,
         };
       }
       const validation = validateAppeal(input);

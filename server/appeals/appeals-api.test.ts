@@ -56,7 +56,7 @@ for (const kind of testDatabaseKinds) {
     }
 
     describe("a valid appeal", () => {
-      test("201 with { id, number }, no-store, and everything stored with consent evidence", async () => {
+      test("201 with { id, number, acknowledged }, no-store, and everything stored with consent evidence", async () => {
         const before = await count();
         const response = await postJson(
           site,
@@ -70,7 +70,8 @@ for (const kind of testDatabaseKinds) {
         assert.equal(response.headers["cache-control"], "no-store");
         assert.match(String(response.headers["content-type"]), /^application\/json/);
         const body = response.json();
-        assert.deepEqual(Object.keys(body).sort(), ["id", "number"]);
+        assert.deepEqual(Object.keys(body).sort(), ["acknowledged", "id", "number"]);
+        assert.equal(body.acknowledged, true);
         assert.match(body.id, uuidPattern);
         assert.match(body.number, numberPattern);
 

@@ -1,25 +1,67 @@
 import type { NewAppeal } from "../db/appeals-repository.ts";
+import { appealEntry } from "../db/audit-repository.ts";
 import type { DataLayer } from "../db/data-layer.ts";
 
 /**
- * Stores an appeal with the handlers' notification in one transaction: both are committed (on
- * disk when this resolves) or neither is, so an acknowledged appeal is never left without its mail.
+ * At most this many acknowledgements to one address in a rolling day. Anyone can type anyone's
+ * address into the form: the limit keeps the form from becoming a way to flood a stranger's
+ * mailbox. The appeals beyond it are still stored; only their acknowledgement is withheld.
+ */
+export const acknowledgementLimit = { perAddress: 5, windowMs: 24 * 60 * 60_000 } as const;
+
+/** Who the audit log names for what the site did by itself. */
+export const siteActor = "сайт";
+
+export type StoredAppealReceipt = {
+  id: string;
+  number: string;
+  /** Whether an acknowledgement to the citizen's address was written with the appeal. */
+  acknowledged: boolean;
+};
+
+/**
+ * Stores an appeal with its mails in one transaction: the handlers' notification and the
+ * citizen's acknowledgement (or, past the per-address limit, an audit line saying why it was
+ * withheld). All are committed (on disk when this resolves) or none is, so an acknowledged
+ * appeal is never left without its mails.
  */
 export function storeAppeal(
-  data: Pick<DataLayer, "transaction" | "appeals" | "deliveries">,
+  data: Pick<DataLayer, "transaction" | "appeals" | "deliveries" | "audit">,
   appeal: NewAppeal,
-): Promise<{ id: string; number: string }> {
+): Promise<StoredAppealReceipt> {
   return data.transaction(async (tx) => {
     const stored = await data.appeals.insert(appeal, tx);
+    const at = appeal.created_at;
     await data.deliveries.enqueue(
       {
         kind: "appeal-notification",
         appealId: stored.id,
         recipients: [{ group: "handlers" }],
-        at: appeal.created_at,
+        at,
       },
       tx,
     );
-    return stored;
+    const since = new Date(at.getTime() - acknowledgementLimit.windowMs);
+    const sent = await data.deliveries.countAcknowledgementsTo(appeal.email, since, tx);
+    const acknowledged = sent < acknowledgementLimit.perAddress;
+    if (acknowledged) {
+      await data.deliveries.enqueue(
+        {
+          kind: "appeal-acknowledgement",
+          appealId: stored.id,
+          recipients: [{ address: appeal.email }],
+          at,
+        },
+        tx,
+      );
+    } else {
+      await data.audit.record(
+        appealEntry(at, siteActor, stored.id, "acknowledgement-withheld", {
+          details: `подтверждение автору не отправлено: на этот адрес за сутки уже отправлено ${acknowledgementLimit.perAddress} подтверждений`,
+        }),
+        tx,
+      );
+    }
+    return { ...stored, acknowledged };
   });
 }

@@ -134,6 +134,22 @@ export function createAppealsRepository(db: Database) {
       return row ? toStoredAppeal(row) : undefined;
     },
 
+    /**
+     * The appeal with this number whose e-mail is `email` (compared without regard to case), for
+     * the citizen's status page; undefined when either does not match.
+     */
+    async findByNumberAndEmail(
+      number: string,
+      email: string,
+      tx?: SqlExecutor,
+    ): Promise<RegistryAppeal | undefined> {
+      const [row] = await on(tx).all(
+        "SELECT * FROM appeals WHERE number = ? AND lower(email) = lower(?)",
+        [number, email],
+      );
+      return row ? toRegistryAppeal(row) : undefined;
+    },
+
     /** One page of the registry, newest first, continuing below `query.after` (keyset). */
     async registryPage(
       query: RegistryQuery,

@@ -5,9 +5,29 @@ import { after, before, describe, test } from "node:test";
 import { breakInserts, repairInserts } from "../../tests/support/broken-inserts.ts";
 import { sampleNewAppeal } from "../../tests/support/test-appeal.ts";
 import { type TestDatabase, testDatabaseKinds } from "../../tests/support/test-databases.ts";
-import { storeAppeal } from "../appeals/store-appeal.ts";
 import { parseDatabaseUrl } from "../config.ts";
+import type { NewAppeal } from "./appeals-repository.ts";
 import { type DataLayer, openDataLayer } from "./data-layer.ts";
+
+/**
+ * An appeal and the handlers' notification in one transaction, as the service writes them (it
+ * also writes the citizen's acknowledgement, which these tests of the mechanics leave out).
+ */
+function appealWithNotification(data: DataLayer, appeal: NewAppeal) {
+  return data.transaction(async (tx) => {
+    const stored = await data.appeals.insert(appeal, tx);
+    await data.deliveries.enqueue(
+      {
+        kind: "appeal-notification",
+        appealId: stored.id,
+        recipients: [{ group: "handlers" }],
+        at: appeal.created_at,
+      },
+      tx,
+    );
+    return stored;
+  });
+}
 
 const t0 = new Date("2026-11-20T07:00:00Z");
 const later = (ms: number) => new Date(t0.getTime() + ms);
@@ -29,7 +49,7 @@ for (const kind of testDatabaseKinds) {
       data.deliveries.claimDue({ now: later(atMs), owner, leaseUntil: later(untilMs), limit });
 
     test("an appeal is stored with a pending notification, due at once", async () => {
-      const { id } = await storeAppeal(data, sampleNewAppeal(t0.toISOString()));
+      const { id } = await appealWithNotification(data, sampleNewAppeal(t0.toISOString()));
       assert.deepEqual(await data.deliveries.statusOf(id, "appeal-notification"), {
         state: "pending",
         attempts: 0,
@@ -85,7 +105,7 @@ for (const kind of testDatabaseKinds) {
     test("concurrent claims of many rows never share a row", async () => {
       const ids = [];
       for (let index = 0; index < 20; index += 1) {
-        ids.push((await storeAppeal(data, sampleNewAppeal(t0.toISOString()))).id);
+        ids.push((await appealWithNotification(data, sampleNewAppeal(t0.toISOString()))).id);
       }
       const claims = await Promise.all(
         ["p", "q", "r", "s"].map((owner) => claim(owner, 5000, 65_000, 7)),
@@ -106,7 +126,7 @@ for (const kind of testDatabaseKinds) {
     });
 
     test("a failed try waits until its retry time; without one the notification is failed", async () => {
-      const { id } = await storeAppeal(data, sampleNewAppeal(t0.toISOString()));
+      const { id } = await appealWithNotification(data, sampleNewAppeal(t0.toISOString()));
       const [claimed] = await claim("a", 10_000, 70_000);
       assert.ok(claimed);
       await data.deliveries.markAttemptFailed(claimed.id, "a", {
@@ -160,7 +180,7 @@ for (const kind of testDatabaseKinds) {
       await breakInserts(database.url, "deliveries");
       try {
         await assert.rejects(
-          storeAppeal(data, sampleNewAppeal(t0.toISOString())),
+          appealWithNotification(data, sampleNewAppeal(t0.toISOString())),
           /deliveries down/,
         );
       } finally {
@@ -171,13 +191,13 @@ for (const kind of testDatabaseKinds) {
         before,
         "no appeal without its notification",
       );
-      const { id } = await storeAppeal(data, sampleNewAppeal(t0.toISOString()));
+      const { id } = await appealWithNotification(data, sampleNewAppeal(t0.toISOString()));
       assert.equal((await data.deliveries.statusOf(id, "appeal-notification"))?.state, "pending");
     });
 
     test("any kind, to any recipients, several per appeal; the backlog is counted per kind", async () => {
       const pendingBefore = (await data.deliveries.backlog())["appeal-notification"].pending;
-      const { id } = await storeAppeal(data, sampleNewAppeal(t0.toISOString()));
+      const { id } = await appealWithNotification(data, sampleNewAppeal(t0.toISOString()));
       await data.transaction(async (tx) => {
         await data.deliveries.enqueue(
           {

@@ -15,7 +15,11 @@ import type { Database, SqlExecutor, SqlRow } from "./database.ts";
 import { isoMoment, nullableMoment, nullableText } from "./database.ts";
 
 /** What a delivery is: which mail it becomes, built by the sender's composer of that kind. */
-export const deliveryKinds = ["appeal-notification", "daily-reminder"] as const;
+export const deliveryKinds = [
+  "appeal-notification",
+  "appeal-acknowledgement",
+  "daily-reminder",
+] as const;
 export type DeliveryKind = (typeof deliveryKinds)[number];
 
 /**
@@ -121,6 +125,27 @@ export function createDeliveriesRepository(db: Database) {
           at,
         ],
       );
+    },
+
+    /**
+     * Acknowledgements written since `since` to the address of appeals with this e-mail (compared
+     * case-insensitively), for the per-address limit. Call it in the transaction that will write
+     * the next one: on PostgreSQL it first takes a lock on the address for that transaction, so
+     * two appeals with one address counted at once cannot both see room for one more (on SQLite
+     * the write lock already serialises them).
+     */
+    async countAcknowledgementsTo(email: string, since: Date, tx: SqlExecutor): Promise<number> {
+      if (tx.kind === "postgres") {
+        await tx.all("SELECT pg_advisory_xact_lock(hashtext(lower(?::text)))", [email]);
+      }
+      const [row] = await tx.all(
+        `SELECT count(*) AS count FROM deliveries
+         JOIN appeals ON appeals.id = deliveries.appeal_id
+         WHERE deliveries.kind = 'appeal-acknowledgement' AND lower(appeals.email) = lower(?)
+           AND deliveries.created_at >= ?`,
+        [email, since.toISOString()],
+      );
+      return Number(row?.count ?? 0);
     },
 
     /**

@@ -78,7 +78,9 @@ test("one appeal the database refuses fails alone; the others of its batch are s
     [start + 1, start + 2],
   );
   const notifications = new DatabaseSync(path, { readOnly: true });
-  const { count } = notifications.prepare("SELECT count(*) AS count FROM deliveries").get() as {
+  const { count } = notifications
+    .prepare("SELECT count(*) AS count FROM deliveries WHERE kind = 'appeal-notification'")
+    .get() as {
     count: number;
   };
   notifications.close();

@@ -6,6 +6,7 @@
 
 import type { DataLayer } from "../db/data-layer.ts";
 import type { ClaimedDelivery, Recipient } from "../db/deliveries-repository.ts";
+import { composeAcknowledgementMail } from "./acknowledgement-mail.ts";
 import { composeAppealMail } from "./appeal-mail.ts";
 import type { Mailer, OutgoingMail } from "./mailer.ts";
 import { composeReminderMail, dueAppealsOn } from "./reminder-mail.ts";
@@ -21,18 +22,32 @@ export function createDeliveryComposer(deps: {
   /** The handlers' addresses (APPEALS_NOTIFY_TO). */
   handlers: string[];
   mailer: Pick<Mailer, "domain">;
+  /** The site's origin (SITE_URL), for the links in the citizen's mails. */
+  siteUrl: string;
 }) {
   const addressesOf = (recipients: Recipient[]) =>
     recipients.flatMap((recipient) => ("group" in recipient ? deps.handlers : [recipient.address]));
 
+  /** The appeal a delivery is about, as stored now; a delivery without one cannot be built. */
+  const appealOf = async (delivery: ClaimedDelivery) => {
+    const appeal = delivery.appealId ? await deps.data.appeals.find(delivery.appealId) : undefined;
+    if (!appeal) throw deliveryError("EAPPEAL");
+    return appeal;
+  };
+
   return async function compose(delivery: ClaimedDelivery): Promise<ComposedDelivery> {
     const to = addressesOf(delivery.recipients);
     switch (delivery.kind) {
+      case "appeal-acknowledgement": {
+        const appeal = await appealOf(delivery);
+        const mail = composeAcknowledgementMail(appeal, deps.siteUrl);
+        return {
+          mail: { to, ...mail, messageId: `<acknowledgement-${appeal.id}@${deps.mailer.domain}>` },
+          described: { appeal: appeal.number },
+        };
+      }
       case "appeal-notification": {
-        const appeal = delivery.appealId
-          ? await deps.data.appeals.find(delivery.appealId)
-          : undefined;
-        if (!appeal) throw deliveryError("EAPPEAL");
+        const appeal = await appealOf(delivery);
         const mail = composeAppealMail(appeal);
         return {
           mail: { to, ...mail, messageId: `<appeal-${appeal.id}@${deps.mailer.domain}>` },

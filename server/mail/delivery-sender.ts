@@ -33,6 +33,7 @@ const claimBatch = 10;
 /** How each kind is named in the log. */
 const logNames = {
   "appeal-notification": "appeal notification",
+  "appeal-acknowledgement": "appeal acknowledgement",
   "daily-reminder": "daily reminder",
 } as const satisfies Record<ClaimedDelivery["kind"], string>;
 

@@ -6,7 +6,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { registrationDue } from "../../domain/appeals/legal-terms.ts";
 import { formatRussianDate } from "../../domain/calendar/calendar-day.ts";
 import { formatKirovDateTime } from "../../domain/time/kirov-time.ts";
-import { startTestApp, type TestApp, validAppeal } from "../../tests/support/test-app.ts";
+import { postAppeal, startTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { type TestDatabase, testDatabaseKinds } from "../../tests/support/test-databases.ts";
 import { createTestSmtpServer, type TestSmtpServer } from "../../tests/support/test-smtp-server.ts";
 import type { DeliveryStatus } from "../db/deliveries-repository.ts";
@@ -27,16 +27,7 @@ function mailConfig(
   };
 }
 
-async function submit(site: TestApp, overrides: Record<string, unknown> = {}) {
-  const response = await site.app.inject({
-    method: "POST",
-    url: "/api/users/appeals/",
-    headers: { "content-type": "application/json" },
-    payload: JSON.stringify(validAppeal(overrides)),
-  });
-  assert.equal(response.statusCode, 201, response.body);
-  return response.json() as { id: string; number: string };
-}
+const submit = postAppeal;
 
 async function waitForStatus(
   site: TestApp,
@@ -88,7 +79,7 @@ for (const kind of testDatabaseKinds) {
     });
 
     test("the mail arrives once with the number, the fields, the deadlines, and a <script> as text", async () => {
-      const smtp = await createTestSmtpServer();
+      const smtp = await createTestSmtpServer({ onlyTo: handlers });
       const site = await startTestApp({ databaseUrl: database.url, mail: mailConfig(smtp) });
       try {
         const comment = "Прошу проверить поле.\n<script>alert('x')</script> & ещё";
@@ -138,7 +129,7 @@ for (const kind of testDatabaseKinds) {
     });
 
     test("SMTP down during the submission, then up: delivered once", async () => {
-      const smtp = await createTestSmtpServer({ listening: false });
+      const smtp = await createTestSmtpServer({ listening: false, onlyTo: handlers });
       const site = await startTestApp({ databaseUrl: database.url, mail: mailConfig(smtp) });
       try {
         const stored = await submit(site);
@@ -147,7 +138,9 @@ for (const kind of testDatabaseKinds) {
         // nodemailer's code for a refused connection, with no address or message in it.
         assert.equal(waiting?.lastError, "ESOCKET");
         const report = await health(site);
-        assert.equal(report.outbox.pending, 1);
+        // The notification and the citizen's acknowledgement wait.
+        assert.equal(report.outbox.pending, 2);
+        assert.equal(report.outboxByKind["appeal-notification"]?.pending, 1);
         assert.equal(report.outbox.failed, 0);
 
         await smtp.start();
@@ -164,7 +157,7 @@ for (const kind of testDatabaseKinds) {
     });
 
     test("the server restarted while SMTP was down: delivered once after the restart", async () => {
-      const smtp = await createTestSmtpServer({ listening: false });
+      const smtp = await createTestSmtpServer({ listening: false, onlyTo: handlers });
       const first = await startTestApp({ databaseUrl: database.url, mail: mailConfig(smtp) });
       let stored: { id: string; number: string };
       try {
@@ -191,7 +184,7 @@ for (const kind of testDatabaseKinds) {
     });
 
     test("tries run out: failed, reported by /healthz (still 200), sent after a retry by hand", async () => {
-      const smtp = await createTestSmtpServer({ listening: false });
+      const smtp = await createTestSmtpServer({ listening: false, onlyTo: handlers });
       const site = await startTestApp({
         databaseUrl: database.url,
         mail: mailConfig(smtp, { firstWaitMs: 20, maxAttempts: 3 }),
@@ -202,9 +195,11 @@ for (const kind of testDatabaseKinds) {
         assert.equal(failed?.attempts, 3);
         const report = await health(site);
         assert.equal(report.status, "ok");
-        assert.deepEqual(report.outbox, { pending: 0, failed: 1, oldestPendingAt: null });
+        // The notification and the citizen's acknowledgement both ran out of tries.
+        assert.deepEqual(report.outbox, { pending: 0, failed: 2, oldestPendingAt: null });
         assert.deepEqual(report.outboxByKind, {
           "appeal-notification": { pending: 0, failed: 1, oldestPendingAt: null },
+          "appeal-acknowledgement": { pending: 0, failed: 1, oldestPendingAt: null },
           "daily-reminder": { pending: 0, failed: 0, oldestPendingAt: null },
         });
         assert.match(site.logLines.join(""), /appeal notification failed: no tries left/);
@@ -223,7 +218,7 @@ for (const kind of testDatabaseKinds) {
     });
 
     test("a notification whose senders kept dying mid-send ends failed instead of looping", async () => {
-      const smtp = await createTestSmtpServer();
+      const smtp = await createTestSmtpServer({ onlyTo: handlers });
       const retry = { firstWaitMs: 50, maxAttempts: 2 };
       const quiet = await startTestApp({ databaseUrl: database.url });
       const stored = await submit(quiet);
@@ -235,7 +230,10 @@ for (const kind of testDatabaseKinds) {
           leaseUntil: new Date(Date.now() - 1),
           limit: 10,
         });
-        assert.equal(claimed.length, 1);
+        assert.deepEqual(claimed.map((delivery) => delivery.kind).sort(), [
+          "appeal-acknowledgement",
+          "appeal-notification",
+        ]);
       }
       await quiet.close();
       const site = await startTestApp({ databaseUrl: database.url, mail: mailConfig(smtp, retry) });
@@ -250,7 +248,7 @@ for (const kind of testDatabaseKinds) {
     });
 
     test("two servers on one database: each notification sent once", async () => {
-      const smtp = await createTestSmtpServer();
+      const smtp = await createTestSmtpServer({ onlyTo: handlers });
       const servers = [
         await startTestApp({ databaseUrl: database.url, mail: mailConfig(smtp) }),
         await startTestApp({ databaseUrl: database.url, mail: mailConfig(smtp) }),

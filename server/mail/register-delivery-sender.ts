@@ -19,7 +19,7 @@ export type MailDoor = {
  */
 export function registerDeliverySender(
   app: FastifyInstance,
-  deps: { data: DataLayer; mail: MailConfig | undefined },
+  deps: { data: DataLayer; mail: MailConfig | undefined; siteUrl: string },
 ): MailDoor {
   const mail = deps.mail;
   if (!mail?.smtpUrl) {
@@ -29,7 +29,12 @@ export function registerDeliverySender(
     return { enabled: false, wake() {} };
   }
   const mailer = createMailer({ ...mail, smtpUrl: mail.smtpUrl });
-  const compose = createDeliveryComposer({ data: deps.data, handlers: mail.notifyTo, mailer });
+  const compose = createDeliveryComposer({
+    data: deps.data,
+    handlers: mail.notifyTo,
+    mailer,
+    siteUrl: deps.siteUrl,
+  });
   let sender: DeliverySender | undefined;
   app.addHook("onReady", async () => {
     sender = startDeliverySender({

@@ -36,7 +36,7 @@ for (const kind of testDatabaseKinds) {
       database = await kind.create();
       const config = parseDatabaseUrl(database.url);
       servers = [await openDataLayer(config), await openDataLayer(config)];
-      smtp = await createTestSmtpServer({ listening: false });
+      smtp = await createTestSmtpServer({ listening: false, onlyTo: ["handlers@example.ru"] });
       const data = servers[0] as DataLayer;
       // Overdue: received 10 days before and never registered.
       await storeAppealIn(data, new Date(at0805.getTime() - 10 * dayMs), undefined, {
@@ -92,7 +92,12 @@ for (const kind of testDatabaseKinds) {
     test("SMTP down: the reminder waits and is sent once SMTP is back, listing the overdue and the due-soon appeals", async () => {
       const data = servers[1] as DataLayer;
       const mailer: Mailer = createMailer({ from: "site@example.ru", smtpUrl: smtp.url });
-      const compose = createDeliveryComposer({ data, handlers: ["handlers@example.ru"], mailer });
+      const compose = createDeliveryComposer({
+        data,
+        handlers: ["handlers@example.ru"],
+        mailer,
+        siteUrl: "https://agrochem.example",
+      });
       const sender: DeliverySender = startDeliverySender({
         deliveries: data.deliveries,
         send: async (delivery) => {

@@ -1,4 +1,5 @@
 // For tests: the whole app in-process over a real database, with its log lines kept for inspection.
+import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { RequestHandler } from "react-router";
@@ -107,4 +108,19 @@ export function validAppeal(overrides: Record<string, unknown> = {}): Record<str
     consent: true,
     ...overrides,
   };
+}
+
+/** Posts an appeal to the API as the page does; fails the test unless it is stored (201). */
+export async function postAppeal(
+  site: Pick<TestApp, "app">,
+  overrides: Record<string, unknown> = {},
+): Promise<{ id: string; number: string; acknowledged: boolean }> {
+  const response = await site.app.inject({
+    method: "POST",
+    url: "/api/users/appeals/",
+    headers: { "content-type": "application/json" },
+    payload: JSON.stringify(validAppeal(overrides)),
+  });
+  assert.equal(response.statusCode, 201, response.body);
+  return response.json();
 }

@@ -12,6 +12,7 @@ export type TestSmtpServer = {
   port: number;
   /** smtp://127.0.0.1:<port>, for SMTP_URL. */
   url: string;
+  /** What arrived, in order (with `onlyTo`, only the mails to those addresses). */
   received: ReceivedMail[];
   /** Accepts mail on the port (again). */
   start(): Promise<void>;
@@ -30,9 +31,13 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
-/** A server on a free port; listening at once unless `listening` is false (SMTP down). */
+/**
+ * A server on a free port; listening at once unless `listening` is false (SMTP down). With
+ * `onlyTo`, mails to none of those addresses are accepted and not kept: a test of one kind of
+ * mail (the handlers' notification, say) counts only its own.
+ */
 export async function createTestSmtpServer(
-  options: { listening?: boolean } = {},
+  options: { listening?: boolean; onlyTo?: string[] } = {},
 ): Promise<TestSmtpServer> {
   const port = await freePort();
   const received: ReceivedMail[] = [];
@@ -55,7 +60,10 @@ export async function createTestSmtpServer(
             PostalMime.parse(Buffer.concat(chunks)).then(
               (email) => {
                 const envelopeTo = session.envelope.rcptTo.map((rcpt) => rcpt.address);
-                received.push({ ...email, envelopeTo });
+                // Addresses compared without regard to case, as mail systems do.
+                const wanted = options.onlyTo?.map((address) => address.toLowerCase());
+                const kept = !wanted || envelopeTo.some((to) => wanted.includes(to.toLowerCase()));
+                if (kept) received.push({ ...email, envelopeTo });
                 callback();
               },
               (error: Error) => callback(error),

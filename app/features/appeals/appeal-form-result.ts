@@ -7,7 +7,7 @@ import type { AppealFormValues } from "./components/appeal-form-values.ts";
  * the registration number, or the messages with the visitor's answers to fill the form again.
  */
 export type AppealFormResult =
-  | { status: "created"; number: string }
+  | { status: "created"; number: string; acknowledged: boolean }
   | { status: "invalid"; errors: AppealErrors; values: AppealFormValues }
   | { status: "failed"; detail: string | null; values: AppealFormValues };
 
@@ -18,7 +18,10 @@ export function appealFormResult(
 ): { formResult: AppealFormResult; httpStatus: number } {
   switch (result.status) {
     case "created":
-      return { formResult: { status: "created", number: result.number }, httpStatus: 200 };
+      return {
+        formResult: { status: "created", number: result.number, acknowledged: result.acknowledged },
+        httpStatus: 200,
+      };
     case "invalid":
       return { formResult: { status: "invalid", errors: result.errors, values }, httpStatus: 400 };
     case "rate-limited":

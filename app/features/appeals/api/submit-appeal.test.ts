@@ -35,9 +35,11 @@ describe("submitAppeal", () => {
   }
 
   test("POSTs the JSON body with JSON Accept and Content-Type; a 201 gives the number", async () => {
-    const seen = answerWith(Response.json({ id: "1", number: "А-2026-000001" }, { status: 201 }));
+    const seen = answerWith(
+      Response.json({ id: "1", number: "А-2026-000001", acknowledged: true }, { status: 201 }),
+    );
     const answer = await submitAppeal({ comment: "Текст", consent: true }, { baseUrl: "http://x" });
-    assert.deepEqual(answer, { ok: true, number: "А-2026-000001" });
+    assert.deepEqual(answer, { ok: true, number: "А-2026-000001", acknowledged: true });
     const [request] = seen;
     assert.equal(request?.method, "POST");
     assert.equal(request?.url, "http://x/api/users/appeals/");
@@ -48,7 +50,11 @@ describe("submitAppeal", () => {
 
   test("only ok counts: a 2xx without a JSON body is still a success", async () => {
     answerWith(new Response(null, { status: 204 }));
-    assert.deepEqual(await submitAppeal({}, { baseUrl: "http://x" }), { ok: true, number: null });
+    assert.deepEqual(await submitAppeal({}, { baseUrl: "http://x" }), {
+      ok: true,
+      number: null,
+      acknowledged: false,
+    });
   });
 
   test("a 400 gives its per-field messages; a 500 with any body is a failure", async () => {

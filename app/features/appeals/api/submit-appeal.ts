@@ -13,8 +13,11 @@ export function appealsApiBase(location: Pick<Location, "hostname" | "protocol" 
 export const appealsApiPath = "/api/users/appeals/";
 
 export type SubmitAppealAnswer =
-  /** 2xx. `number` is the registration number from a 201 body, when the body carries one. */
-  | { ok: true; number: string | null }
+  /**
+   * 2xx. `number` is the registration number from a 201 body, when the body carries one;
+   * `acknowledged` when the body says an acknowledgement is on its way to the citizen's address.
+   */
+  | { ok: true; number: string | null; acknowledged: boolean }
   /** Any other status. `errors` holds per-field messages from a 400 body, when it has them. */
   | { ok: false; status: number; errors: Record<string, string> | null };
 
@@ -40,6 +43,7 @@ export async function submitAppeal(
     return {
       ok: true,
       number: typeof number === "string" || typeof number === "number" ? String(number) : null,
+      acknowledged: payload?.acknowledged === true,
     };
   }
   return { ok: false, status: response.status, errors: fieldErrors(payload?.errors) };

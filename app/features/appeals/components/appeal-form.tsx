@@ -47,7 +47,7 @@ function initialState(result: AppealFormResult | undefined): FormState {
       return { status: { kind: "idle" }, errors: {}, values: emptyAppealValues };
     case "created":
       return {
-        status: { kind: "success", number: result.number },
+        status: { kind: "success", number: result.number, acknowledged: result.acknowledged },
         errors: {},
         values: emptyAppealValues,
       };
@@ -150,7 +150,7 @@ export function AppealForm({
       const answer = await submitAppeal(body, { baseUrl: appealsApiBase(window.location) });
       if (answer.ok) {
         setState({
-          status: { kind: "success", number: answer.number },
+          status: { kind: "success", number: answer.number, acknowledged: answer.acknowledged },
           errors: {},
           values: emptyAppealValues,
         });

@@ -3,10 +3,13 @@ import type { Ref } from "react";
 export type AppealStatus =
   | { kind: "idle" }
   | { kind: "submitting" }
-  | { kind: "success"; number: string | null }
+  | { kind: "success"; number: string | null; acknowledged: boolean }
   | { kind: "failure"; detail: string | null };
 
 export const successMessage = "Обращение успешно отправлено";
+/** Said with the number when an acknowledgement was written with the appeal. */
+export const acknowledgementNote =
+  "Подтверждение с номером и сроками рассмотрения придёт на адрес электронной почты, указанный в обращении.";
 export const failureMessage = "Во время отправки формы произошла ошибка, попробуйте ещё раз";
 
 /**
@@ -37,6 +40,9 @@ export function FormStatus({
           {successMessage}
           {status.number ? (
             <span className="form-status__detail">Регистрационный номер: {status.number}</span>
+          ) : null}
+          {status.acknowledged ? (
+            <span className="form-status__detail">{acknowledgementNote}</span>
           ) : null}
         </p>
       ) : null}
