@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { appealChannelNote } from "../../content/pos-widget.ts";
 import { appealSubmitterContext } from "../../domain/appeals/appeal-submitter.ts";
 import { regionOptions } from "../../domain/appeals/regions.ts";
 import type { SubmitResult } from "../../domain/appeals/submit-result.ts";
@@ -57,6 +58,7 @@ export default function AppealsPage({ actionData }: Route.ComponentProps) {
       <div className="pos-widget-slot" />
       <section aria-labelledby="appeal-form-title">
         <h2 id="appeal-form-title">Форма обращения</h2>
+        <p>{appealChannelNote}</p>
         <p>Все поля, кроме региона, обязательны.</p>
         <div id={appealFormIslandId}>
           <AppealForm result={actionData} regionOptions={regionOptions} />

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import type { FastifyInstance } from "fastify";
+import { appealChannelNote, posWidgetTexts } from "../../content/pos-widget.ts";
 import { buildApp } from "../../server/app.ts";
 import { type DataLayer, openDataLayer } from "../../server/db/data-layer.ts";
 import { posWidgetStartScript } from "../../server/pos-widget.ts";
@@ -49,6 +50,10 @@ describe("POS_WIDGET_ID set", () => {
     assert.ok(html.includes(posScript));
     assert.ok(html.includes('data-pos-id="123456"'));
     assert.match(html, /вход через Госуслуги подтверждает личность заявителя/);
+    // The platform's cabinet says the button's class must stay; the plain link is the same form.
+    assert.match(html, /<button[^>]*class="pos-banner-btn_2[^"]*"/);
+    assert.ok(html.includes('<a href="https://pos.gosuslugi.ru/form/?opaId=123456">'));
+    assert.ok(html.includes(appealChannelNote), "which channel identifies the citizen");
     assert.ok(
       html.indexOf("pos-widget-title") < html.indexOf("appeal-form-title"),
       "above the form",
@@ -61,6 +66,18 @@ describe("POS_WIDGET_ID set", () => {
     assert.ok(scriptSrc.includes(`'sha256-${sha256(posWidgetStartScript)}'`), scriptSrc);
     assert.ok(!csp.includes("unsafe-inline"), csp);
     assert.match(csp, /frame-src https:\/\/pos\.gosuslugi\.ru;/);
+  });
+
+  test("the no-JS form's answer page shows the plain link (its policy blocks only the widget's script)", async () => {
+    const response = await app.inject({
+      method: "POST",
+      url: "/appeals",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost" },
+      payload: "first_name=",
+    });
+    assert.equal(response.statusCode, 400);
+    assert.ok(response.body.includes('<a href="https://pos.gosuslugi.ru/form/?opaId=123456">'));
+    assert.ok(!String(response.headers["content-security-policy"]).includes("pos.gosuslugi.ru"));
   });
 
   test("the compressed /appeals carries the widget too", async () => {
@@ -89,8 +106,13 @@ describe("POS_WIDGET_ID set", () => {
         waitUntil: "networkidle",
       });
       await watched.page.getByRole("heading", { name: "Обращение через Госуслуги" }).waitFor();
-      // The platform's script is unreachable here: its button stays hidden, the text shows.
+      // The platform's script is unreachable here: its button stays hidden, the text and the
+      // plain link show.
       assert.equal(await watched.page.locator("#js-show-iframe").isVisible(), false);
+      assert.equal(
+        await watched.page.getByRole("link", { name: posWidgetTexts.link }).getAttribute("href"),
+        "https://pos.gosuslugi.ru/form/?opaId=123456",
+      );
       await watched.page.getByLabel("Имя").fill("Иван");
       assert.deepEqual(watched.consoleErrors, []);
     } finally {
@@ -111,7 +133,9 @@ describe("POS_WIDGET_ID not set", () => {
     const response = await app.inject({ url: "/appeals" });
     assert.equal(response.statusCode, 200);
     assert.ok(!response.body.includes("pos.gosuslugi.ru"));
-    assert.ok(!response.body.includes("Госуслуг"));
+    assert.ok(!response.body.includes(posWidgetTexts.title));
+    // Which channel identifies the citizen is said with or without the widget.
+    assert.ok(response.body.includes(appealChannelNote));
     assert.ok(!String(response.headers["content-security-policy"]).includes("pos.gosuslugi.ru"));
   });
 });
