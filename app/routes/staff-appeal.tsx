@@ -61,7 +61,7 @@ export default function StaffAppealPage({ loaderData, actionData }: Route.Compon
       </>
     );
   }
-  const { appeal, audit, notification } = found;
+  const { appeal, audit, notification, authorMails } = found;
   const deadlines = runningDeadlines(appeal, today);
   return (
     <>
@@ -178,6 +178,45 @@ export default function StaffAppealPage({ loaderData, actionData }: Route.Compon
           <button type="submit">Отправить уведомление ещё раз</button>
         </form>
       ) : null}
+
+      <h2>Письма автору</h2>
+      {authorMails.length === 0 ? (
+        <p>Писем автору не было.</p>
+      ) : (
+        <div className="staff-table-wrap">
+          <table className="staff-table" data-testid="author-mails">
+            <thead>
+              <tr>
+                <th scope="col">Письмо</th>
+                <th scope="col">Записано</th>
+                <th scope="col">Состояние</th>
+              </tr>
+            </thead>
+            <tbody>
+              {authorMails.map((mail) => (
+                <tr key={`${mail.writtenAt}-${mail.what}`}>
+                  <td>{mail.what}</td>
+                  <td>
+                    <Moment iso={mail.writtenAt} />
+                  </td>
+                  <td>
+                    {notificationLabels[mail.status]}
+                    {mail.attempts > 0 && mail.status !== "sent"
+                      ? `, попыток: ${mail.attempts}`
+                      : ""}
+                    {mail.sentAt ? (
+                      <>
+                        {", "}
+                        <Moment iso={mail.sentAt} />
+                      </>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
 
       <h2>Действия</h2>
       {allowedActions(appeal).length === 0 ? (

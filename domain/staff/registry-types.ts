@@ -60,6 +60,17 @@ export type AuditEntry = {
 };
 
 /** The e-mail notification of a new appeal, as staff see it. */
+/** A mail to the author of an appeal (the acknowledgement, a legal notice), as staff see it. */
+export type AuthorMailView = {
+  /** What it is, in Russian: 'Подтверждение получения', 'Уведомление о продлении срока', … */
+  what: string;
+  status: "pending" | "sent" | "failed";
+  attempts: number;
+  /** When it was written (with the action that called for it). */
+  writtenAt: string;
+  sentAt: string | null;
+};
+
 export type NotificationView = {
   status: "pending" | "sent" | "failed" | "none";
   attempts: number;

@@ -14,6 +14,7 @@ import type { AppealActionForm } from "./appeal-action-form.ts";
 import type { RegistryQuery } from "./registry-query.ts";
 import type {
   AuditEntry,
+  AuthorMailView,
   NotificationView,
   RegistryAppeal,
   RegistryPage,
@@ -38,6 +39,7 @@ export type StaffRequest = {
         appeal: RegistryAppeal;
         audit: AuditEntry[];
         notification: NotificationView;
+        authorMails: AuthorMailView[];
       }
     | undefined
   >;

@@ -219,6 +219,19 @@ export function createAppealsRepository(db: Database) {
     },
 
     /**
+     * Records that the author of an appeal left without an answer was told (the notice term is
+     * met), unless it was recorded already. True when this call recorded it.
+     */
+    async recordNoticeSent(id: string, day: string, tx: SqlExecutor): Promise<boolean> {
+      const changed = await tx.run(
+        `UPDATE appeals SET notice_sent_on = ?, version = version + 1
+         WHERE id = ? AND state = 'without_answer' AND notice_sent_on IS NULL`,
+        [day, id],
+      );
+      return changed === 1;
+    },
+
+    /**
      * Deletes the appeals received before `cutoff`; their deliveries go with them (ON DELETE
      * CASCADE) and their audit lines are deleted first. How many were deleted.
      */

@@ -18,6 +18,7 @@ import { isoMoment, nullableMoment, nullableText } from "./database.ts";
 export const deliveryKinds = [
   "appeal-notification",
   "appeal-acknowledgement",
+  "appeal-notice",
   "daily-reminder",
 ] as const;
 export type DeliveryKind = (typeof deliveryKinds)[number];
@@ -66,6 +67,17 @@ export type DeliveryStatus = {
   lastError: string | null;
   /** When a pending delivery is tried next. */
   nextAttemptAt: string | null;
+  sentAt: string | null;
+};
+
+/** One delivery about an appeal, as the staff area lists them. */
+export type AppealDelivery = {
+  id: string;
+  kind: DeliveryKind;
+  payload: Record<string, string | number>;
+  state: DeliveryState;
+  attempts: number;
+  createdAt: string;
   sentAt: string | null;
 };
 
@@ -201,6 +213,28 @@ export function createDeliveriesRepository(db: Database) {
         ],
       );
       return changed === 1;
+    },
+
+    /** Every delivery about an appeal of the given kinds, oldest first, for the staff area. */
+    async ofAppeal(
+      appealId: string,
+      kinds: readonly DeliveryKind[],
+      tx?: SqlExecutor,
+    ): Promise<AppealDelivery[]> {
+      const rows = await on(tx).all(
+        `SELECT id, kind, payload, state, attempts, created_at, sent_at FROM deliveries
+         WHERE appeal_id = ? AND kind IN (${kinds.map(() => "?").join(", ")}) ORDER BY id`,
+        [appealId, ...kinds],
+      );
+      return rows.map((row) => ({
+        id: String(row.id),
+        kind: String(row.kind) as DeliveryKind,
+        payload: JSON.parse(String(row.payload)) as Record<string, string | number>,
+        state: String(row.state) as DeliveryState,
+        attempts: Number(row.attempts),
+        createdAt: isoMoment(row.created_at),
+        sentAt: nullableMoment(row.sent_at),
+      }));
     },
 
     /** The latest delivery of `kind` about an appeal, for the staff area; undefined if none. */

@@ -4,11 +4,13 @@
  * then. One place for every kind, so the one sender (delivery-sender.ts) sends them all alike.
  */
 
+import { isNoticeKind } from "../../content/notice-templates.ts";
 import type { DataLayer } from "../db/data-layer.ts";
 import type { ClaimedDelivery, Recipient } from "../db/deliveries-repository.ts";
 import { composeAcknowledgementMail } from "./acknowledgement-mail.ts";
 import { composeAppealMail } from "./appeal-mail.ts";
 import type { Mailer, OutgoingMail } from "./mailer.ts";
+import { composeNoticeMail } from "./notice-mail.ts";
 import { composeReminderMail, dueAppealsOn } from "./reminder-mail.ts";
 
 export type ComposedDelivery = {
@@ -44,6 +46,19 @@ export function createDeliveryComposer(deps: {
         return {
           mail: { to, ...mail, messageId: `<acknowledgement-${appeal.id}@${deps.mailer.domain}>` },
           described: { appeal: appeal.number },
+        };
+      }
+      case "appeal-notice": {
+        const notice = delivery.payload.notice;
+        const appeal = delivery.appealId
+          ? await deps.data.appeals.findInRegistry(delivery.appealId)
+          : undefined;
+        if (!appeal) throw deliveryError("EAPPEAL");
+        if (typeof notice !== "string" || !isNoticeKind(notice)) throw deliveryError("ENOTICE");
+        const mail = composeNoticeMail(notice, appeal);
+        return {
+          mail: { to, ...mail, messageId: `<notice-${delivery.id}@${deps.mailer.domain}>` },
+          described: { appeal: appeal.number, notice },
         };
       }
       case "appeal-notification": {

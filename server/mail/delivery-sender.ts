@@ -12,6 +12,11 @@ export type DeliverySenderOptions = {
    * to what the log may say about it (a registration number, a day), never its content.
    */
   send(delivery: ClaimedDelivery): Promise<Record<string, string>>;
+  /**
+   * What follows from a mail having left (a notice's term is met): run once the SMTP server took
+   * it; a failure here is logged and does not make the mail unsent.
+   */
+  afterSent?(delivery: ClaimedDelivery, at: Date): Promise<void>;
   retry: RetrySchedule;
   log: FastifyBaseLogger;
   /** How often the table is read for due deliveries. */
@@ -34,6 +39,7 @@ const claimBatch = 10;
 const logNames = {
   "appeal-notification": "appeal notification",
   "appeal-acknowledgement": "appeal acknowledgement",
+  "appeal-notice": "appeal notice",
   "daily-reminder": "daily reminder",
 } as const satisfies Record<ClaimedDelivery["kind"], string>;
 
@@ -72,9 +78,17 @@ export function startDeliverySender(options: DeliverySenderOptions): DeliverySen
       }
       try {
         const described = await options.send(delivery);
-        const recorded = await deliveries.markSent(delivery.id, owner, now());
+        const sentAt = now();
+        const recorded = await deliveries.markSent(delivery.id, owner, sentAt);
         options.log.info({ ...about, ...described, attempt: delivery.attempts }, `${name} sent`);
         if (!recorded) options.log.warn(about, `${name} sent after its lease ran out`);
+        await options.afterSent?.(delivery, sentAt).catch((error: unknown) => {
+          const { name: errorName, code } = error as Error & { code?: unknown };
+          options.log.error(
+            { ...about, error: { name: errorName, code } },
+            `${name}: not recorded`,
+          );
+        });
       } catch (error) {
         const reason = describeSendError(error);
         const waitMs = waitAfterFailedAttempt(options.retry, delivery.attempts);

@@ -4,6 +4,7 @@ import { createDeliveryComposer } from "./delivery-mails.ts";
 import { type DeliverySender, startDeliverySender } from "./delivery-sender.ts";
 import type { MailConfig } from "./mail-config.ts";
 import { createMailer } from "./mailer.ts";
+import { recordSentNotice } from "./sent-notice-record.ts";
 
 export type MailDoor = {
   /** Whether mail is being sent (SMTP_URL set). */
@@ -44,6 +45,7 @@ export function registerDeliverySender(
         await mailer.send(composed.mail);
         return composed.described;
       },
+      afterSent: (delivery, at) => recordSentNotice(deps.data, delivery, at),
       retry: mail.retry,
       leaseMs: mail.leaseMs,
       log: app.log,

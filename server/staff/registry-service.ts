@@ -2,6 +2,8 @@
  * The registry's operations for one signed-in staff member: the list, one appeal with its audit
  * and notification, and state changes checked against the rules in domain/appeals/appeal-states.ts.
  */
+
+import { isNoticeKind, type NoticeKind, noticeLabels } from "../../content/notice-templates.ts";
 import {
   allowedActions,
   appealActionLabels,
@@ -11,7 +13,11 @@ import {
 import { formatRussianDate } from "../../domain/calendar/calendar-day.ts";
 import type { AppealActionForm } from "../../domain/staff/appeal-action-form.ts";
 import type { RegistryQuery } from "../../domain/staff/registry-query.ts";
-import type { NotificationView, RegistryAppeal } from "../../domain/staff/registry-types.ts";
+import type {
+  AuthorMailView,
+  NotificationView,
+  RegistryAppeal,
+} from "../../domain/staff/registry-types.ts";
 import type { ActionResult } from "../../domain/staff/staff-context.ts";
 import { kirovIsoDate } from "../../domain/time/kirov-time.ts";
 import type { AppealChange } from "../db/appeals-repository.ts";
@@ -38,7 +44,9 @@ function dayProblem(day: string, notBefore: string, today: string, what: string)
   return undefined;
 }
 
-type PlannedChange = { change: AppealChange; details: string | null } | { problem: string };
+type PlannedChange =
+  | { change: AppealChange; details: string | null; notice?: NoticeKind }
+  | { problem: string };
 
 /** A form that changes the appeal itself (the notification's retry changes only its delivery). */
 type StateChangeForm = Exclude<AppealActionForm, { intent: "retry-notification" }>;
@@ -75,17 +83,21 @@ function plan(appeal: RegistryAppeal, form: StateChangeForm, today: string): Pla
           forwarded_on: form.forwarded_on,
         },
         details: `направлено: ${form.forwarded_to}, ${formatRussianDate(form.forwarded_on)}`,
+        notice: "forwarded",
       };
     }
     case "leave-without-answer":
       return {
         change: { state: "without_answer", without_answer_ground: form.ground },
         details: `основание: ${groundLabel(form.ground)}`,
+        // The grounds that require telling the author are the notices of the same names.
+        notice: isNoticeKind(form.ground) ? form.ground : undefined,
       };
     case "extend":
       return {
         change: { extension_days: form.extension_days, extension_reason: form.extension_reason },
         details: `срок ответа продлён на ${form.extension_days} дн.; причина: ${form.extension_reason}`,
+        notice: "extended",
       };
     case "notice-sent": {
       const problem = dayProblem(form.notice_sent_on, registeredOn, today, "Дата уведомления");
@@ -118,6 +130,29 @@ export function createRegistryService(deps: {
     };
   }
 
+  /** The acknowledgement and the notices mailed to the author, oldest first. */
+  async function authorMailsOf(appealId: string): Promise<AuthorMailView[]> {
+    const mails = await data.deliveries.ofAppeal(appealId, [
+      "appeal-acknowledgement",
+      "appeal-notice",
+    ]);
+    return mails.map((mail) => {
+      const notice = String(mail.payload.notice ?? "");
+      return {
+        what:
+          mail.kind === "appeal-acknowledgement"
+            ? "Подтверждение получения"
+            : isNoticeKind(notice)
+              ? noticeLabels[notice]
+              : notice,
+        status: mail.state,
+        attempts: mail.attempts,
+        writtenAt: mail.createdAt,
+        sentAt: mail.sentAt,
+      };
+    });
+  }
+
   return {
     today: () => kirovIsoDate(now()),
 
@@ -129,8 +164,12 @@ export function createRegistryService(deps: {
       if (!isAppealId(id)) return undefined;
       const appeal = await data.appeals.findInRegistry(id);
       if (!appeal) return undefined;
-      const [audit, notification] = await Promise.all([data.audit.of(id), notificationOf(id)]);
-      return { appeal, audit, notification };
+      const [audit, notification, authorMails] = await Promise.all([
+        data.audit.of(id),
+        notificationOf(id),
+        authorMailsOf(id),
+      ]);
+      return { appeal, audit, notification, authorMails };
     },
 
     async changeAppeal(login: string, id: string, form: AppealActionForm): Promise<ActionResult> {
@@ -169,7 +208,8 @@ export function createRegistryService(deps: {
       const planned = plan(appeal, form, kirovIsoDate(time));
       if ("problem" in planned) return refused(400, `${planned.problem}.`);
       const to = targetState(form.intent, appeal.state);
-      // The change and its audit line are one transaction: a change is never left unrecorded.
+      // The change, its audit line and the notice it calls for are one transaction: a change is
+      // never left unrecorded, nor its notice unwritten.
       const applied = await data.transaction(async (tx) => {
         const changed = await data.appeals.change(
           id,
@@ -186,11 +226,24 @@ export function createRegistryService(deps: {
           }),
           tx,
         );
+        if (planned.notice) {
+          await data.deliveries.enqueue(
+            {
+              kind: "appeal-notice",
+              appealId: id,
+              recipients: [{ address: appeal.email }],
+              payload: { notice: planned.notice },
+              at: time,
+            },
+            tx,
+          );
+        }
         return true;
       });
       if (!applied) {
         return refused(409, "Обращение изменилось, пока страница была открыта. Обновите её.");
       }
+      if (planned.notice) deps.onDeliveryQueued?.();
       return { ok: true };
     },
   };
