@@ -15,6 +15,7 @@ import {
 import type { DataLayer } from "./db/data-layer.ts";
 import type { DeliveryBacklog } from "./db/deliveries-repository.ts";
 import { registerDeliverySender } from "./mail/register-delivery-sender.ts";
+import { registerScheduledBackup } from "./operations/register-scheduled-backup.ts";
 import { isApiRequest, problemMessages, sendProblem } from "./problem-answer.ts";
 import { registerRequestGuards } from "./request-guards.ts";
 import { pathOnly, registerRequestLog } from "./request-log.ts";
@@ -45,6 +46,8 @@ export type AppDependencies = {
         | "posWidgetId"
         | "mail"
         | "reminderTime"
+        | "backup"
+        | "metricsAllow"
       >
     >;
   /** The migrated database and its repositories (server/db/data-layer.ts). */
@@ -132,11 +135,19 @@ export function buildApp({
       await data.ping();
       // Mail trouble is reported, not made an outage: appeals are still accepted and kept.
       const outboxByKind = await data.deliveries.backlog();
+      // So is a failed backup: the operator sees it here, in the log and in /metrics.
+      const backups = await data.backupRuns.status();
       return {
         status: "ok",
         mail: mailDoor.enabled ? "on" : "off",
         outbox: totalBacklog(Object.values(outboxByKind)),
         outboxByKind,
+        // /healthz is public: when and how big, never paths or error text (those are in the log).
+        backup: {
+          scheduled: config.backup ? "on" : "off",
+          last: backups.last && { at: backups.last.at, bytes: backups.last.bytes },
+          failure: backups.failure && { day: backups.failure.day, at: backups.failure.at },
+        },
       };
     } catch {
       return reply.code(503).send({ status: "unavailable" });
@@ -172,6 +183,7 @@ export function buildApp({
     mailDoor,
     time: config.reminderTime === undefined ? defaultReminderTime : config.reminderTime,
   });
+  registerScheduledBackup(app, { data, schedule: config.backup ?? null });
   registerStaticSite(app, servedSite, pagePolicies);
   // Pages answer GET and HEAD only; any other method or an unknown API address lands here.
   app.setNotFoundHandler(async (request, reply) => {

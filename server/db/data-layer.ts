@@ -10,6 +10,7 @@
 import type { DatabaseConfig } from "../config.ts";
 import { createAppealsRepository } from "./appeals-repository.ts";
 import { createAuditRepository } from "./audit-repository.ts";
+import { createBackupRunsRepository } from "./backup-runs-repository.ts";
 import type { Database } from "./database.ts";
 import { createDeliveriesRepository } from "./deliveries-repository.ts";
 import { openDatabase } from "./open-database.ts";
@@ -22,12 +23,14 @@ export function createDataLayer(db: Database) {
     transaction: db.transaction,
     durability: () => db.durability(),
     ping: () => db.ping(),
+    backup: (target: string) => db.backup(target),
     close: () => db.close(),
     appeals: createAppealsRepository(db),
     deliveries: createDeliveriesRepository(db),
     staffAccounts: createStaffAccountsRepository(db),
     audit: createAuditRepository(db),
     reminders: createRemindersRepository(db),
+    backupRuns: createBackupRunsRepository(db),
   };
 }
 
