@@ -1,30 +1,17 @@
 // `npm run appeals -- backup|restore`: what the operator is told and the exit codes (0 done,
 // 1 refused or failed, 2 a wrong command line), on both stores.
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { promisify } from "node:util";
+import { appealsCommand } from "../../tests/support/appeals-command.ts";
 import { createPostgresDatabase, type TestDatabase } from "../../tests/support/test-databases.ts";
 import { parseDatabaseUrl } from "../config.ts";
 import { openDataLayer } from "../db/data-layer.ts";
 
-const run = promisify(execFile);
-
-async function appeals(databaseUrl: string, ...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ["scripts/appeals-cli.ts", ...args], {
-      env: { ...process.env, DATABASE_URL: databaseUrl },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const appeals = (databaseUrl: string, ...args: string[]) => appealsCommand(databaseUrl, args);
 
 describe("backup and restore commands", () => {
   let dir: string;
@@ -74,16 +61,11 @@ describe("backup and restore commands", () => {
   });
 
   test("PostgreSQL without pg_dump: a clear message, exit 1", async () => {
-    try {
-      await run(process.execPath, ["scripts/appeals-cli.ts", "backup", join(dir, "x.dump")], {
-        env: { ...process.env, DATABASE_URL: postgres.url, PATH: "/nonexistent" },
-      });
-      assert.fail("the backup should have been refused");
-    } catch (error) {
-      const failed = error as { code: number; stderr: string };
-      assert.equal(failed.code, 1);
-      assert.match(failed.stderr, /pg_dump is not installed.*postgresql-client/);
-    }
+    const refused = await appealsCommand(postgres.url, ["backup", join(dir, "x.dump")], {
+      PATH: "/nonexistent",
+    });
+    assert.equal(refused.code, 1);
+    assert.match(refused.stderr, /pg_dump is not installed.*postgresql-client/);
     assert.equal(existsSync(join(dir, "x.dump")), false);
   });
 });

@@ -6,17 +6,16 @@
 // (Answers with files do not exist yet: when they do, their bytes belong in this drill.)
 // Needs the built site (npm run build).
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { after, before, describe, test } from "node:test";
-import { promisify } from "node:util";
 import { registrationNumber } from "../../domain/appeals/registration-number.ts";
 import { appealEntry } from "../../server/db/audit-repository.ts";
 import { openDataLayer } from "../../server/db/data-layer.ts";
+import { appealsCommand } from "../support/appeals-command.ts";
 import {
   exited,
   killIfRunning,
@@ -25,24 +24,10 @@ import {
 } from "../support/server-process.ts";
 import { addStaffUser, storeAppealIn } from "../support/staff-fixtures.ts";
 
-const run = promisify(execFile);
 const seeded = 400;
 const workers = 8;
 const staffLogin = "drill";
 const staffPassword = "drill password 2026";
-
-/** `npm run appeals -- …` as the operator runs it; exit code and output, never a throw. */
-async function appealsCommand(databaseUrl: string, ...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ["scripts/appeals-cli.ts", ...args], {
-      env: { ...process.env, DATABASE_URL: databaseUrl },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
 
 /** Rows of every table up to the highest rowid the backup has, hashed in rowid order. */
 function tableHashes(path: string, upTo: Record<string, number>) {
@@ -177,7 +162,7 @@ describe("restore drill (SQLite)", () => {
     while (acknowledged.length < 50) await new Promise((resolve) => setTimeout(resolve, 10));
     const backupFile = join(dir, "backup.sqlite");
     const startedAt = acknowledged.length;
-    const backup = await appealsCommand(`sqlite:${source}`, "backup", backupFile);
+    const backup = await appealsCommand(`sqlite:${source}`, ["backup", backupFile]);
     const endedAt = acknowledged.length;
     stop = true;
     await Promise.all(burst);
@@ -189,7 +174,7 @@ describe("restore drill (SQLite)", () => {
     );
 
     // The live store cannot be replaced under the running server.
-    const refused = await appealsCommand(`sqlite:${source}`, "restore", backupFile);
+    const refused = await appealsCommand(`sqlite:${source}`, ["restore", backupFile]);
     assert.equal(refused.code, 1);
     assert.match(refused.stderr, /in use|is open/);
     assert.match(refused.stderr, new RegExp(`process ${running.child.pid}`));
@@ -210,7 +195,7 @@ describe("restore drill (SQLite)", () => {
     );
 
     const restoredPath = join(dir, "restored", "appeals.sqlite");
-    const restored = await appealsCommand(`sqlite:${restoredPath}`, "restore", backupFile);
+    const restored = await appealsCommand(`sqlite:${restoredPath}`, ["restore", backupFile]);
     assert.equal(restored.code, 0, restored.stderr);
     assert.deepEqual(tableHashes(restoredPath, upTo), fromBackup);
 
