@@ -6,6 +6,7 @@ import { createAppealService } from "./appeals/appeal-service.ts";
 import { createMemoryRateLimiter, type RateLimiter } from "./appeals/rate-limiter.ts";
 import { registerCloseConnectionsOnStop } from "./close-connections-on-stop.ts";
 import {
+  defaultMetricsAllow,
   defaultReminderTime,
   defaultTimeouts,
   developmentSiteUrl,
@@ -15,6 +16,7 @@ import {
 import type { DataLayer } from "./db/data-layer.ts";
 import type { DeliveryBacklog } from "./db/deliveries-repository.ts";
 import { registerDeliverySender } from "./mail/register-delivery-sender.ts";
+import { registerMetrics } from "./metrics/register-metrics.ts";
 import { registerScheduledBackup } from "./operations/register-scheduled-backup.ts";
 import { isApiRequest, problemMessages, sendProblem } from "./problem-answer.ts";
 import { registerRequestGuards } from "./request-guards.ts";
@@ -32,7 +34,8 @@ export type AppDependencies = {
   /**
    * Rate limits default to 10 a minute and 100 a day; no proxy is trusted and no localhost
    * origin allowed unless told; timeouts default to `defaultTimeouts`; the site's address
-   * defaults to http://localhost:8000, the ПОС widget is off, and without `mail` the outbox waits.
+   * defaults to http://localhost:8000, the ПОС widget is off, and without `mail` the outbox waits;
+   * scheduled backups are off and /metrics answers loopback addresses only.
    */
   config: Pick<ServerConfig, "logLevel"> &
     Partial<
@@ -104,6 +107,11 @@ export function buildApp({
   });
 
   registerRequestLog(app);
+  const metrics = registerMetrics(app, {
+    data,
+    allow: config.metricsAllow ?? defaultMetricsAllow,
+    backupsScheduled: Boolean(config.backup),
+  });
   // Written into the built pages once here (server/site-settings.ts), not per request; the
   // security headers hash the inline blocks of the pages as they are then served.
   const settings = {
@@ -124,6 +132,7 @@ export function buildApp({
   const appeals = createAppealService({
     data,
     onStored: () => mailDoor.wake(),
+    onOutcome: metrics.appeal,
     rateLimiter,
     log: app.log,
   });

@@ -253,3 +253,16 @@ test("backups: off without BACKUP_DIR; 14 kept, daily at 03:00 Kirov time by def
   assert.throws(() => loadConfig({ BACKUP_TIME: "3:00" }), /BACKUP_TIME="3:00": must be HH:MM/);
   assert.throws(() => loadConfig({ BACKUP_TIME: "off" }), /BACKUP_TIME="off"/);
 });
+
+test("METRICS_ALLOW: loopback by default, else addresses or ranges; anything else stops the start", () => {
+  assert.deepEqual(loadConfig({}).metricsAllow, ["127.0.0.1", "::1"]);
+  assert.deepEqual(loadConfig({ METRICS_ALLOW: "10.0.0.0/8, 192.0.2.7" }).metricsAllow, [
+    "10.0.0.0/8",
+    "192.0.2.7",
+  ]);
+  assert.throws(() => loadConfig({ METRICS_ALLOW: "everyone" }), /METRICS_ALLOW="everyone"/);
+  assert.throws(
+    () => loadConfig({ TRUST_PROXY: "proxy" }),
+    /must be false, a number of proxy hops, or IP/,
+  );
+});

@@ -20,7 +20,7 @@ export function registerScheduledBackup(
   app.addHook("onReady", async () => {
     running = startEveryMinute(() => backup.runOnce(), app.log, "scheduled backup");
     app.log.info(
-      { dir: schedule.dir, keep: schedule.keep, time: schedule.time },
+      { dir: schedule.dir, keep: schedule.keep, kirovTime: schedule.time },
       "scheduled backups on (Kirov time)",
     );
   });
