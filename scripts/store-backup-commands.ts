@@ -42,12 +42,12 @@ export async function restore(database: DatabaseConfig, file: string) {
     const report = restoreSqliteStore(file, database.path);
     console.log(`Restored ${file} as ${report.store}:\n${rows(report.counts)}`);
     if (report.previous) console.log(`The store that was there is kept as ${report.previous}.`);
-    console.log("Start the server (e.g. systemctl start agrochem-site) to serve it.");
+    console.log("Start the server (e.g. systemctl start agrochem-site@8001) to serve it.");
   } catch (error) {
     if (error instanceof StoreInUseError) {
       const who = error.pids === null ? "" : ` (process ${error.pids.join(", ")})`;
       console.error(
-        `Refused: the store ${error.path} is open${who}: a server writing to it would go on writing into the replaced file. Stop the server first (systemctl stop agrochem-site, or Ctrl+C / kill -TERM <pid> for npm start), then run restore again.`,
+        `Refused: the store ${error.path} is open${who}: a server writing to it would go on writing into the replaced file. Stop the server first (systemctl stop 'agrochem-site@*', or Ctrl+C / kill -TERM <pid> for npm start), then run restore again.`,
       );
       if (error.pids === null) {
         console.error("This system has no /proc/locks, so restore cannot tell; it refuses always.");
