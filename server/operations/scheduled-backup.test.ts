@@ -2,7 +2,7 @@
 // sharing the store, written under its day's name, old ones pruned to BACKUP_KEEP; a failure is
 // recorded, shown by /healthz's data, and tried again an hour later.
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -79,10 +79,21 @@ for (const kind of testDatabaseKinds) {
       writeFileSync(join(dir, `appeals-2026-11-01.${extension}`), "old");
       writeFileSync(join(dir, `appeals-2026-11-02.${extension}`), "old");
       writeFileSync(join(dir, "operator-copy.sqlite"), "mine");
+      // Left by a server that died mid-backup long ago, and one being written right now.
+      const abandoned = `.appeals-2026-11-02.${extension}.0b5e2f6c-1d2e-4f00-8a00-000000000001.partial`;
+      const writing = `.appeals-2026-11-25.${extension}.0b5e2f6c-1d2e-4f00-8a00-000000000002.partial`;
+      writeFileSync(join(dir, abandoned), "half");
+      utimesSync(
+        join(dir, abandoned),
+        new Date("2026-11-02T00:00:00Z"),
+        new Date("2026-11-02T00:00:00Z"),
+      );
+      writeFileSync(join(dir, writing), "half");
       const next = (days: number) => new Date(after0300.getTime() + days * 86_400_000);
       assert.equal(await backupOn(data, next(1)).runOnce(), "written");
       assert.equal(await backupOn(data, next(2)).runOnce(), "written");
       assert.deepEqual(readdirSync(dir).sort(), [
+        `.appeals-2026-11-25.${extension}.0b5e2f6c-1d2e-4f00-8a00-000000000002.partial`,
         `appeals-2026-11-24.${extension}`,
         `appeals-2026-11-25.${extension}`,
         `appeals-2026-11-26.${extension}`,
