@@ -1,6 +1,7 @@
-// Operators' command: `npm run appeals -- list [--json] [--since YYYY-MM-DD]` and
-// `npm run appeals -- purge [--older-than <years>]`. Works on the store DATABASE_URL names (as the
-// server does). With --json, standard output holds only the JSON array.
+// Operators' command: `npm run appeals -- list [--json] [--since YYYY-MM-DD]`,
+// `npm run appeals -- purge [--older-than <years>]`, `npm run appeals -- backup <file>` and
+// `npm run appeals -- restore <file>`. Works on the store DATABASE_URL names (as the server
+// does). With --json, standard output holds only the JSON array.
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { formatKirovDateTime, kirovIsoDate, startOfKirovDay } from "../domain/time/kirov-time.ts";
@@ -8,6 +9,7 @@ import { purgeAppealsReceivedBefore } from "../server/appeals/retention-purge.ts
 import { defaultDatabaseUrl, parseDatabaseUrl } from "../server/config.ts";
 import type { StoredAppeal } from "../server/db/appeals-repository.ts";
 import { openDataLayer } from "../server/db/data-layer.ts";
+import { backup, restore } from "./store-backup-commands.ts";
 import { visibleText } from "./visible-text.ts";
 
 /**
@@ -18,6 +20,8 @@ const defaultRetentionYears = 5;
 
 const usage = `Usage: npm run appeals -- list [--json] [--since YYYY-MM-DD]
        npm run appeals -- purge [--older-than YEARS]
+       npm run appeals -- backup FILE
+       npm run appeals -- restore FILE
 
   list               print the stored appeals, oldest first
   --json             print them as one JSON array (nothing else on standard output)
@@ -25,6 +29,11 @@ const usage = `Usage: npm run appeals -- list [--json] [--since YYYY-MM-DD]
   purge              delete the appeals received more than YEARS ago (default
                      ${defaultRetentionYears}) with their personal data, notifications and audit
                      lines; the audit log keeps that the purge happened and how many
+  backup FILE        write a verified copy of the store to FILE while the server runs (SQLite:
+                     an online copy; PostgreSQL: a pg_dump archive for pg_restore); FILE must
+                     not exist yet
+  restore FILE       put the SQLite backup FILE in place as the store; refused while a server
+                     has the store open (stop it first); the replaced store is kept beside it
 
 The store is the one DATABASE_URL names (default ${defaultDatabaseUrl}).`;
 
@@ -54,6 +63,15 @@ function parseCommand(argv: string[]) {
   }
   const [command, ...rest] = parsed.positionals;
   if (command === undefined) fail("No command given.");
+  if (command === "backup" || command === "restore") {
+    const [file, ...extra] = rest;
+    if (file === undefined) fail(`${command} needs a FILE.`);
+    if (extra.length > 0) fail(`Unexpected argument "${extra[0]}".`);
+    if (parsed.values.json || parsed.values.since || parsed.values["older-than"] !== undefined) {
+      fail(`${command} takes no options.`);
+    }
+    return { command, file } as const;
+  }
   if (command !== "list" && command !== "purge") fail(`Unknown command "${command}".`);
   if (rest.length > 0) fail(`Unexpected argument "${rest[0]}".`);
   if (command === "purge") {
@@ -121,10 +139,12 @@ async function main() {
   } catch (error) {
     fail(`DATABASE_URL=${JSON.stringify(process.env.DATABASE_URL)}: ${(error as Error).message}`);
   }
+  if (command.command === "restore") return restore(database, command.file);
   if (database.kind === "sqlite" && !existsSync(database.path)) {
     console.error(`No appeals store at ${database.path} (DATABASE_URL).`);
     process.exit(1);
   }
+  if (command.command === "backup") return backup(database, command.file);
   const data = await openDataLayer(database);
   try {
     if (command.command === "purge") {

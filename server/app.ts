@@ -7,6 +7,7 @@ import { createMemoryRateLimiter, type RateLimiter } from "./appeals/rate-limite
 import { registerStatusPage, statusLookupLimits } from "./appeals/status-page.ts";
 import { registerCloseConnectionsOnStop } from "./close-connections-on-stop.ts";
 import {
+  defaultMetricsAllow,
   defaultReminderTime,
   defaultTimeouts,
   developmentSiteUrl,
@@ -16,6 +17,8 @@ import {
 import type { DataLayer } from "./db/data-layer.ts";
 import type { DeliveryBacklog } from "./db/deliveries-repository.ts";
 import { registerDeliverySender } from "./mail/register-delivery-sender.ts";
+import { registerMetrics } from "./metrics/register-metrics.ts";
+import { registerScheduledBackup } from "./operations/register-scheduled-backup.ts";
 import { isApiRequest, problemMessages, sendProblem } from "./problem-answer.ts";
 import { registerRequestGuards } from "./request-guards.ts";
 import { pathOnly, registerRequestLog } from "./request-log.ts";
@@ -32,7 +35,8 @@ export type AppDependencies = {
   /**
    * Rate limits default to 10 a minute and 100 a day; no proxy is trusted and no localhost
    * origin allowed unless told; timeouts default to `defaultTimeouts`; the site's address
-   * defaults to http://localhost:8000, the ПОС widget is off, and without `mail` the outbox waits.
+   * defaults to http://localhost:8000, the ПОС widget is off, and without `mail` the outbox waits;
+   * scheduled backups are off and /metrics answers loopback addresses only.
    */
   config: Pick<ServerConfig, "logLevel"> &
     Partial<
@@ -46,6 +50,8 @@ export type AppDependencies = {
         | "posWidgetId"
         | "mail"
         | "reminderTime"
+        | "backup"
+        | "metricsAllow"
       >
     >;
   /** The migrated database and its repositories (server/db/data-layer.ts). */
@@ -108,6 +114,11 @@ export function buildApp({
   });
 
   registerRequestLog(app);
+  const metrics = registerMetrics(app, {
+    data,
+    allow: config.metricsAllow ?? defaultMetricsAllow,
+    backupsScheduled: Boolean(config.backup),
+  });
   // Written into the built pages once here (server/site-settings.ts), not per request; the
   // security headers hash the inline blocks of the pages as they are then served.
   const settings = {
@@ -132,6 +143,7 @@ export function buildApp({
   const appeals = createAppealService({
     data,
     onStored: () => mailDoor.wake(),
+    onOutcome: metrics.appeal,
     rateLimiter,
     log: app.log,
   });
@@ -146,11 +158,19 @@ export function buildApp({
       await data.ping();
       // Mail trouble is reported, not made an outage: appeals are still accepted and kept.
       const outboxByKind = await data.deliveries.backlog();
+      // So is a failed backup: the operator sees it here, in the log and in /metrics.
+      const backups = await data.backupRuns.status();
       return {
         status: "ok",
         mail: mailDoor.enabled ? "on" : "off",
         outbox: totalBacklog(Object.values(outboxByKind)),
         outboxByKind,
+        // /healthz is public: when and how big, never paths or error text (those are in the log).
+        backup: {
+          scheduled: config.backup ? "on" : "off",
+          last: backups.last && { at: backups.last.at, bytes: backups.last.bytes },
+          failure: backups.failure && { day: backups.failure.day, at: backups.failure.at },
+        },
       };
     } catch {
       return reply.code(503).send({ status: "unavailable" });
@@ -191,6 +211,7 @@ export function buildApp({
     mailDoor,
     time: config.reminderTime === undefined ? defaultReminderTime : config.reminderTime,
   });
+  registerScheduledBackup(app, { data, schedule: config.backup ?? null });
   registerStaticSite(app, servedSite, pagePolicies);
   // Pages answer GET and HEAD only; any other method or an unknown API address lands here.
   app.setNotFoundHandler(async (request, reply) => {

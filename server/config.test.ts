@@ -237,3 +237,32 @@ test("localhost origins are allowed in development only", () => {
   const production = { NODE_ENV: "production", SITE_URL: "https://agrochem-kirov.ru" };
   assert.equal(loadConfig(production).allowLocalhostOrigins, false);
 });
+
+test("backups: off without BACKUP_DIR; 14 kept, daily at 03:00 Kirov time by default", () => {
+  assert.equal(loadConfig({}).backup, null);
+  assert.deepEqual(loadConfig({ BACKUP_DIR: "/var/backups/site" }).backup, {
+    dir: "/var/backups/site",
+    keep: 14,
+    time: "03:00",
+  });
+  assert.deepEqual(
+    loadConfig({ BACKUP_DIR: "b", BACKUP_KEEP: "30", BACKUP_TIME: "23:15" }).backup,
+    { dir: "b", keep: 30, time: "23:15" },
+  );
+  assert.throws(() => loadConfig({ BACKUP_KEEP: "0" }), /BACKUP_KEEP="0": must be at least 1/);
+  assert.throws(() => loadConfig({ BACKUP_TIME: "3:00" }), /BACKUP_TIME="3:00": must be HH:MM/);
+  assert.throws(() => loadConfig({ BACKUP_TIME: "off" }), /BACKUP_TIME="off"/);
+});
+
+test("METRICS_ALLOW: loopback by default, else addresses or ranges; anything else stops the start", () => {
+  assert.deepEqual(loadConfig({}).metricsAllow, ["127.0.0.1", "::1"]);
+  assert.deepEqual(loadConfig({ METRICS_ALLOW: "10.0.0.0/8, 192.0.2.7" }).metricsAllow, [
+    "10.0.0.0/8",
+    "192.0.2.7",
+  ]);
+  assert.throws(() => loadConfig({ METRICS_ALLOW: "everyone" }), /METRICS_ALLOW="everyone"/);
+  assert.throws(
+    () => loadConfig({ TRUST_PROXY: "proxy" }),
+    /must be false, a number of proxy hops, or IP/,
+  );
+});

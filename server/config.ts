@@ -9,10 +9,17 @@ import {
   parseSmtpUrl,
   redactSmtpUrl,
 } from "./mail/mail-config.ts";
+import type { BackupSchedule } from "./operations/scheduled-backup.ts";
 
 /** Where appeals are stored, parsed from DATABASE_URL. */
 /** When the daily reminder goes out unless REMINDER_TIME says otherwise: Kirov time. */
 export const defaultReminderTime = "08:00";
+/** When the daily backup is taken unless BACKUP_TIME says otherwise: Kirov time, a quiet hour. */
+export const defaultBackupTime = "03:00";
+/** Daily backups kept unless BACKUP_KEEP says otherwise: two weeks. */
+export const defaultBackupKeep = 14;
+/** Who may read /metrics unless METRICS_ALLOW says otherwise: this machine only. */
+export const defaultMetricsAllow = ["127.0.0.1", "::1"];
 
 export type DatabaseConfig = { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
 
@@ -44,6 +51,10 @@ export type ServerConfig = {
   mail: MailConfig;
   /** When the daily reminder of due appeals goes to the handlers: Kirov time 'HH:MM'; null: off. */
   reminderTime: string | null;
+  /** The daily backup (BACKUP_DIR, BACKUP_KEEP, BACKUP_TIME in Kirov time); null: off. */
+  backup: BackupSchedule | null;
+  /** Who may read GET /metrics: addresses or CIDR ranges (METRICS_ALLOW). */
+  metricsAllow: string[];
   /**
    * Development only (NODE_ENV is not "production"): a page on another localhost port may post to
    * the API on a loopback address, and gets a CORS answer. Refused in production.
@@ -108,7 +119,20 @@ export function parseTrustProxy(value: string): TrustProxy {
     );
   }
   if (/^\d+$/.test(trimmed)) return Number(trimmed);
-  const addresses = trimmed.split(",").map((part) => part.trim());
+  try {
+    return parseAddressRanges(trimmed);
+  } catch (error) {
+    throw new Error(`must be false, a number of proxy hops, or ${(error as Error).message}`);
+  }
+}
+
+/** Comma-separated IP addresses or CIDR ranges (TRUST_PROXY's proxies, METRICS_ALLOW). */
+export function parseAddressRanges(value: string): string[] {
+  const addresses = value
+    .trim()
+    .toLowerCase()
+    .split(",")
+    .map((part) => part.trim());
   for (const address of addresses) {
     const [ip, prefix, ...rest] = address.split("/");
     const version = isIP(ip ?? "");
@@ -116,9 +140,7 @@ export function parseTrustProxy(value: string): TrustProxy {
       prefix === undefined ||
       (/^\d+$/.test(prefix) && Number(prefix) <= (version === 6 ? 128 : 32));
     if (version === 0 || !prefixOk || rest.length > 0) {
-      throw new Error(
-        `must be false, a number of proxy hops, or IP addresses/CIDR ranges separated by commas (bad: "${address}")`,
-      );
+      throw new Error(`IP addresses or CIDR ranges separated by commas (bad: "${address}")`);
     }
   }
   return addresses;
@@ -218,6 +240,16 @@ const envSchema = z
       .string()
       .regex(/^(([01]\d|2[0-3]):[0-5]\d|off)$/, "must be HH:MM in Kirov time, e.g. 08:00, or off")
       .default(defaultReminderTime),
+    BACKUP_DIR: z.string().optional(),
+    BACKUP_KEEP: limit(defaultBackupKeep).refine(
+      (count) => count <= 10_000,
+      "must be at most 10000",
+    ),
+    BACKUP_TIME: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:MM in Kirov time, e.g. 03:00")
+      .default(defaultBackupTime),
+    METRICS_ALLOW: z.string().optional().pipe(parsed(parseAddressRanges).optional()),
   })
   .superRefine((env, context) => {
     if (env.SMTP_URL === undefined) return;
@@ -278,6 +310,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       leaseMs: data.MAIL_LEASE_MS,
     },
     reminderTime: data.REMINDER_TIME === "off" ? null : data.REMINDER_TIME,
+    backup: data.BACKUP_DIR
+      ? { dir: data.BACKUP_DIR, keep: data.BACKUP_KEEP, time: data.BACKUP_TIME }
+      : null,
+    metricsAllow: data.METRICS_ALLOW ?? defaultMetricsAllow,
     allowLocalhostOrigins: data.NODE_ENV !== "production",
     timeouts: defaultTimeouts,
   };

@@ -60,3 +60,9 @@ export function startOfKirovDay(isoDate: string): Date | undefined {
   if (!new Date(utcMidnight).toISOString().startsWith(isoDate)) return undefined;
   return new Date(utcMidnight - kirovOffsetMinutes(new Date(utcMidnight)) * 60_000);
 }
+
+/** Minutes since Kirov midnight at that moment: when a daily job's 'HH:MM' has come. */
+export function kirovMinuteOfDay(moment: Date): number {
+  const local = new Date(moment.getTime() + kirovOffsetMinutes(moment) * 60_000);
+  return local.getUTCHours() * 60 + local.getUTCMinutes();
+}

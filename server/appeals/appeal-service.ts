@@ -7,6 +7,7 @@ import { registrationNumber } from "../../domain/appeals/registration-number.ts"
 import type { SubmitResult } from "../../domain/appeals/submit-result.ts";
 import type { NewAppeal } from "../db/appeals-repository.ts";
 import type { DataLayer } from "../db/data-layer.ts";
+import type { AppealOutcome } from "../metrics/service-metrics.ts";
 import type { RateLimiter } from "./rate-limiter.ts";
 import { storeAppeal } from "./store-appeal.ts";
 
@@ -27,9 +28,12 @@ export function createAppealService(deps: {
   log: FastifyBaseLogger;
   /** Told after each appeal is committed (the delivery sender mails the handlers at once). */
   onStored?: () => void;
+  /** Told how each submission ended (the metrics count them). */
+  onOutcome?: (outcome: AppealOutcome) => void;
   now?: () => Date;
 }): AppealService {
   const now = deps.now ?? (() => new Date());
+  const ended = (outcome: AppealOutcome) => deps.onOutcome?.(outcome);
   return {
     async submit(input, client) {
       let decision: Awaited<ReturnType<RateLimiter["take"]>>;
@@ -38,9 +42,11 @@ export function createAppealService(deps: {
       } catch (error) {
         const { name, message } = error as Error;
         deps.log.error({ error: { name, message } }, "rate limit not counted");
+        ended("failed");
         return { status: "failed" };
       }
       if (!decision.allowed) {
+        ended("rate_limited");
         return {
           status: "rate-limited",
           message: rateLimitedMessage,
@@ -51,6 +57,7 @@ export function createAppealService(deps: {
       if (isTrapped(input)) {
         // A bot filled the field people never see: it is told "stored", and nothing is.
         deps.log.info("appeal honeypot filled: not stored");
+        ended("honeypot");
         return {
           status: "created",
           id: randomUUIDv7(),
@@ -59,7 +66,10 @@ export function createAppealService(deps: {
         };
       }
       const validation = validateAppeal(input);
-      if (!validation.ok) return { status: "invalid", errors: validation.errors };
+      if (!validation.ok) {
+        ended("invalid");
+        return { status: "invalid", errors: validation.errors };
+      }
 
       const appeal = validation.value;
       const newAppeal: NewAppeal = {
@@ -75,11 +85,13 @@ export function createAppealService(deps: {
       try {
         const stored = await storeAppeal(deps.data, newAppeal);
         deps.onStored?.();
+        ended("created");
         return { status: "created", ...stored };
       } catch (error) {
         // Name, code and message only: a database error's detail may quote the row (personal data).
         const { name, message, code } = error as Error & { code?: unknown };
         deps.log.error({ error: { name, message, code } }, "appeal not stored");
+        ended("failed");
         return { status: "failed" };
       }
     },

@@ -10,24 +10,31 @@
 import type { DatabaseConfig } from "../config.ts";
 import { createAppealsRepository } from "./appeals-repository.ts";
 import { createAuditRepository } from "./audit-repository.ts";
+import { createBackupRunsRepository } from "./backup-runs-repository.ts";
 import type { Database } from "./database.ts";
 import { createDeliveriesRepository } from "./deliveries-repository.ts";
+import { observeStoreErrors } from "./observed-database.ts";
 import { openDatabase } from "./open-database.ts";
 import { createRemindersRepository } from "./reminders-repository.ts";
 import { createStaffAccountsRepository } from "./staff-accounts-repository.ts";
 
-export function createDataLayer(db: Database) {
+export function createDataLayer(store: Database) {
+  const { database: db, onStoreError } = observeStoreErrors(store);
   return {
     kind: db.kind,
     transaction: db.transaction,
     durability: () => db.durability(),
     ping: () => db.ping(),
+    backup: (target: string) => db.backup(target),
+    /** Told of every failed statement, commit or ping (counted by /metrics). */
+    onStoreError,
     close: () => db.close(),
     appeals: createAppealsRepository(db),
     deliveries: createDeliveriesRepository(db),
     staffAccounts: createStaffAccountsRepository(db),
     audit: createAuditRepository(db),
     reminders: createRemindersRepository(db),
+    backupRuns: createBackupRunsRepository(db),
   };
 }
 

@@ -4,6 +4,7 @@
  * share. Moments go in as ISO 8601 text (TEXT on SQLite, TIMESTAMPTZ on PostgreSQL, both compare
  * it correctly) and come out through `isoMoment`. Nothing outside server/db/ writes SQL.
  */
+import type { BackupReport } from "./store-backup-report.ts";
 
 export type SqlValue = string | number | null;
 export type SqlRow = Record<string, unknown>;
@@ -39,6 +40,11 @@ export type Database = SqlExecutor & {
    * `synchronous_commit`. Lower-case values ('wal', 'full', 'on').
    */
   durability(): Promise<Record<string, string>>;
+  /**
+   * A verified, consistent copy of the whole store in `target` while the server keeps writing
+   * (server/db/store-backup.ts): an SQLite file, or a pg_dump archive on PostgreSQL.
+   */
+  backup(target: string): Promise<BackupReport>;
   /** Resolves when the database answers a trivial query (GET /healthz). */
   ping(): Promise<void>;
   close(): Promise<void>;

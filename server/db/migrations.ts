@@ -300,6 +300,37 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX deliveries_appeal ON deliveries (appeal_id, kind);
     `,
   },
+  {
+    // The scheduled backups: one row per Kirov day, claimed by the one server that takes it
+    // (server/operations/scheduled-backup.ts), then marked done or failed. Version 7, not 6:
+    // version 6 is taken by the sign-in work on another branch.
+    version: 7,
+    name: "backup runs",
+    sqlite: `
+      CREATE TABLE backup_runs (
+        day TEXT PRIMARY KEY,
+        claimed_by TEXT NOT NULL,
+        claimed_at TEXT NOT NULL,
+        finished_at TEXT,
+        file TEXT,
+        bytes INTEGER,
+        failed_at TEXT,
+        error TEXT
+      );
+    `,
+    postgres: `
+      CREATE TABLE backup_runs (
+        day TEXT PRIMARY KEY,
+        claimed_by TEXT NOT NULL,
+        claimed_at TIMESTAMPTZ NOT NULL,
+        finished_at TIMESTAMPTZ,
+        file TEXT,
+        bytes BIGINT,
+        failed_at TIMESTAMPTZ,
+        error TEXT
+      );
+    `,
+  },
 ];
 
 export const latestVersion = migrations.reduce(

@@ -7,6 +7,7 @@ import {
   type Transaction,
 } from "./database.ts";
 import { assertNotNewer, migrations } from "./migrations.ts";
+import { backupPostgresStore } from "./postgres-backup.ts";
 
 // Any constant shared by every app server: they take turns to migrate at start.
 const migrationLockKey = 43_2026_04;
@@ -75,6 +76,7 @@ export async function openPostgresDatabase(url: string): Promise<Database> {
       );
       return { fsync: String(row?.fsync), synchronous_commit: String(row?.synchronous_commit) };
     },
+    backup: (target) => backupPostgresStore(url, target),
     async ping() {
       await pool.query("SELECT 1");
     },

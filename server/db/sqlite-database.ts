@@ -4,6 +4,7 @@ import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlit
 import type { Database, SqlExecutor, SqlRow, SqlValue, Transaction } from "./database.ts";
 import { createGroupCommit, type Outcome } from "./group-commit.ts";
 import { assertNotNewer, migrations } from "./migrations.ts";
+import { backupSqliteStore } from "./sqlite-backup.ts";
 import { servingAutoCheckpointPages, startCheckpointer } from "./sqlite-checkpointer.ts";
 
 // Statements are prepared once and kept: parsing the appeal insert on every request cost more
@@ -108,6 +109,7 @@ export function openSqliteDatabase(path: string): Database {
         synchronous: levels[sync.synchronous] ?? String(sync.synchronous),
       };
     },
+    backup: (target) => backupSqliteStore(path, target),
     async ping() {
       await outside.all("SELECT 1");
     },

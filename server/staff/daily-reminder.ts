@@ -7,17 +7,12 @@
  */
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
-import { kirovIsoDate, kirovOffsetMinutes } from "../../domain/time/kirov-time.ts";
+import { kirovIsoDate, kirovMinuteOfDay } from "../../domain/time/kirov-time.ts";
 import type { DataLayer } from "../db/data-layer.ts";
+import { startEveryMinute } from "../every-minute.ts";
 import { dueAppealsOn } from "../mail/reminder-mail.ts";
 
 export type ReminderOutcome = "not-yet" | "already-written" | "claimed-elsewhere" | "written";
-
-/** Minutes since Kirov midnight at that moment. */
-function kirovMinuteOfDay(moment: Date): number {
-  const local = new Date(moment.getTime() + kirovOffsetMinutes(moment) * 60_000);
-  return local.getUTCHours() * 60 + local.getUTCMinutes();
-}
 
 export function createDailyReminder(deps: {
   data: Pick<DataLayer, "transaction" | "appeals" | "deliveries" | "reminders">;
@@ -77,20 +72,5 @@ export function startDailyReminder(
   log: FastifyBaseLogger,
   everyMs = 60_000,
 ) {
-  const check = () =>
-    reminder.runOnce().catch((error) => {
-      const { name, code } = error as Error & { code?: unknown };
-      log.error({ error: { name, code } }, "daily reminder not checked; tried again next minute");
-    });
-  let running: Promise<unknown> = check();
-  const timer = setInterval(() => {
-    running = running.then(check);
-  }, everyMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startEveryMinute(() => reminder.runOnce(), log, "daily reminder", everyMs);
 }

@@ -109,21 +109,25 @@ test("a bad setting stops the start with a clear message and exit code 2", async
   assert.match(stderr, /DATABASE_URL="mysql:\/\/nope": must start with sqlite: or postgres:\/\//);
 });
 
-test("without SMTP_URL the server starts, says mail is off, and /healthz reports the outbox", async () => {
+test("without SMTP_URL the server starts, says mail is off, and /healthz reports the outbox and backups", async () => {
   const server = await startServer({ SMTP_URL: "" });
   try {
     const response = await fetch(`http://127.0.0.1:${server.port}/healthz`);
     assert.equal(response.status, 200);
+    const empty = { pending: 0, failed: 0, oldestPendingAt: null };
     assert.deepEqual(await response.json(), {
       status: "ok",
       mail: "off",
-      outbox: { pending: 0, failed: 0, oldestPendingAt: null },
+      outbox: empty,
+      outboxByKind: { "appeal-notification": empty, "daily-reminder": empty },
+      backup: { scheduled: "off", last: null, failure: null },
     });
   } finally {
     server.child.kill("SIGTERM");
     await once(server.child, "exit");
   }
   assert.match(server.output(), /mail notifications off: SMTP_URL is not set/);
+  assert.match(server.output(), /scheduled backups off: set BACKUP_DIR/);
 });
 
 test("a bad mail setting stops the start with exit code 2, the SMTP password unshown", async () => {

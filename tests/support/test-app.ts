@@ -59,6 +59,8 @@ export async function startTestApp(options: {
    * of one site); by default each test app counts apart, though tests share a database.
    */
   rateLimitName?: string;
+  /** Who may read /metrics; loopback when not given. */
+  metricsAllow?: string[];
 }): Promise<TestApp> {
   const database = parseDatabaseUrl(options.databaseUrl);
   const data = options.data ?? (await openDataLayer(database));
@@ -71,6 +73,7 @@ export async function startTestApp(options: {
       allowLocalhostOrigins: options.allowLocalhostOrigins ?? false,
       timeouts: options.timeouts,
       reminderTime: options.reminderTime ?? null,
+      ...(options.metricsAllow ? { metricsAllow: options.metricsAllow } : {}),
     },
     data,
     // Shared in PostgreSQL when the store is, as in production. Generous unless a test is about

@@ -1,0 +1,50 @@
+import type { Database, SqlExecutor, Transaction } from "./database.ts";
+
+export type StoreErrorListener = () => void;
+
+/**
+ * The database with every failed statement, transaction and ping told to listeners (the metrics'
+ * count of store errors): the one door all repositories go through, so nothing is missed. A
+ * listener hears that something failed, never what: an error's detail may quote a row.
+ */
+export function observeStoreErrors(db: Database) {
+  const listeners = new Set<StoreErrorListener>();
+  const observed = <T>(promise: Promise<T>): Promise<T> =>
+    promise.catch((error: unknown) => {
+      for (const listener of listeners) listener();
+      throw error;
+    });
+  const executor = <E extends SqlExecutor>(on: E): E => ({
+    ...on,
+    all: (sql, params) => observed(on.all(sql, params)),
+    run: (sql, params) => observed(on.run(sql, params)),
+  });
+  const database: Database = {
+    ...db,
+    ...executor(db),
+    // A statement's failure inside the work is counted by its own executor; a failed commit here.
+    transaction: <T>(work: (tx: Transaction) => Promise<T>) => {
+      let workFailed = false;
+      return db
+        .transaction((tx) =>
+          work(executor(tx)).catch((error: unknown) => {
+            workFailed = true;
+            throw error;
+          }),
+        )
+        .catch((error: unknown) => {
+          if (!workFailed) for (const listener of listeners) listener();
+          throw error;
+        });
+    },
+    ping: () => observed(db.ping()),
+  };
+  return {
+    database,
+    /** Adds a listener; returns the function that removes it. */
+    onStoreError(listener: StoreErrorListener): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
