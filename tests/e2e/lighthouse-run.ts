@@ -10,12 +10,25 @@ export type LighthouseResult = {
   scores: LighthouseScores;
   /** Largest Contentful Paint as Lighthouse simulates it on its mobile profile, in ms. */
   largestContentfulPaintMs: number | null;
+  /**
+   * Total Blocking Time, simulated, in ms: the main thread's observed work multiplied by the
+   * simulated CPU slowdown, so it moves with the host's load. Printed, never a gate.
+   */
+  totalBlockingTimeMs: number | null;
+  cumulativeLayoutShift: number | null;
+  /** Requests that held the first paint (stylesheets, scripts in <head>); null: not reported. */
+  renderBlockingRequests: number | null;
+  /** Every request the page made while loading. */
+  requestCount: number;
 };
 
 type Report = {
   runtimeError?: { code: string };
   categories: Record<string, { score: number | null }>;
-  audits: Record<string, { numericValue?: number }>;
+  audits: Record<
+    string,
+    { numericValue?: number; score?: number | null; details?: { items?: unknown[] } }
+  >;
 };
 
 /**
@@ -49,5 +62,11 @@ export async function lighthouseRun(url: string, retries = 1): Promise<Lighthous
       Object.entries(report.categories).map(([name, category]) => [name, category.score]),
     ),
     largestContentfulPaintMs: report.audits["largest-contentful-paint"]?.numericValue ?? null,
+    totalBlockingTimeMs: report.audits["total-blocking-time"]?.numericValue ?? null,
+    cumulativeLayoutShift: report.audits["cumulative-layout-shift"]?.numericValue ?? null,
+    renderBlockingRequests:
+      (report.audits["render-blocking-insight"] ?? report.audits["render-blocking-resources"])
+        ?.details?.items?.length ?? null,
+    requestCount: report.audits["network-requests"]?.details?.items?.length ?? 0,
   };
 }
