@@ -165,6 +165,7 @@ export function buildApp({
   if (pageHandler) {
     const registry = createRegistryService({ data, onDeliveryQueued: () => mailDoor.wake() });
     const auth = createStaffAuth(data);
+    app.addHook("onReady", () => auth.prepare());
     registerStaffArea(app, { pageHandler, auth, registry, appeals: data.appeals });
   }
   registerDailyReminder(app, {

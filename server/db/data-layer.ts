@@ -14,6 +14,8 @@ import type { Database } from "./database.ts";
 import { createDeliveriesRepository } from "./deliveries-repository.ts";
 import { openDatabase } from "./open-database.ts";
 import { createRemindersRepository } from "./reminders-repository.ts";
+import { createServerSecretsRepository } from "./server-secrets-repository.ts";
+import { createSignInGuardRepository } from "./sign-in-guard-repository.ts";
 import { createStaffAccountsRepository } from "./staff-accounts-repository.ts";
 
 export function createDataLayer(db: Database) {
@@ -28,6 +30,8 @@ export function createDataLayer(db: Database) {
     staffAccounts: createStaffAccountsRepository(db),
     audit: createAuditRepository(db),
     reminders: createRemindersRepository(db),
+    signInGuard: createSignInGuardRepository(db),
+    secrets: createServerSecretsRepository(db),
   };
 }
 
