@@ -7,6 +7,7 @@ import { createMemoryRateLimiter, type RateLimiter } from "./appeals/rate-limite
 import { registerCloseConnectionsOnStop } from "./close-connections-on-stop.ts";
 import {
   defaultReminderTime,
+  defaultSignInAuditDays,
   defaultTimeouts,
   developmentSiteUrl,
   type ServerConfig,
@@ -22,6 +23,7 @@ import { registerSecurityHeaders } from "./security-headers.ts";
 import type { SiteFiles } from "./site-files.ts";
 import { applySiteSettings, personalisePageHandler } from "./site-settings.ts";
 import { registerDailyReminder } from "./staff/register-daily-reminder.ts";
+import { registerSignInPurge } from "./staff/register-sign-in-purge.ts";
 import { createRegistryService } from "./staff/registry-service.ts";
 import { createStaffAuth } from "./staff/staff-auth.ts";
 import { registerStaffArea } from "./staff/staff-routes.ts";
@@ -45,6 +47,7 @@ export type AppDependencies = {
         | "posWidgetId"
         | "mail"
         | "reminderTime"
+        | "signInAuditDays"
       >
     >;
   /** The migrated database and its repositories (server/db/data-layer.ts). */
@@ -166,6 +169,7 @@ export function buildApp({
     const registry = createRegistryService({ data, onDeliveryQueued: () => mailDoor.wake() });
     const auth = createStaffAuth(data);
     app.addHook("onReady", () => auth.prepare());
+    registerSignInPurge(app, { data, auditDays: config.signInAuditDays ?? defaultSignInAuditDays });
     registerStaffArea(app, { pageHandler, auth, registry, appeals: data.appeals });
   }
   registerDailyReminder(app, {

@@ -13,6 +13,8 @@ import {
 /** Where appeals are stored, parsed from DATABASE_URL. */
 /** When the daily reminder goes out unless REMINDER_TIME says otherwise: Kirov time. */
 export const defaultReminderTime = "08:00";
+/** Days sign-in audit lines are kept unless SIGN_IN_AUDIT_DAYS says otherwise: a year. */
+export const defaultSignInAuditDays = 365;
 
 export type DatabaseConfig = { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
 
@@ -44,6 +46,8 @@ export type ServerConfig = {
   mail: MailConfig;
   /** When the daily reminder of due appeals goes to the handlers: Kirov time 'HH:MM'; null: off. */
   reminderTime: string | null;
+  /** Days sign-in, sign-out and refusal lines stay in the staff audit before the hourly purge. */
+  signInAuditDays: number;
   /**
    * Development only (NODE_ENV is not "production"): a page on another localhost port may post to
    * the API on a loopback address, and gets a CORS answer. Refused in production.
@@ -218,6 +222,10 @@ const envSchema = z
       .string()
       .regex(/^(([01]\d|2[0-3]):[0-5]\d|off)$/, "must be HH:MM in Kirov time, e.g. 08:00, or off")
       .default(defaultReminderTime),
+    SIGN_IN_AUDIT_DAYS: limit(defaultSignInAuditDays).refine(
+      (days) => days <= 36_500,
+      "must be at most 36500",
+    ),
   })
   .superRefine((env, context) => {
     if (env.SMTP_URL === undefined) return;
@@ -278,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       leaseMs: data.MAIL_LEASE_MS,
     },
     reminderTime: data.REMINDER_TIME === "off" ? null : data.REMINDER_TIME,
+    signInAuditDays: data.SIGN_IN_AUDIT_DAYS,
     allowLocalhostOrigins: data.NODE_ENV !== "production",
     timeouts: defaultTimeouts,
   };

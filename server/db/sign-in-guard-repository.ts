@@ -38,7 +38,7 @@ export function createSignInGuardRepository(db: Database) {
   }
 
   /** Marks the key's refusal as audited; true only for the first refusal of its window. */
-  async function firstRefusal(tx: Transaction, key: string) {
+  async function firstRefusal(tx: SqlExecutor, key: string) {
     const changed = await tx.run(
       "UPDATE staff_sign_in_guard SET refusal_audited = 1 WHERE key = ? AND refusal_audited = 0",
       [key],
@@ -73,22 +73,26 @@ export function createSignInGuardRepository(db: Database) {
       });
     },
 
-    /** Whether either key is full now (a quick read before waiting; `reserve` decides). */
-    async full(
+    /** The key that is full now, if either is (a quick read before waiting; `reserve` decides). */
+    async fullKey(
       keys: { login: string; address: string },
       limits: SlotLimits,
       now: Date,
-    ): Promise<boolean> {
+    ): Promise<string | undefined> {
       const rows = await db.all(
-        `SELECT key, slots FROM staff_sign_in_guard WHERE key IN (?, ?) AND expires_at > ?`,
+        "SELECT key, slots FROM staff_sign_in_guard WHERE key IN (?, ?) AND expires_at > ?",
         [keys.login, keys.address, now.toISOString()],
       );
-      return rows.some((row) =>
+      const full = rows.find((row) =>
         row.key === keys.login
           ? Number(row.slots) >= limits.perLogin
           : Number(row.slots) >= limits.perAddress,
       );
+      return full ? String(full.key) : undefined;
     },
+
+    /** Notes a refusal under a full key; true only for the first of its window. */
+    firstRefusal: (key: string) => firstRefusal(db, key),
 
     /** Gives back slots whose attempt turned out not to be a failure (a success). */
     async release(keys: string[], tx?: SqlExecutor): Promise<void> {

@@ -119,7 +119,8 @@ export function createStaffAuth(
         if (firstRefusal) await data.audit.record(eventEntry(now(), auditLogin, "sign-in-locked"));
         return { ok: false, message: authMessages.locked, status: 429 };
       };
-      if (await data.signInGuard.full(key, lockoutLimits, now())) return locked(false);
+      const fullKey = await data.signInGuard.fullKey(key, lockoutLimits, now());
+      if (fullKey) return locked(await data.signInGuard.firstRefusal(fullKey));
 
       const release = await capacity.acquire(key.address);
       if (!release) return { ok: false, message: authMessages.busy, status: 429 };

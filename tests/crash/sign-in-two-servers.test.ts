@@ -5,8 +5,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { parseDatabaseUrl } from "../../server/config.ts";
 import { openDataLayer } from "../../server/db/data-layer.ts";
-import { addStaffUser } from "../support/staff-fixtures.ts";
 import { killIfRunning, type ServerProcess, startServer } from "../support/server-process.ts";
+import { addStaffUser } from "../support/staff-fixtures.ts";
 import { createPostgresDatabase } from "../support/test-databases.ts";
 
 const password = "correct horse battery";

@@ -5,75 +5,20 @@
 // was wrong) and from the audit (one 'sign-in-failed' row per check). Needs `npm run build`.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import type { FastifyInstance } from "fastify";
 import { hashPassword, verifyPassword } from "../../server/staff/passwords.ts";
+import {
+  browserWithForm,
+  countStatuses,
+  postSignIn,
+  settledCount,
+} from "../support/sign-in-attempts.ts";
 import { addStaffUser } from "../support/staff-fixtures.ts";
-import { StaffClient, type StaffTestApp, startStaffTestApp } from "../support/staff-test-app.ts";
+import type { StaffClient } from "../support/staff-test-app.ts";
+import { type StaffTestApp, startStaffTestApp } from "../support/staff-test-app.ts";
 import { type TestDatabase, testDatabaseKinds } from "../support/test-databases.ts";
 
 const password = "correct horse battery";
 const perLogin = 5;
-
-type Answer = { status: number; ms: number };
-
-/** One sign-in POST with the given browser's cookies and token, from `address`. */
-async function postSignIn(
-  app: FastifyInstance,
-  browser: StaffClient,
-  fields: { login: string; password: string },
-  address: string,
-): Promise<Answer> {
-  const started = performance.now();
-  const body = new URLSearchParams({ ...fields, _csrf: browser.csrfToken });
-  const response = await app.inject({
-    method: "POST",
-    url: "/staff/login",
-    remoteAddress: address,
-    headers: {
-      host: "localhost:8000",
-      origin: "http://localhost:8000",
-      cookie: [...browser.cookies].map(([name, value]) => `${name}=${value}`).join("; "),
-      "content-type": "application/x-www-form-urlencoded",
-    },
-    payload: body.toString(),
-  });
-  return { status: response.statusCode, ms: performance.now() - started };
-}
-
-/** A browser that has fetched the sign-in form from `address`: its cookie and token. */
-async function browserWithForm(app: FastifyInstance, address: string): Promise<StaffClient> {
-  const browser = new StaffClient(app);
-  const form = await app.inject({
-    method: "GET",
-    url: "/staff/login",
-    remoteAddress: address,
-    headers: { host: "localhost:8000" },
-  });
-  for (const cookie of form.cookies) browser.cookies.set(cookie.name, cookie.value);
-  browser.csrfToken = /name="_csrf" value="([^"]*)"/.exec(form.body)?.[1] ?? "";
-  assert.ok(browser.csrfToken, "the form carries a token");
-  return browser;
-}
-
-function countStatuses(answers: Answer[]): Record<number, number> {
-  const counts: Record<number, number> = {};
-  for (const { status } of answers) counts[status] = (counts[status] ?? 0) + 1;
-  return counts;
-}
-
-/** Resolves once `count` of `promises` have settled. */
-function settledCount(promises: Promise<unknown>[], count: number): Promise<void> {
-  let settled = 0;
-  return new Promise((resolve) => {
-    if (count <= 0) resolve();
-    for (const promise of promises) {
-      void promise.finally(() => {
-        settled += 1;
-        if (settled === count) resolve();
-      });
-    }
-  });
-}
 
 for (const kind of testDatabaseKinds) {
   describe(`staff sign-in under parallel attempts on ${kind.name}`, () => {
