@@ -26,7 +26,7 @@ import { registerDailyReminder } from "./staff/register-daily-reminder.ts";
 import { registerSignInPurge } from "./staff/register-sign-in-purge.ts";
 import { createRegistryService } from "./staff/registry-service.ts";
 import { createStaffAuth } from "./staff/staff-auth.ts";
-import { registerStaffArea } from "./staff/staff-routes.ts";
+import { csrfKeySecretName, registerStaffArea } from "./staff/staff-routes.ts";
 import { registerStaticSite } from "./static-site.ts";
 
 export type AppDependencies = {
@@ -170,7 +170,13 @@ export function buildApp({
     const auth = createStaffAuth(data);
     app.addHook("onReady", () => auth.prepare());
     registerSignInPurge(app, { data, auditDays: config.signInAuditDays ?? defaultSignInAuditDays });
-    registerStaffArea(app, { pageHandler, auth, registry, appeals: data.appeals });
+    registerStaffArea(app, {
+      pageHandler,
+      csrfKey: () => data.secrets.secret(csrfKeySecretName),
+      auth,
+      registry,
+      appeals: data.appeals,
+    });
   }
   registerDailyReminder(app, {
     data,

@@ -138,6 +138,8 @@ for (const kind of testDatabaseKinds) {
       assert.equal(client.cookies.has("staff_session"), false, "the cookie is cleared");
       client.cookies.set("staff_session", token);
       assert.equal((await client.get("/staff")).statusCode, 303);
+      // The redirect cleared it again; sent anyway, with its session's token (bound to it).
+      client.cookies.set("staff_session", token);
       const refused = await client.post("/staff/appeals/x", { intent: "start", version: "0" });
       assert.equal(refused.statusCode, 401);
       assert.match(refused.body, /Сеанс завершён или истёк/);
