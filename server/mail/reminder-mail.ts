@@ -6,6 +6,7 @@ import {
   nextDeadline,
 } from "../../domain/appeals/appeal-deadlines.ts";
 import { appealStateLabels } from "../../domain/appeals/appeal-states.ts";
+import { visibleText } from "../../domain/appeals/visible-text.ts";
 import { formatRussianDate } from "../../domain/calendar/calendar-day.ts";
 import type { RegistryAppeal } from "../../domain/staff/registry-types.ts";
 import type { AppealsRepository } from "../db/appeals-repository.ts";
@@ -16,7 +17,7 @@ export type ReminderMail = { subject: string; text: string; html: string };
 const stateWords = { overdue: "просрочен", "due-soon": "истекает", ok: "" } as const;
 
 function line({ appeal, deadline }: DueAppeal): string {
-  return `${appeal.number} — ${appeal.last_name} ${appeal.first_name}; ${appealStateLabels[appeal.state]}; ${deadlineKindLabels[deadline.kind]}: до ${formatRussianDate(deadline.due)} (${stateWords[deadline.state]})`;
+  return `${appeal.number} — ${visibleText(appeal.last_name)} ${visibleText(appeal.first_name)}; ${appealStateLabels[appeal.state]}; ${deadlineKindLabels[deadline.kind]}: до ${formatRussianDate(deadline.due)} (${stateWords[deadline.state]})`;
 }
 
 /** The appeals whose term is past or ends within 3 days on `day`, soonest term first. */
