@@ -86,10 +86,13 @@ export function createStaffAuth(
   const accounts = data.staffAccounts;
   let keyMaker: Promise<SignInKeyMaker> | undefined;
   const keys = async (login: string, address: string) => {
-    keyMaker ??= data.secrets.secret(signInKeySecretName).then(createSignInKeys);
-    keyMaker.catch(() => {
-      keyMaker = undefined;
-    });
+    if (!keyMaker) {
+      keyMaker = data.secrets.secret(signInKeySecretName).then(createSignInKeys);
+      // A store that failed to answer is asked again by the next sign-in.
+      keyMaker.catch(() => {
+        keyMaker = undefined;
+      });
+    }
     return (await keyMaker).of(login, address);
   };
 
