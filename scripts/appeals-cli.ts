@@ -4,13 +4,13 @@
 // does). With --json, standard output holds only the JSON array.
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { visibleText } from "../domain/appeals/visible-text.ts";
 import { formatKirovDateTime, kirovIsoDate, startOfKirovDay } from "../domain/time/kirov-time.ts";
 import { purgeAppealsReceivedBefore } from "../server/appeals/retention-purge.ts";
 import { defaultDatabaseUrl, parseDatabaseUrl } from "../server/config.ts";
 import type { StoredAppeal } from "../server/db/appeals-repository.ts";
 import { openDataLayer } from "../server/db/data-layer.ts";
 import { backup, restore } from "./store-backup-commands.ts";
-import { visibleText } from "./visible-text.ts";
 
 /**
  * Appeals are kept 5 years, then deleted with their personal data: the term the standard list of

@@ -9,6 +9,7 @@ import { registerCloseConnectionsOnStop } from "./close-connections-on-stop.ts";
 import {
   defaultMetricsAllow,
   defaultReminderTime,
+  defaultSignInAuditDays,
   defaultTimeouts,
   developmentSiteUrl,
   type ServerConfig,
@@ -26,9 +27,10 @@ import { registerSecurityHeaders } from "./security-headers.ts";
 import type { SiteFiles } from "./site-files.ts";
 import { applySiteSettings, personalisePageHandler } from "./site-settings.ts";
 import { registerDailyReminder } from "./staff/register-daily-reminder.ts";
+import { registerSignInPurge } from "./staff/register-sign-in-purge.ts";
 import { createRegistryService } from "./staff/registry-service.ts";
 import { createStaffAuth } from "./staff/staff-auth.ts";
-import { registerStaffArea } from "./staff/staff-routes.ts";
+import { csrfKeySecretName, registerStaffArea } from "./staff/staff-routes.ts";
 import { registerStaticSite } from "./static-site.ts";
 
 export type AppDependencies = {
@@ -52,6 +54,7 @@ export type AppDependencies = {
         | "reminderTime"
         | "backup"
         | "metricsAllow"
+        | "signInAuditDays"
       >
     >;
   /** The migrated database and its repositories (server/db/data-layer.ts). */
@@ -204,7 +207,15 @@ export function buildApp({
   if (pageHandler) {
     const registry = createRegistryService({ data, onDeliveryQueued: () => mailDoor.wake() });
     const auth = createStaffAuth(data);
-    registerStaffArea(app, { pageHandler, auth, registry, appeals: data.appeals });
+    app.addHook("onReady", () => auth.prepare());
+    registerSignInPurge(app, { data, auditDays: config.signInAuditDays ?? defaultSignInAuditDays });
+    registerStaffArea(app, {
+      pageHandler,
+      csrfKey: () => data.secrets.secret(csrfKeySecretName),
+      auth,
+      registry,
+      appeals: data.appeals,
+    });
   }
   registerDailyReminder(app, {
     data,

@@ -20,6 +20,8 @@ export const defaultBackupTime = "03:00";
 export const defaultBackupKeep = 14;
 /** Who may read /metrics unless METRICS_ALLOW says otherwise: this machine only. */
 export const defaultMetricsAllow = ["127.0.0.1", "::1"];
+/** Days sign-in audit lines are kept unless SIGN_IN_AUDIT_DAYS says otherwise: a year. */
+export const defaultSignInAuditDays = 365;
 
 export type DatabaseConfig = { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
 
@@ -55,6 +57,8 @@ export type ServerConfig = {
   backup: BackupSchedule | null;
   /** Who may read GET /metrics: addresses or CIDR ranges (METRICS_ALLOW). */
   metricsAllow: string[];
+  /** Days sign-in, sign-out and refusal lines stay in the staff audit before the hourly purge. */
+  signInAuditDays: number;
   /**
    * Development only (NODE_ENV is not "production"): a page on another localhost port may post to
    * the API on a loopback address, and gets a CORS answer. Refused in production.
@@ -250,6 +254,10 @@ const envSchema = z
       .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:MM in Kirov time, e.g. 03:00")
       .default(defaultBackupTime),
     METRICS_ALLOW: z.string().optional().pipe(parsed(parseAddressRanges).optional()),
+    SIGN_IN_AUDIT_DAYS: limit(defaultSignInAuditDays).refine(
+      (days) => days <= 36_500,
+      "must be at most 36500",
+    ),
   })
   .superRefine((env, context) => {
     if (env.SMTP_URL === undefined) return;
@@ -314,6 +322,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       ? { dir: data.BACKUP_DIR, keep: data.BACKUP_KEEP, time: data.BACKUP_TIME }
       : null,
     metricsAllow: data.METRICS_ALLOW ?? defaultMetricsAllow,
+    signInAuditDays: data.SIGN_IN_AUDIT_DAYS,
     allowLocalhostOrigins: data.NODE_ENV !== "production",
     timeouts: defaultTimeouts,
   };

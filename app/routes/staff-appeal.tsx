@@ -10,6 +10,7 @@ import {
 } from "../../domain/appeals/appeal-states.ts";
 import { appealTerms } from "../../domain/appeals/legal-terms.ts";
 import { runningDeadlines } from "../../domain/appeals/running-terms.ts";
+import { visibleText } from "../../domain/appeals/visible-text.ts";
 import { readAppealActionForm } from "../../domain/staff/appeal-action-form.ts";
 import type { NotificationView, RegistryAppeal } from "../../domain/staff/registry-types.ts";
 import { staffRequestContext } from "../../domain/staff/staff-context.ts";
@@ -99,22 +100,22 @@ export default function StaffAppealPage({ loaderData, actionData }: Route.Compon
           <Day iso={appeal.registered_on} />
         </dd>
         <dt>Фамилия</dt>
-        <dd>{appeal.last_name}</dd>
+        <dd>{visibleText(appeal.last_name)}</dd>
         <dt>Имя</dt>
-        <dd>{appeal.first_name}</dd>
+        <dd>{visibleText(appeal.first_name)}</dd>
         <dt>Электронная почта</dt>
-        <dd>{appeal.email}</dd>
+        <dd>{visibleText(appeal.email)}</dd>
         <dt>Телефон</dt>
-        <dd>{appeal.phone}</dd>
+        <dd>{visibleText(appeal.phone)}</dd>
         <dt>Регион</dt>
-        <dd>{appeal.region || "—"}</dd>
+        <dd>{visibleText(appeal.region) || "—"}</dd>
         <dt>Текст обращения</dt>
-        <dd data-testid="appeal-comment">{appeal.comment}</dd>
+        <dd data-testid="appeal-comment">{visibleText(appeal.comment)}</dd>
         {appeal.extension_days > 0 ? (
           <>
             <dt>Продление срока ответа</dt>
             <dd>
-              на {appeal.extension_days} дн.; причина: {appeal.extension_reason}
+              на {appeal.extension_days} дн.; причина: {visibleText(appeal.extension_reason ?? "")}
             </dd>
           </>
         ) : null}
@@ -122,7 +123,7 @@ export default function StaffAppealPage({ loaderData, actionData }: Route.Compon
           <>
             <dt>Перенаправлено</dt>
             <dd>
-              {appeal.forwarded_to}, <Day iso={appeal.forwarded_on} />
+              {visibleText(appeal.forwarded_to)}, <Day iso={appeal.forwarded_on} />
             </dd>
           </>
         ) : null}
@@ -157,7 +158,7 @@ export default function StaffAppealPage({ loaderData, actionData }: Route.Compon
         <dt>IP-адрес</dt>
         <dd>{appeal.client_ip}</dd>
         <dt>Браузер</dt>
-        <dd>{appeal.user_agent ?? "—"}</dd>
+        <dd>{visibleText(appeal.user_agent ?? "—")}</dd>
       </dl>
 
       <h2>Уведомление сотрудникам по электронной почте</h2>

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { appealStateLabels, appealStates } from "../../domain/appeals/appeal-states.ts";
 import { deadlineFilterLabels } from "../../domain/appeals/deadline-filter-ranges.ts";
 import { nextDeadline } from "../../domain/appeals/running-terms.ts";
+import { visibleText } from "../../domain/appeals/visible-text.ts";
 import { readRegistryQuery, registryQueryParams } from "../../domain/staff/registry-query.ts";
 import { staffRequestContext } from "../../domain/staff/staff-context.ts";
 import { Day, DeadlineText, Moment } from "../features/staff/staff-display.tsx";
@@ -109,9 +110,9 @@ export default function StaffListPage({ loaderData }: Route.ComponentProps) {
                     <td>{appealStateLabels[row.state]}</td>
                     <td>{deadline ? <DeadlineText deadline={deadline} withKind /> : "—"}</td>
                     <td>
-                      {row.last_name} {row.first_name}
+                      {visibleText(row.last_name)} {visibleText(row.first_name)}
                     </td>
-                    <td className="staff-table__text">{row.comment_start}</td>
+                    <td className="staff-table__text">{visibleText(row.comment_start)}</td>
                   </tr>
                 );
               })}

@@ -86,6 +86,18 @@ export function createAuditRepository(db: Database) {
       return rows.map(toAuditEntry);
     },
 
+    /**
+     * Drops sign-in, sign-out and refusal lines written before `cutoff` (a purge's own line and
+     * every appeal's lines stay). How many.
+     */
+    async purgeSignInEventsBefore(cutoff: Date): Promise<number> {
+      return db.run(
+        `DELETE FROM staff_audit WHERE appeal_id IS NULL AND at < ?
+         AND action IN ('sign-in', 'sign-out', 'sign-in-failed', 'sign-in-locked')`,
+        [cutoff.toISOString()],
+      );
+    },
+
     /** Audit lines not tied to an appeal (sign-ins, purges), newest first. */
     async recent(limit: number, tx?: SqlExecutor): Promise<AuditEntry[]> {
       const rows = await on(tx).all(

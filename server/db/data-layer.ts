@@ -16,6 +16,8 @@ import { createDeliveriesRepository } from "./deliveries-repository.ts";
 import { observeStoreErrors } from "./observed-database.ts";
 import { openDatabase } from "./open-database.ts";
 import { createRemindersRepository } from "./reminders-repository.ts";
+import { createServerSecretsRepository } from "./server-secrets-repository.ts";
+import { createSignInGuardRepository } from "./sign-in-guard-repository.ts";
 import { createStaffAccountsRepository } from "./staff-accounts-repository.ts";
 
 export function createDataLayer(store: Database) {
@@ -35,6 +37,8 @@ export function createDataLayer(store: Database) {
     audit: createAuditRepository(db),
     reminders: createRemindersRepository(db),
     backupRuns: createBackupRunsRepository(db),
+    signInGuard: createSignInGuardRepository(db),
+    secrets: createServerSecretsRepository(db),
   };
 }
 

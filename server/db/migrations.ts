@@ -301,9 +301,50 @@ export const migrations: readonly Migration[] = [
     `,
   },
   {
+    // Sign-in under parallel attempts (issue 20, decision 0014): one counter row per keyed hash
+    // of a login or an address, reserved before the password is checked; the old failure rows
+    // held the typed login in clear and go. Secrets every server shares (the keys' HMAC key, the
+    // CSRF tokens' HMAC key) live in the store. Indexes for the scheduled purges.
+    version: 6,
+    name: "sign-in guard",
+    sqlite: `
+      DROP TABLE staff_sign_in_failures;
+      CREATE TABLE staff_sign_in_guard (
+        key TEXT PRIMARY KEY,
+        slots INTEGER NOT NULL,
+        expires_at TEXT NOT NULL,
+        refusal_audited INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX staff_sign_in_guard_expires ON staff_sign_in_guard (expires_at);
+      CREATE TABLE server_secrets (
+        name TEXT PRIMARY KEY,
+        value TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX staff_sessions_last_seen ON staff_sessions (last_seen_at);
+      CREATE INDEX staff_audit_events_at ON staff_audit (at) WHERE appeal_id IS NULL;
+    `,
+    postgres: `
+      DROP TABLE staff_sign_in_failures;
+      CREATE TABLE staff_sign_in_guard (
+        key TEXT PRIMARY KEY,
+        slots INTEGER NOT NULL,
+        expires_at TIMESTAMPTZ NOT NULL,
+        refusal_audited INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX staff_sign_in_guard_expires ON staff_sign_in_guard (expires_at);
+      CREATE TABLE server_secrets (
+        name TEXT PRIMARY KEY,
+        value TEXT NOT NULL,
+        created_at TIMESTAMPTZ NOT NULL
+      );
+      CREATE INDEX staff_sessions_last_seen ON staff_sessions (last_seen_at);
+      CREATE INDEX staff_audit_events_at ON staff_audit (at) WHERE appeal_id IS NULL;
+    `,
+  },
+  {
     // The scheduled backups: one row per Kirov day, claimed by the one server that takes it
-    // (server/operations/scheduled-backup.ts), then marked done or failed. Version 7, not 6:
-    // version 6 is taken by the sign-in work on another branch.
+    // (server/operations/scheduled-backup.ts), then marked done or failed.
     version: 7,
     name: "backup runs",
     sqlite: `

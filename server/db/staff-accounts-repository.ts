@@ -1,6 +1,6 @@
 /**
- * Staff accounts, their sessions and the failed sign-ins the lockout counts. Session tokens and
- * failure keys arrive already hashed (server/staff/staff-auth.ts).
+ * Staff accounts and their sessions. Session tokens arrive already hashed
+ * (server/staff/staff-auth.ts); the lockout's counters are server/db/sign-in-guard-repository.ts.
  */
 import {
   type Database,
@@ -115,33 +115,16 @@ export function createStaffAccountsRepository(db: Database) {
       );
     },
 
-    /** Failed sign-ins under a key ('login:…', 'address:…') since a moment. */
-    async countFailures(key: string, since: Date, tx?: SqlExecutor): Promise<number> {
-      const [row] = await on(tx).all(
-        "SELECT count(*) AS failures FROM staff_sign_in_failures WHERE key = ? AND at >= ?",
-        [key, since.toISOString()],
+    /**
+     * Drops sessions that can open nothing any more: ended, idle since `idleBefore`, or started
+     * before `startedBefore`. How many.
+     */
+    async purgeSessionsOver(idleBefore: Date, startedBefore: Date): Promise<number> {
+      return db.run(
+        `DELETE FROM staff_sessions
+         WHERE ended_at IS NOT NULL OR last_seen_at < ? OR created_at < ?`,
+        [idleBefore.toISOString(), startedBefore.toISOString()],
       );
-      return Number(row?.failures ?? 0);
-    },
-
-    /** Records a failed sign-in under each key, dropping records older than `keepSince`. */
-    async recordFailure(keys: string[], now: Date, keepSince: Date): Promise<void> {
-      await db.transaction(async (tx) => {
-        for (const key of keys) {
-          await tx.run("DELETE FROM staff_sign_in_failures WHERE key = ? AND at < ?", [
-            key,
-            keepSince.toISOString(),
-          ]);
-          await tx.run("INSERT INTO staff_sign_in_failures (key, at) VALUES (?, ?)", [
-            key,
-            now.toISOString(),
-          ]);
-        }
-      });
-    },
-
-    async clearFailures(key: string, tx?: SqlExecutor): Promise<void> {
-      await on(tx).run("DELETE FROM staff_sign_in_failures WHERE key = ?", [key]);
     },
   };
 }

@@ -6,6 +6,7 @@ import {
   noticeDue,
   registrationDue,
 } from "../../domain/appeals/legal-terms.ts";
+import { visibleText } from "../../domain/appeals/visible-text.ts";
 import { formatRussianDate } from "../../domain/calendar/calendar-day.ts";
 import { formatKirovDateTime, kirovIsoDate } from "../../domain/time/kirov-time.ts";
 import type { StoredAppeal } from "../db/appeals-repository.ts";
@@ -28,12 +29,14 @@ export function composeAppealMail(appeal: StoredAppeal): AppealMail {
     `Сообщить автору, что суть обращения определить нельзя, — 7 дней со дня регистрации: при регистрации в день поступления не позднее ${formatRussianDate(noticeDue(receivedDay))}.`,
   ];
   const fields: [label: string, value: string][] = [
-    ["Фамилия", appeal.last_name],
-    ["Имя", appeal.first_name],
-    ["Электронная почта", appeal.email],
-    ["Телефон", appeal.phone],
-    ["Регион", appeal.region === "" ? "не указан" : appeal.region],
+    ["Фамилия", visibleText(appeal.last_name)],
+    ["Имя", visibleText(appeal.first_name)],
+    ["Электронная почта", visibleText(appeal.email)],
+    ["Телефон", visibleText(appeal.phone)],
+    ["Регион", appeal.region === "" ? "не указан" : visibleText(appeal.region)],
   ];
+  // Shown visibly escaped: a bidi override must not reorder what the handlers read.
+  const comment = visibleText(appeal.comment);
   const consent = `Согласие на обработку персональных данных дано ${formatKirovDateTime(new Date(appeal.consent_at))} по кировскому времени, версия текста согласия: ${appeal.consent_text_version}.`;
   const intro = `На сайте поступило обращение гражданина № ${appeal.number}.`;
 
@@ -48,7 +51,7 @@ export function composeAppealMail(appeal: StoredAppeal): AppealMail {
     ...fields.map(([label, value]) => `${label}: ${value}`),
     "",
     "Текст обращения:",
-    appeal.comment,
+    comment,
     "",
     consent,
     "",
@@ -76,7 +79,7 @@ export function composeAppealMail(appeal: StoredAppeal): AppealMail {
           h("tbody", null, ...fields.map(([label, value]) => row(label, value))),
         ),
         h("p", null, h("strong", null, "Текст обращения:")),
-        h("div", { style: { whiteSpace: "pre-wrap" } }, appeal.comment),
+        h("div", { style: { whiteSpace: "pre-wrap" } }, comment),
         h("p", null, consent),
       ),
     ),

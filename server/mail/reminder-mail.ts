@@ -6,6 +6,7 @@ import {
   describeDeadline,
   nextDeadline,
 } from "../../domain/appeals/running-terms.ts";
+import { visibleText } from "../../domain/appeals/visible-text.ts";
 import { formatRussianDate } from "../../domain/calendar/calendar-day.ts";
 import type { RegistryAppeal } from "../../domain/staff/registry-types.ts";
 import type { AppealsRepository } from "../db/appeals-repository.ts";
@@ -15,7 +16,7 @@ export type ReminderMail = { subject: string; text: string; html: string };
 
 // Every term listed is overdue or due soon, so each line ends with its state's word.
 function line({ appeal, deadline }: DueAppeal): string {
-  return `${appeal.number} — ${appeal.last_name} ${appeal.first_name}; ${appealStateLabels[appeal.state]}; ${describeDeadline(deadline, { withKind: true })}`;
+  return `${appeal.number} — ${visibleText(appeal.last_name)} ${visibleText(appeal.first_name)}; ${appealStateLabels[appeal.state]}; ${describeDeadline(deadline, { withKind: true })}`;
 }
 
 /** The appeals whose term is past or ends within 3 days on `day`, soonest term first. */

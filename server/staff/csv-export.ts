@@ -8,6 +8,7 @@ import { stringify } from "csv-stringify";
 import type { FastifyReply } from "fastify";
 import { appealStateLabels, groundLabel } from "../../domain/appeals/appeal-states.ts";
 import { deadlineStateWords, nextDeadline } from "../../domain/appeals/running-terms.ts";
+import { visibleText } from "../../domain/appeals/visible-text.ts";
 import { formatRussianDate } from "../../domain/calendar/calendar-day.ts";
 import type { RegistryQuery } from "../../domain/staff/registry-query.ts";
 import type { RegistryAppeal } from "../../domain/staff/registry-types.ts";
@@ -42,18 +43,20 @@ export function csvRecord(appeal: RegistryAppeal, today: string): string[] {
     deadline
       ? `${formatRussianDate(deadline.due)} ${deadlineStateWords[deadline.state]}`.trim()
       : "",
-    appeal.last_name,
-    appeal.first_name,
-    appeal.email,
-    appeal.phone,
-    appeal.region,
-    appeal.comment,
+    // Citizens' and staff's text with its invisible and bidi controls shown as \u{…}: a
+    // U+202E would reverse the cell in Excel as on a page.
+    visibleText(appeal.last_name),
+    visibleText(appeal.first_name),
+    visibleText(appeal.email),
+    visibleText(appeal.phone),
+    visibleText(appeal.region),
+    visibleText(appeal.comment),
     appeal.forwarded_to
-      ? `${appeal.forwarded_to}${appeal.forwarded_on ? `, ${formatRussianDate(appeal.forwarded_on)}` : ""}`
+      ? `${visibleText(appeal.forwarded_to)}${appeal.forwarded_on ? `, ${formatRussianDate(appeal.forwarded_on)}` : ""}`
       : "",
     appeal.without_answer_ground ? groundLabel(appeal.without_answer_ground) : "",
     appeal.extension_days > 0
-      ? `${appeal.extension_days} дн.: ${appeal.extension_reason ?? ""}`
+      ? `${appeal.extension_days} дн.: ${visibleText(appeal.extension_reason ?? "")}`
       : "",
   ];
 }

@@ -37,11 +37,24 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
-/** A hash of a password nobody has: unknown logins cost as much time as known ones. */
+/**
+ * A hash of a password nobody has: unknown logins cost as much time as known ones. Built at
+ * start (StaffAuth.prepare): built on first use, it made the first unknown login after a restart
+ * take twice as long.
+ */
 let decoyHash: Promise<string> | undefined;
+let decoyBuilt = false;
 export function decoyPasswordHash(): Promise<string> {
-  decoyHash ??= hashPassword(randomBytes(16).toString("hex"));
+  decoyHash ??= hashPassword(randomBytes(16).toString("hex")).then((hash) => {
+    decoyBuilt = true;
+    return hash;
+  });
   return decoyHash;
+}
+
+/** Whether the decoy hash is ready in this process (tests). */
+export function isDecoyHashBuilt(): boolean {
+  return decoyBuilt;
 }
 
 /** Rules for a new staff password (the CLI refuses weaker ones). */

@@ -1,11 +1,19 @@
 /**
  * Signing staff in and out: passwords with lockout, sessions kept in the store, every sign-in,
  * sign-out and failure audited. Knows nothing of HTTP; server/staff/staff-routes.ts sets cookies.
+ *
+ * A sign-in passes three gates before its password is checked (decision 0014): a quick read
+ * refuses a login or address already locked; a place among the password checks this process
+ * runs at once (server/staff/check-capacity.ts); a failure slot reserved in the store, which
+ * counts and decides in one step, so parallel attempts on one server or on several see each
+ * other. A failed check keeps its slot; a success gives only its own slot back.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { eventEntry } from "../db/audit-repository.ts";
 import type { DataLayer } from "../db/data-layer.ts";
+import { type CapacityLimits, type CheckCapacity, createCheckCapacity } from "./check-capacity.ts";
 import { decoyPasswordHash, verifyPassword } from "./passwords.ts";
+import { createSignInKeys, type SignInKeyMaker } from "./sign-in-keys.ts";
 
 export const sessionLimits = {
   /** A session unused this long is over. */
@@ -17,6 +25,7 @@ export const sessionLimits = {
 };
 
 export const lockoutLimits = {
+  /** A key's window runs this long from its latest counted attempt. */
   windowMs: 15 * 60_000,
   /** Failed sign-ins for one login within the window before it is locked. */
   perLogin: 5,
@@ -24,10 +33,27 @@ export const lockoutLimits = {
   perAddress: 20,
 };
 
+/**
+ * Password checks at once in one process: two (the machine's cores; 2 x 128 MiB of scrypt), one
+ * per address, so one address's burst leaves a check free for everyone else. A request waits
+ * for its turn at most 5 s, behind at most 50 others (5 from its own address).
+ */
+export const checkCapacityLimits: CapacityLimits = {
+  total: 2,
+  perAddress: 1,
+  maxWaitMs: 5_000,
+  maxWaiting: 50,
+  maxWaitingPerAddress: 5,
+};
+
+/** The secret (server_secrets) the lockout's keys are keyed with. */
+export const signInKeySecretName = "sign-in-keys";
+
 export const authMessages = {
   wrong: "Неверный логин или пароль.",
   locked:
     "Слишком много неудачных попыток входа. Вход временно заблокирован, попробуйте через 15 минут.",
+  busy: "Сейчас выполняется слишком много попыток входа. Попробуйте ещё раз через минуту.",
   missing: "Введите логин и пароль.",
 } as const;
 
@@ -42,58 +68,94 @@ export function tokenHash(token: string): string {
   return createHash("sha256").update(token).digest("base64url");
 }
 
-/** Addresses are personal data: the lockout keeps only a hash of them. */
-function addressKey(address: string): string {
-  return `address:${createHash("sha256").update(address).digest("base64url")}`;
-}
+export type StaffAuthOptions = {
+  now?: () => Date;
+  capacity?: CheckCapacity;
+  /** The password check (tests count the calls). */
+  checkPassword?: (password: string, stored: string) => Promise<boolean>;
+};
 
 export function createStaffAuth(
-  data: Pick<DataLayer, "staffAccounts" | "audit">,
-  now: () => Date = () => new Date(),
+  data: Pick<DataLayer, "staffAccounts" | "audit" | "signInGuard" | "secrets" | "transaction">,
+  {
+    now = () => new Date(),
+    capacity = createCheckCapacity(checkCapacityLimits),
+    checkPassword = verifyPassword,
+  }: StaffAuthOptions = {},
 ) {
   const accounts = data.staffAccounts;
+  let keyMaker: Promise<SignInKeyMaker> | undefined;
+  const keys = async (login: string, address: string) => {
+    if (!keyMaker) {
+      keyMaker = data.secrets.secret(signInKeySecretName).then(createSignInKeys);
+      // A store that failed to answer is asked again by the next sign-in.
+      keyMaker.catch(() => {
+        keyMaker = undefined;
+      });
+    }
+    return (await keyMaker).of(login, address);
+  };
+
   return {
+    /**
+     * Loads the keys' secret and builds the decoy hash before the first request: built on first
+     * use, the first unknown login after a restart took twice as long, telling that it does not
+     * exist.
+     */
+    async prepare(): Promise<void> {
+      await Promise.all([keys("", ""), decoyPasswordHash()]);
+    },
+
     async signIn(login: string, password: string, address: string): Promise<SignInResult> {
-      const time = now();
       const trimmedLogin = login.trim();
       if (trimmedLogin === "" || password === "") {
         return { ok: false, message: authMessages.missing, status: 400 };
       }
-      const loginKey = `login:${trimmedLogin.toLowerCase()}`;
-      const since = new Date(time.getTime() - lockoutLimits.windowMs);
+      const key = await keys(trimmedLogin, address);
       const user = await accounts.findUser(trimmedLogin);
       // The audit names a login only if it exists: a password typed into the login field must
       // not land in the log.
       const auditLogin = user ? user.login : "(неизвестный логин)";
-      const [loginFailures, addressFailures] = await Promise.all([
-        accounts.countFailures(loginKey, since),
-        accounts.countFailures(addressKey(address), since),
-      ]);
-      if (loginFailures >= lockoutLimits.perLogin || addressFailures >= lockoutLimits.perAddress) {
-        await data.audit.record(eventEntry(time, auditLogin, "sign-in-locked"));
+      const locked = async (firstRefusal: boolean): Promise<SignInResult> => {
+        // One line per locked key and window: refused attempts cost no check and must not be
+        // a way to fill the audit.
+        if (firstRefusal) await data.audit.record(eventEntry(now(), auditLogin, "sign-in-locked"));
         return { ok: false, message: authMessages.locked, status: 429 };
-      }
-      const passwordOk = await verifyPassword(
-        password,
-        user?.password_hash ?? (await decoyPasswordHash()),
-      );
-      if (!user || !passwordOk || user.disabled_at !== null) {
-        await accounts.recordFailure([loginKey, addressKey(address)], time, since);
-        await data.audit.record(
-          eventEntry(
-            time,
-            auditLogin,
-            "sign-in-failed",
-            user?.disabled_at ? "учётная запись отключена" : null,
-          ),
+      };
+      const fullKey = await data.signInGuard.fullKey(key, lockoutLimits, now());
+      if (fullKey) return locked(await data.signInGuard.firstRefusal(fullKey));
+
+      const release = await capacity.acquire(key.address);
+      if (!release) return { ok: false, message: authMessages.busy, status: 429 };
+      try {
+        const reservation = await data.signInGuard.reserve(key, lockoutLimits, now());
+        if (!reservation.granted) return locked(reservation.firstRefusal);
+        const passwordOk = await checkPassword(
+          password,
+          user?.password_hash ?? (await decoyPasswordHash()),
         );
-        return { ok: false, message: authMessages.wrong, status: 401 };
+        const time = now();
+        if (!user || !passwordOk || user.disabled_at !== null) {
+          await data.audit.record(
+            eventEntry(
+              time,
+              auditLogin,
+              "sign-in-failed",
+              user?.disabled_at ? "учётная запись отключена" : null,
+            ),
+          );
+          return { ok: false, message: authMessages.wrong, status: 401 };
+        }
+        const token = randomBytes(32).toString("base64url");
+        await data.transaction(async (tx) => {
+          await accounts.createSession(tokenHash(token), user.id, time, tx);
+          await data.signInGuard.release([key.login, key.address], tx);
+          await data.audit.record(eventEntry(time, user.login, "sign-in"), tx);
+        });
+        return { ok: true, token, login: user.login };
+      } finally {
+        release();
       }
-      const token = randomBytes(32).toString("base64url");
-      await accounts.createSession(tokenHash(token), user.id, time);
-      await accounts.clearFailures(loginKey);
-      await data.audit.record(eventEntry(time, user.login, "sign-in"));
-      return { ok: true, token, login: user.login };
     },
 
     /** The signed-in staff member for a session token, or undefined when it is over. */

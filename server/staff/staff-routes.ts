@@ -14,10 +14,12 @@ import { escapeHtml, refusalMessage } from "../problem-answer.ts";
 import { sendWebResponse, toWebRequest } from "../react-router-bridge.ts";
 import { sendRegistryCsv } from "./csv-export.ts";
 import type { RegistryService } from "./registry-service.ts";
-import type { SignedIn, StaffAuth } from "./staff-auth.ts";
+import { type SignedIn, type StaffAuth, tokenHash } from "./staff-auth.ts";
 
 export type StaffAreaDependencies = {
   pageHandler: RequestHandler;
+  /** The CSRF tokens' HMAC key, the same on every server of one store (server_secrets). */
+  csrfKey: () => Promise<Buffer>;
   auth: StaffAuth;
   registry: RegistryService;
   appeals: Pick<AppealsRepository, "eachInRegistry">;
@@ -26,6 +28,8 @@ export type StaffAreaDependencies = {
 export const sessionCookie = "staff_session";
 export const csrfCookie = "staff_csrf";
 export const signInPath = "/staff/login";
+/** The secret (server_secrets) CSRF tokens are keyed with. */
+export const csrfKeySecretName = "csrf-tokens";
 
 // No script may run on a staff page: they ship none, and a citizen's text must never become one.
 const staffContentSecurityPolicy =
@@ -75,12 +79,22 @@ declare module "fastify" {
   }
 }
 
+/**
+ * What a CSRF token is bound to: the session its page was shown in, or none. A token from
+ * before sign-in, or from another session (even with that session's CSRF cookie), does not pass.
+ */
+function csrfBinding(sessionToken: string | undefined): string {
+  return sessionToken ? `session:${tokenHash(sessionToken)}` : "no-session";
+}
+
 export function registerStaffArea(app: FastifyInstance, deps: StaffAreaDependencies) {
   app.register(async (area) => {
     await area.register(fastifyCookie);
     await area.register(fastifyCsrfProtection, {
       cookieKey: csrfCookie,
       cookieOpts: { path: "/staff", httpOnly: true, sameSite: "strict" },
+      csrfOpts: { hmacKey: await deps.csrfKey() },
+      getUserInfo: (request) => csrfBinding(request.cookies[sessionCookie]),
       getToken: (request) => {
         const body = request.body;
         if (!(body instanceof Buffer)) return undefined;
@@ -140,17 +154,23 @@ export function registerStaffArea(app: FastifyInstance, deps: StaffAreaDependenc
       const signedIn = request.staffSignedIn;
       const staff: StaffRequest = {
         login: signedIn?.login ?? null,
-        csrfToken: reply.generateCsrf(cookieOptions(request)),
+        csrfToken: reply.generateCsrf({
+          ...cookieOptions(request),
+          userInfo: signedIn ? `session:${signedIn.tokenHash}` : csrfBinding(undefined),
+        }),
         today: deps.registry.today(),
         signIn: async (login, password) => {
           const result = await deps.auth.signIn(login, password, request.ip);
           if (!result.ok) return result;
           if (signedIn) await deps.auth.signOut(signedIn);
           reply.setCookie(sessionCookie, result.token, cookieOptions(request));
+          // A new CSRF secret with the new session: the next page makes it.
+          reply.clearCookie(csrfCookie, cookieOptions(request));
           return { ok: true };
         },
         signOut: async () => {
           if (signedIn) await deps.auth.signOut(signedIn);
+          // The next page's token is bound to no session: this session's tokens stop passing.
           reply.clearCookie(sessionCookie, cookieOptions(request));
         },
         listAppeals: (query) => deps.registry.listAppeals(query),

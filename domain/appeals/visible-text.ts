@@ -1,7 +1,8 @@
 /**
- * A citizen's text made safe to print on an operator's terminal: every character that could
- * move the cursor, clear the screen, retitle the window, reorder the line (bidirectional
- * overrides) or hide itself is shown as `\u{…}` instead of being sent to the terminal. Line
+ * A citizen's text made safe to show to staff, on an operator's terminal, the staff pages, the
+ * mails to staff and the CSV alike: every character that could move the cursor, clear the
+ * screen, retitle the window, reorder the line (bidirectional overrides: 'Оплачено \u202e12345
+ * руб' would read 'Оплачено 54321 бур') or hide itself is shown as `\u{…}` instead. Line
  * breaks stay line breaks (indented by the caller), tabs stay tabs. The schema refuses control
  * characters today; appeals stored before it did, or written to the store by other means, may
  * still hold them.

@@ -1,0 +1,138 @@
+// Staff sign-in under parallel attempts (issue 20), on SQLite and PostgreSQL, through the real
+// server build over fastify inject: a burst for one login, from one address or from many, gets at
+// most the lockout's number of password checks; a burst from one address does not hold up a real
+// sign-in from another. Every figure is read from the answers (401: the password was checked and
+// was wrong) and from the audit (one 'sign-in-failed' row per check). Needs `npm run build`.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { hashPassword, verifyPassword } from "../../server/staff/passwords.ts";
+import {
+  browserWithForm,
+  countStatuses,
+  postSignIn,
+  settledCount,
+} from "../support/sign-in-attempts.ts";
+import { addStaffUser } from "../support/staff-fixtures.ts";
+import type { StaffClient } from "../support/staff-test-app.ts";
+import { type StaffTestApp, startStaffTestApp } from "../support/staff-test-app.ts";
+import { type TestDatabase, testDatabaseKinds } from "../support/test-databases.ts";
+
+const password = "correct horse battery";
+const perLogin = 5;
+
+for (const kind of testDatabaseKinds) {
+  describe(`staff sign-in under parallel attempts on ${kind.name}`, () => {
+    let database: TestDatabase;
+    let site: StaffTestApp;
+    before(async () => {
+      database = await kind.create();
+      site = await startStaffTestApp({ databaseUrl: database.url });
+      for (const login of ["darya", "egor", "fedor", "galina"]) {
+        await addStaffUser(site.data, login, password);
+      }
+    });
+    after(async () => {
+      await site?.close();
+      await database?.drop();
+    });
+
+    const checkedFailures = async (login: string) =>
+      (await site.data.audit.recent(10_000)).filter(
+        (entry) => entry.action === "sign-in-failed" && entry.staff_login === login,
+      ).length;
+
+    /**
+     * 29 wrong passwords at once, then the right one while they are answered: the right one is
+     * sent once every attempt beyond the lockout's has been answered (the lock is in place).
+     */
+    async function burstThenRight(login: string, addressOf: (index: number) => string) {
+      const browsers = await Promise.all(
+        Array.from({ length: 30 }, (_, index) => browserWithForm(site.app, addressOf(index))),
+      );
+      const wrong = browsers
+        .slice(0, 29)
+        .map((browser, index) =>
+          postSignIn(site.app, browser, { login, password: `wrong ${index}` }, addressOf(index)),
+        );
+      await settledCount(wrong, 29 - perLogin);
+      const last = browsers[29] as StaffClient;
+      const right = await postSignIn(site.app, last, { login, password }, addressOf(29));
+      return { wrong: await Promise.all(wrong), right };
+    }
+
+    test("30 parallel attempts for one login from one address: at most 5 password checks, the rest 429, the right one refused", async () => {
+      const { wrong, right } = await burstThenRight("darya", () => "198.51.100.7");
+      const statuses = countStatuses(wrong);
+      console.log(`one address: wrong ${JSON.stringify(statuses)}, right ${right.status}`);
+      assert.ok((statuses[401] ?? 0) <= perLogin, `password checks: ${statuses[401]}`);
+      assert.equal((statuses[401] ?? 0) + (statuses[429] ?? 0), 29, JSON.stringify(statuses));
+      assert.equal(right.status, 429, "the right password is refused while the login is locked");
+      assert.ok((await checkedFailures("darya")) <= perLogin);
+    });
+
+    test("30 parallel attempts for one login from 30 addresses: at most 5 password checks", async () => {
+      const { wrong, right } = await burstThenRight("egor", (index) => `203.0.113.${index + 1}`);
+      const statuses = countStatuses(wrong);
+      console.log(`30 addresses: wrong ${JSON.stringify(statuses)}, right ${right.status}`);
+      assert.ok((statuses[401] ?? 0) <= perLogin, `password checks: ${statuses[401]}`);
+      assert.equal((statuses[401] ?? 0) + (statuses[429] ?? 0), 29, JSON.stringify(statuses));
+      assert.equal(right.status, 429);
+      assert.ok((await checkedFailures("egor")) <= perLogin);
+    });
+
+    test("40 parallel attempts from one address: a real sign-in from another address completes within 2 s of its own scrypt time", async () => {
+      // Its own scrypt time, measured here and now (the machine is shared and its speed varies).
+      const stored = await hashPassword(password);
+      const scryptStarted = performance.now();
+      await verifyPassword(password, stored);
+      const ownScryptMs = performance.now() - scryptStarted;
+
+      // An unknown login checked once before (the server has been up a while).
+      await postSignIn(
+        site.app,
+        await browserWithForm(site.app, "192.0.2.39"),
+        { login: "nobody", password: "guess" },
+        "192.0.2.39",
+      );
+      const attacker = "192.0.2.40";
+      const browsers = await Promise.all(
+        Array.from({ length: 40 }, () => browserWithForm(site.app, attacker)),
+      );
+      const staffBrowser = await browserWithForm(site.app, "10.0.0.5");
+      const burst = browsers.map((browser, index) =>
+        postSignIn(site.app, browser, { login: `nobody${index}`, password: "guess" }, attacker),
+      );
+      // The staff member signs in while the burst is being answered.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const real = await postSignIn(
+        site.app,
+        staffBrowser,
+        { login: "fedor", password },
+        "10.0.0.5",
+      );
+      const answers = await Promise.all(burst);
+      console.log(
+        `40 from one address: ${JSON.stringify(countStatuses(answers))}; real sign-in ${real.status} in ${Math.round(real.ms)} ms, own scrypt ${Math.round(ownScryptMs)} ms`,
+      );
+      assert.equal(real.status, 302, "the real sign-in succeeds");
+      assert.ok(
+        real.ms <= ownScryptMs + 2_000,
+        `the real sign-in took ${Math.round(real.ms)} ms; its scrypt alone ${Math.round(ownScryptMs)} ms`,
+      );
+    });
+
+    test("no request above failed on the server: no 5xx answered, no error logged", () => {
+      const lines = site.logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
+      const requests = lines.filter((line) => line.msg === "request");
+      assert.ok(requests.length > 100);
+      assert.deepEqual(
+        requests.filter((line) => Number(line.status) >= 500).map((line) => line.path),
+        [],
+      );
+      assert.deepEqual(
+        lines.filter((line) => Number(line.level) >= 50).map((line) => line.msg),
+        [],
+      );
+    });
+  });
+}
