@@ -119,7 +119,12 @@ test("without SMTP_URL the server starts, says mail is off, and /healthz reports
       status: "ok",
       mail: "off",
       outbox: empty,
-      outboxByKind: { "appeal-notification": empty, "daily-reminder": empty },
+      outboxByKind: {
+        "appeal-notification": empty,
+        "appeal-acknowledgement": empty,
+        "appeal-notice": empty,
+        "daily-reminder": empty,
+      },
       backup: { scheduled: "off", last: null, failure: null },
     });
   } finally {
