@@ -8,6 +8,8 @@
  *   {organisation}    the organisation's full name
  *   {forwardedTo}     the body it was forwarded to; {forwardedOn} the day
  *   {answerDue}       the last day of the (extended) answer term; {extensionReason} why
+ *   {answeredOn}      the day an answer was sent; {outgoingNumber} its outgoing number
+ * `answerMailTemplate` (at the end) frames the answers staff write and send from the registry.
  * A placeholder not in this list is an error the tests catch.
  */
 export const noticeKinds = [
@@ -34,6 +36,8 @@ export const noticePlaceholders = [
   "forwardedOn",
   "answerDue",
   "extensionReason",
+  "answeredOn",
+  "outgoingNumber",
 ] as const;
 
 export type NoticePlaceholder = (typeof noticePlaceholders)[number];
@@ -95,3 +99,15 @@ export const noticeTemplates: Record<NoticeKind, { subject: string; body: string
 В соответствии с частью 5 статьи 11 ${law} принято решение о безосновательности очередного обращения и прекращении переписки с вами по данному вопросу.`,
   },
 };
+
+/**
+ * The frame of an answer mailed from the registry: its subject, the line before staff's text, the
+ * line naming the outgoing number (left out when there is none) and the line before the list of
+ * attached files. Staff's own text goes between them as written.
+ */
+export const answerMailTemplate = {
+  subject: "Ответ на обращение № {number} от {receivedOn}",
+  lead: "Ответ на ваше обращение № {number}, поступившее {receivedOn}.",
+  outgoing: "Исх. № {outgoingNumber} от {answeredOn}.",
+  attachments: "Приложения:",
+} as const;

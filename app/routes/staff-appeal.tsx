@@ -14,6 +14,7 @@ import { visibleText } from "../../domain/appeals/visible-text.ts";
 import { readAppealActionForm } from "../../domain/staff/appeal-action-form.ts";
 import type { NotificationView, RegistryAppeal } from "../../domain/staff/registry-types.ts";
 import { staffRequestContext } from "../../domain/staff/staff-context.ts";
+import { AnswerForm, SentAnswer } from "../features/staff/answer-section.tsx";
 import { CsrfField, Day, DeadlineText, Moment } from "../features/staff/staff-display.tsx";
 import type { Route } from "./+types/staff-appeal.ts";
 
@@ -26,10 +27,29 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const staff = context.get(staffRequestContext);
-  const read = readAppealActionForm((await request.formData()).entries());
-  if (!read.ok) return data({ error: read.message }, { status: 400 });
+  const formData = await request.formData();
+  // What was typed into the answer form, given back with a refusal or a preview.
+  const answerDraft = {
+    text: String(formData.get("answer_text") ?? ""),
+    outgoingNumber: String(formData.get("outgoing_number") ?? ""),
+  };
+  if (staff.uploadRefusal) {
+    return data(
+      { error: staff.uploadRefusal.message, answerDraft },
+      { status: staff.uploadRefusal.status },
+    );
+  }
+  const read = readAppealActionForm(formData.entries());
+  if (!read.ok) return data({ error: read.message, answerDraft }, { status: 400 });
+  if (read.form.intent === "answer-preview") {
+    const previewed = await staff.previewAnswer(params.id, read.form);
+    if (!previewed.ok) {
+      return data({ error: previewed.message, answerDraft }, { status: previewed.status });
+    }
+    return { preview: previewed.preview, answerDraft };
+  }
   const result = await staff.changeAppeal(params.id, read.form);
-  if (!result.ok) return data({ error: result.message }, { status: result.status });
+  if (!result.ok) return data({ error: result.message, answerDraft }, { status: result.status });
   throw redirect(`/staff/appeals/${params.id}`, 303);
 }
 
@@ -47,6 +67,8 @@ function stateLabel(state: string | null): string {
 const actionLabels: Record<string, string> = {
   ...appealActionLabels,
   "retry-notification": "Повторная отправка уведомления",
+  "retry-answer": "Повторная отправка ответа",
+  "answer-by-post": "Ответ отправлен почтой",
   "acknowledgement-withheld": "Подтверждение автору не отправлено",
 };
 
@@ -62,14 +84,18 @@ export default function StaffAppealPage({ loaderData, actionData }: Route.Compon
       </>
     );
   }
-  const { appeal, audit, notification, authorMails } = found;
+  const { appeal, audit, notification, authorMails, answer } = found;
   const deadlines = runningDeadlines(appeal, today);
+  const actions = allowedActions(appeal);
+  // The answer has a form of its own (with files); the other actions one small form each.
+  const stateActions = actions.filter((action) => action !== "answer");
+  const error = actionData && "error" in actionData ? actionData.error : undefined;
   return (
     <>
       <h1>Обращение {appeal.number}</h1>
-      {actionData?.error ? (
+      {error ? (
         <p className="staff-error" role="alert">
-          {actionData.error}
+          {error}
         </p>
       ) : null}
       <p>
@@ -219,12 +245,26 @@ export default function StaffAppealPage({ loaderData, actionData }: Route.Compon
         </div>
       )}
 
+      {answer || actions.includes("answer") ? <h2>Ответ гражданину</h2> : null}
+      {answer ? (
+        <SentAnswer appealId={appeal.id} answer={answer} csrfToken={csrfToken} today={today} />
+      ) : null}
+      {!answer && actions.includes("answer") ? (
+        <AnswerForm
+          appealId={appeal.id}
+          version={appeal.version}
+          csrfToken={csrfToken}
+          draft={actionData?.answerDraft}
+          preview={actionData && "preview" in actionData ? actionData.preview : undefined}
+        />
+      ) : null}
+
       <h2>Действия</h2>
-      {allowedActions(appeal).length === 0 ? (
-        <p>Работа с обращением завершена.</p>
+      {stateActions.length === 0 ? (
+        <p>{actions.length === 0 ? "Работа с обращением завершена." : "Других действий нет."}</p>
       ) : (
         <div className="staff-actions">
-          {allowedActions(appeal).map((action) => (
+          {stateActions.map((action) => (
             <ActionForm
               key={action}
               action={action}
@@ -298,9 +338,6 @@ function ActionForm({
       <input type="hidden" name="version" value={appeal.version} />
       {action === "register" ? (
         <DayInput name="registered_on" label="Дата регистрации" today={today} />
-      ) : null}
-      {action === "answer" ? (
-        <DayInput name="answered_on" label="Дата ответа" today={today} />
       ) : null}
       {action === "forward" ? (
         <>

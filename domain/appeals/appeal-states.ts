@@ -3,7 +3,8 @@
  * and the legal grounds to leave an appeal without an answer (59-ФЗ, article 11). The server
  * checks every change against `allowedActions`; the pages show only the actions it allows.
  *
- *   new ─register→ registered ─start→ in_progress ─answer→ answered
+ *   new ─register→ registered ─start→ in_progress ─answer→ answered (an answer sent from the
+ *                  registry, with its mail: server/staff/answer-service.ts)
  *                  registered | in_progress ─forward→ forwarded (to another body)
  *                  registered | in_progress ─leave-without-answer→ without_answer (a ground)
  *                  registered | in_progress ─extend→ the same state, answer term longer (once)
@@ -128,7 +129,7 @@ export type AppealAction = (typeof appealActions)[number];
 export const appealActionLabels: Record<AppealAction, string> = {
   register: "Зарегистрировать",
   start: "Взять на рассмотрение",
-  answer: "Отметить ответ",
+  answer: "Отправить ответ",
   forward: "Перенаправить",
   "leave-without-answer": "Оставить без ответа",
   extend: "Продлить срок ответа",

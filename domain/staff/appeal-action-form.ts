@@ -7,6 +7,7 @@ import { z } from "zod";
 import { withoutAnswerGroundCodes } from "../appeals/appeal-states.ts";
 import { appealTerms } from "../appeals/legal-terms.ts";
 import { isIsoDate } from "../calendar/calendar-day.ts";
+import { answerFileLimits } from "./answer-files.ts";
 
 const day = (message: string) =>
   z
@@ -21,6 +22,24 @@ const version = z
   .regex(/^\d{1,9}$/, { error: versionMessage })
   .transform(Number);
 
+const answerTextMessage = "Напишите текст ответа";
+const answerFields = {
+  version,
+  answer_text: z
+    .string({ error: answerTextMessage })
+    .trim()
+    .min(1, { error: answerTextMessage })
+    .max(answerFileLimits.maxTextLength, {
+      error: `Текст ответа — не длиннее ${answerFileLimits.maxTextLength} знаков`,
+    }),
+  outgoing_number: z
+    .string()
+    .trim()
+    .max(50, { error: "Исходящий номер — не длиннее 50 знаков" })
+    .optional()
+    .transform((text) => (text ? text : null)),
+};
+
 export const appealActionFormSchema = z.discriminatedUnion(
   "intent",
   [
@@ -30,10 +49,19 @@ export const appealActionFormSchema = z.discriminatedUnion(
       registered_on: day("Укажите дату регистрации"),
     }),
     z.object({ intent: z.literal("start"), version }),
+    // The answer is sent from here (its files come beside the form: server/staff/answer-upload.ts);
+    // the preview shows the mail without sending it.
+    z.object({ intent: z.literal("answer"), ...answerFields }),
+    z.object({ intent: z.literal("answer-preview"), ...answerFields }),
+    z.object({ intent: z.literal("retry-answer") }),
     z.object({
-      intent: z.literal("answer"),
-      version,
-      answered_on: day("Укажите дату ответа"),
+      intent: z.literal("answer-by-post"),
+      posted_on: day("Укажите дату отправки почтой"),
+      post_address: z
+        .string({ error: "Укажите почтовый адрес, по которому отправлен ответ" })
+        .trim()
+        .min(1, { error: "Укажите почтовый адрес, по которому отправлен ответ" })
+        .max(500, { error: "Адрес — не длиннее 500 знаков" }),
     }),
     z.object({
       intent: z.literal("forward"),

@@ -77,3 +77,41 @@ export type NotificationView = {
   /** When it was sent, or when the last try was made. */
   at: string | null;
 };
+
+/** One file kept with an answer, as staff see it (downloaded at `/staff/appeals/:id/files/:fileId`). */
+export type AnswerFileView = {
+  id: string;
+  fileName: string;
+  mediaType: string;
+  byteSize: number;
+  sha256: string;
+};
+
+/** The answer sent to the author from the registry: the record of what was said, when, to whom. */
+export type AnswerView = {
+  text: string;
+  outgoingNumber: string | null;
+  staffLogin: string;
+  /** When staff sent it (ISO 8601). */
+  createdAt: string;
+  /** The Kirov day the appeal counts as answered. */
+  answeredOn: string;
+  files: AnswerFileView[];
+  /** The mail to the author: to which address, its state and when it left. */
+  mail: {
+    to: string;
+    status: "pending" | "sent" | "failed";
+    attempts: number;
+    sentAt: string | null;
+  } | null;
+  /** Recorded when the mail failed and the answer went by post instead. */
+  byPost: { on: string; address: string; login: string } | null;
+};
+
+/** What the answer's preview shows: the mail as the author will get it, without sending it. */
+export type AnswerPreview = {
+  to: string;
+  subject: string;
+  text: string;
+  files: Array<{ fileName: string; mediaType: string; byteSize: number }>;
+};

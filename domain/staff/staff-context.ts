@@ -13,6 +13,8 @@ import { createContext } from "react-router";
 import type { AppealActionForm } from "./appeal-action-form.ts";
 import type { RegistryQuery } from "./registry-query.ts";
 import type {
+  AnswerPreview,
+  AnswerView,
   AuditEntry,
   AuthorMailView,
   NotificationView,
@@ -40,10 +42,25 @@ export type StaffRequest = {
         audit: AuditEntry[];
         notification: NotificationView;
         authorMails: AuthorMailView[];
+        answer: AnswerView | undefined;
       }
     | undefined
   >;
+  /**
+   * A state change. For the answer form (sent as multipart/form-data with its files) the server
+   * has read and checked the files before the page's action runs; they go with the answer.
+   */
   changeAppeal(id: string, form: AppealActionForm): Promise<ActionResult>;
+  /** The answer's mail as the author would get it, with the files of this upload; no change. */
+  previewAnswer(
+    id: string,
+    form: AppealActionForm,
+  ): Promise<{ ok: true; preview: AnswerPreview } | Exclude<ActionResult, { ok: true }>>;
+  /**
+   * Set when the answer form's upload was refused while it streamed in (too many or too large
+   * files, a type that is not allowed): the page shows why and keeps the text typed.
+   */
+  uploadRefusal?: { status: number; message: string };
 };
 
 const registry = globalThis as { [key: symbol]: unknown };

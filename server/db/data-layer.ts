@@ -8,7 +8,9 @@
  *   });
  */
 import type { DatabaseConfig } from "../config.ts";
+import { createAnswersRepository } from "./answers-repository.ts";
 import { createAppealsRepository } from "./appeals-repository.ts";
+import { createAttachmentsRepository } from "./attachments-repository.ts";
 import { createAuditRepository } from "./audit-repository.ts";
 import { createBackupRunsRepository } from "./backup-runs-repository.ts";
 import type { Database } from "./database.ts";
@@ -33,6 +35,8 @@ export function createDataLayer(store: Database) {
     close: () => db.close(),
     appeals: createAppealsRepository(db),
     deliveries: createDeliveriesRepository(db),
+    answers: createAnswersRepository(db),
+    attachments: createAttachmentsRepository(db),
     staffAccounts: createStaffAccountsRepository(db),
     audit: createAuditRepository(db),
     reminders: createRemindersRepository(db),

@@ -6,7 +6,8 @@
  */
 import type { BackupReport } from "./store-backup-report.ts";
 
-export type SqlValue = string | number | null;
+/** A statement's parameter; bytes (a Buffer) go into BLOB / BYTEA columns. */
+export type SqlValue = string | number | null | Uint8Array;
 export type SqlRow = Record<string, unknown>;
 export type DatabaseKind = "sqlite" | "postgres";
 

@@ -19,6 +19,7 @@ export const deliveryKinds = [
   "appeal-notification",
   "appeal-acknowledgement",
   "appeal-notice",
+  "appeal-answer",
   "daily-reminder",
 ] as const;
 export type DeliveryKind = (typeof deliveryKinds)[number];
@@ -59,6 +60,7 @@ export type ClaimedDelivery = {
 
 export type DeliveryStatus = {
   state: DeliveryState;
+  recipients: Recipient[];
   /** Tries so far (since the last manual retry). */
   attempts: number;
   /** ISO 8601, UTC; null before the first try. */
@@ -251,6 +253,7 @@ export function createDeliveriesRepository(db: Database) {
       const state = String(row.state) as DeliveryState;
       return {
         state,
+        recipients: JSON.parse(String(row.recipients)) as Recipient[],
         attempts: Number(row.attempts),
         lastAttemptAt: nullableMoment(row.last_attempt_at),
         lastError: nullableText(row.last_error),

@@ -372,6 +372,72 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    // Answers sent from the registry (issue 17) and the files kept with them. `attachments` is
+    // one store of files for every owner: an answer's signed letter now, a citizen's own files
+    // later (owner_kind 'appeal'); the bytes live in the database, so a backup holds them and
+    // nothing of them is ever under the public site. Both go with their appeal (retention).
+    version: 8,
+    name: "answers and attachments",
+    sqlite: `
+      CREATE TABLE appeal_answers (
+        id TEXT PRIMARY KEY,
+        appeal_id TEXT NOT NULL UNIQUE REFERENCES appeals (id) ON DELETE CASCADE,
+        text TEXT NOT NULL,
+        outgoing_number TEXT,
+        staff_login TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        answered_on TEXT NOT NULL,
+        by_post_on TEXT,
+        by_post_address TEXT,
+        by_post_login TEXT
+      );
+      CREATE TABLE attachments (
+        id TEXT PRIMARY KEY,
+        appeal_id TEXT NOT NULL REFERENCES appeals (id) ON DELETE CASCADE,
+        owner_kind TEXT NOT NULL CHECK (owner_kind IN ('answer', 'appeal')),
+        owner_id TEXT NOT NULL,
+        position INTEGER NOT NULL,
+        file_name TEXT NOT NULL,
+        media_type TEXT NOT NULL,
+        byte_size INTEGER NOT NULL,
+        sha256 TEXT NOT NULL,
+        content BLOB NOT NULL,
+        created_at TEXT NOT NULL,
+        UNIQUE (owner_kind, owner_id, position)
+      );
+      CREATE INDEX attachments_appeal ON attachments (appeal_id);
+    `,
+    postgres: `
+      CREATE TABLE appeal_answers (
+        id UUID PRIMARY KEY,
+        appeal_id UUID NOT NULL UNIQUE REFERENCES appeals (id) ON DELETE CASCADE,
+        text TEXT NOT NULL,
+        outgoing_number TEXT,
+        staff_login TEXT NOT NULL,
+        created_at TIMESTAMPTZ NOT NULL,
+        answered_on TEXT NOT NULL,
+        by_post_on TEXT,
+        by_post_address TEXT,
+        by_post_login TEXT
+      );
+      CREATE TABLE attachments (
+        id UUID PRIMARY KEY,
+        appeal_id UUID NOT NULL REFERENCES appeals (id) ON DELETE CASCADE,
+        owner_kind TEXT NOT NULL CHECK (owner_kind IN ('answer', 'appeal')),
+        owner_id TEXT NOT NULL,
+        position INTEGER NOT NULL,
+        file_name TEXT NOT NULL,
+        media_type TEXT NOT NULL,
+        byte_size INTEGER NOT NULL,
+        sha256 TEXT NOT NULL,
+        content BYTEA NOT NULL,
+        created_at TIMESTAMPTZ NOT NULL,
+        UNIQUE (owner_kind, owner_id, position)
+      );
+      CREATE INDEX attachments_appeal ON attachments (appeal_id);
+    `,
+  },
 ];
 
 export const latestVersion = migrations.reduce(

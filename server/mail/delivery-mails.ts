@@ -8,6 +8,7 @@ import { isNoticeKind } from "../../content/notice-templates.ts";
 import type { DataLayer } from "../db/data-layer.ts";
 import type { ClaimedDelivery, Recipient } from "../db/deliveries-repository.ts";
 import { composeAcknowledgementMail } from "./acknowledgement-mail.ts";
+import { composeAnswerMail } from "./answer-mail.ts";
 import { composeAppealMail } from "./appeal-mail.ts";
 import type { Mailer, OutgoingMail } from "./mailer.ts";
 import { composeNoticeMail } from "./notice-mail.ts";
@@ -20,7 +21,7 @@ export type ComposedDelivery = {
 };
 
 export function createDeliveryComposer(deps: {
-  data: Pick<DataLayer, "appeals">;
+  data: Pick<DataLayer, "appeals" | "answers" | "attachments">;
   /** The handlers' addresses (APPEALS_NOTIFY_TO). */
   handlers: string[];
   mailer: Pick<Mailer, "domain">;
@@ -59,6 +60,40 @@ export function createDeliveryComposer(deps: {
         return {
           mail: { to, ...mail, messageId: `<notice-${delivery.id}@${deps.mailer.domain}>` },
           described: { appeal: appeal.number, notice },
+        };
+      }
+      case "appeal-answer": {
+        const appeal = delivery.appealId
+          ? await deps.data.appeals.findInRegistry(delivery.appealId)
+          : undefined;
+        const answer = await deps.data.answers.find(String(delivery.payload.answer ?? ""));
+        if (!appeal || !answer || answer.appealId !== appeal.id) throw deliveryError("EANSWER");
+        // The files as kept with the answer, read when the mail is built: byte for byte what
+        // staff attached, whichever server sends it.
+        const files = [];
+        for (const reference of delivery.attachments) {
+          const file = await deps.data.attachments.read(appeal.id, reference.id);
+          if (!file) throw deliveryError("EATTACHMENT");
+          files.push(file);
+        }
+        const mail = composeAnswerMail(appeal, {
+          text: answer.text,
+          outgoingNumber: answer.outgoingNumber,
+          answeredOn: answer.answeredOn,
+          fileNames: files.map((file) => file.fileName),
+        });
+        return {
+          mail: {
+            to,
+            ...mail,
+            messageId: `<answer-${answer.id}@${deps.mailer.domain}>`,
+            attachments: files.map((file) => ({
+              filename: file.fileName,
+              content: file.content,
+              contentType: file.mediaType,
+            })),
+          },
+          described: { appeal: appeal.number, files: String(files.length) },
         };
       }
       case "appeal-notification": {

@@ -40,6 +40,7 @@ const logNames = {
   "appeal-notification": "appeal notification",
   "appeal-acknowledgement": "appeal acknowledgement",
   "appeal-notice": "appeal notice",
+  "appeal-answer": "appeal answer",
   "daily-reminder": "daily reminder",
 } as const satisfies Record<ClaimedDelivery["kind"], string>;
 

@@ -12,6 +12,8 @@ export type OutgoingMail = {
    * again, mail programs see the same message.
    */
   messageId: string;
+  /** Files sent with the mail (an answer's letter and materials), each with its real type. */
+  attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
 };
 
 /** Sends one mail; rejects when the SMTP server did not accept it. */

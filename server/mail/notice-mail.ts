@@ -27,8 +27,8 @@ export function fillTemplate(
 
 const day = (iso: string | null) => (iso ? formatRussianDate(iso) : "—");
 
-/** The values a notice about this appeal fills in, as the registry holds it now. */
-function valuesOf(appeal: RegistryAppeal): Record<NoticePlaceholder, string> {
+/** The values a notice or an answer about this appeal fills in, as the registry holds it now. */
+export function templateValuesOf(appeal: RegistryAppeal): Record<NoticePlaceholder, string> {
   return {
     number: appeal.number,
     receivedOn: formatRussianDate(kirovIsoDate(new Date(appeal.created_at))),
@@ -40,6 +40,8 @@ function valuesOf(appeal: RegistryAppeal): Record<NoticePlaceholder, string> {
       ? formatRussianDate(answerDue(appeal.registered_on, appeal.extension_days))
       : "—",
     extensionReason: appeal.extension_reason ?? "—",
+    answeredOn: day(appeal.answered_on),
+    outgoingNumber: "—",
   };
 }
 
@@ -50,7 +52,7 @@ function valuesOf(appeal: RegistryAppeal): Record<NoticePlaceholder, string> {
  */
 export function composeNoticeMail(kind: NoticeKind, appeal: RegistryAppeal): AppealMail {
   const template = noticeTemplates[kind];
-  const values = valuesOf(appeal);
+  const values = templateValuesOf(appeal);
   const subject = fillTemplate(template.subject, values);
   const paragraphs = fillTemplate(template.body, values).split(/\n{2,}/);
   const text = citizenMailText(paragraphs);

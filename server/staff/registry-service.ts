@@ -23,6 +23,8 @@ import { kirovIsoDate } from "../../domain/time/kirov-time.ts";
 import type { AppealChange } from "../db/appeals-repository.ts";
 import { appealEntry } from "../db/audit-repository.ts";
 import type { DataLayer } from "../db/data-layer.ts";
+import { createAnswerService } from "./answer-service.ts";
+import type { UploadedFile } from "./answer-upload.ts";
 
 export const registryPageSize = 50;
 
@@ -33,7 +35,7 @@ export function isAppealId(text: string): boolean {
   return uuidPattern.test(text);
 }
 
-function refused(status: number, message: string): ActionResult {
+function refused(status: number, message: string): Exclude<ActionResult, { ok: true }> {
   return { ok: false, status, message };
 }
 
@@ -48,8 +50,14 @@ type PlannedChange =
   | { change: AppealChange; details: string | null; notice?: NoticeKind }
   | { problem: string };
 
-/** A form that changes the appeal itself (the notification's retry changes only its delivery). */
-type StateChangeForm = Exclude<AppealActionForm, { intent: "retry-notification" }>;
+/**
+ * A form that changes the appeal's state or terms. The notification's retry changes only its
+ * delivery; the answer's forms go to the answer service (answer-service.ts).
+ */
+type StateChangeForm = Exclude<
+  AppealActionForm,
+  { intent: "retry-notification" | "answer" | "answer-preview" | "retry-answer" | "answer-by-post" }
+>;
 
 function plan(appeal: RegistryAppeal, form: StateChangeForm, today: string): PlannedChange {
   const receivedOn = kirovIsoDate(new Date(appeal.created_at));
@@ -65,14 +73,6 @@ function plan(appeal: RegistryAppeal, form: StateChangeForm, today: string): Pla
     }
     case "start":
       return { change: { state: "in_progress" }, details: null };
-    case "answer": {
-      const problem = dayProblem(form.answered_on, registeredOn, today, "Дата ответа");
-      if (problem) return { problem };
-      return {
-        change: { state: "answered", answered_on: form.answered_on },
-        details: `дата ответа ${formatRussianDate(form.answered_on)}`,
-      };
-    }
     case "forward": {
       const problem = dayProblem(form.forwarded_on, registeredOn, today, "Дата перенаправления");
       if (problem) return { problem };
@@ -111,13 +111,17 @@ function plan(appeal: RegistryAppeal, form: StateChangeForm, today: string): Pla
 }
 
 export function createRegistryService(deps: {
-  data: Pick<DataLayer, "transaction" | "appeals" | "audit" | "deliveries">;
+  data: Pick<
+    DataLayer,
+    "transaction" | "appeals" | "audit" | "deliveries" | "answers" | "attachments"
+  >;
   /** Told when a delivery was put back in the queue, so it leaves at once. */
   onDeliveryQueued?: () => void;
   now?: () => Date;
 }) {
   const { data } = deps;
   const now = deps.now ?? (() => new Date());
+  const answers = createAnswerService({ data, onDeliveryQueued: deps.onDeliveryQueued, now });
 
   /** The handlers' notification of the appeal, as staff see it. */
   async function notificationOf(appealId: string): Promise<NotificationView> {
@@ -164,19 +168,55 @@ export function createRegistryService(deps: {
       if (!isAppealId(id)) return undefined;
       const appeal = await data.appeals.findInRegistry(id);
       if (!appeal) return undefined;
-      const [audit, notification, authorMails] = await Promise.all([
+      const [audit, notification, authorMails, answer] = await Promise.all([
         data.audit.of(id),
         notificationOf(id),
         authorMailsOf(id),
+        answers.viewOf(id),
       ]);
-      return { appeal, audit, notification, authorMails };
+      return { appeal, audit, notification, authorMails, answer };
     },
 
-    async changeAppeal(login: string, id: string, form: AppealActionForm): Promise<ActionResult> {
+    /** The answer's mail as the author would get it, with the files just uploaded; no change. */
+    async previewAnswer(id: string, form: AppealActionForm, files: readonly UploadedFile[]) {
+      if (form.intent !== "answer-preview" && form.intent !== "answer") {
+        return refused(400, "Неизвестное действие");
+      }
+      const appeal = isAppealId(id) ? await data.appeals.findInRegistry(id) : undefined;
+      if (!appeal) return refused(404, "Обращение не найдено.");
+      return answers.preview(appeal, form, files);
+    },
+
+    /** A file kept with the appeal's answer (or, later, the appeal), with its bytes. */
+    async attachment(appealId: string, fileId: string) {
+      if (!isAppealId(appealId) || !isAppealId(fileId)) return undefined;
+      return data.attachments.read(appealId, fileId);
+    },
+
+    async changeAppeal(
+      login: string,
+      id: string,
+      form: AppealActionForm,
+      files: readonly UploadedFile[] = [],
+    ): Promise<ActionResult> {
       if (!isAppealId(id)) return refused(404, "Обращение не найдено.");
       const appeal = await data.appeals.findInRegistry(id);
       if (!appeal) return refused(404, "Обращение не найдено.");
       const time = now();
+
+      switch (form.intent) {
+        case "answer":
+          return answers.send(login, appeal, form, files);
+        case "answer-preview":
+          return refused(
+            400,
+            "Предпросмотр ничего не меняет: отправьте ответ кнопкой «Отправить ответ».",
+          );
+        case "retry-answer":
+          return answers.retry(login, id);
+        case "answer-by-post":
+          return answers.recordByPost(login, appeal, form);
+      }
 
       if (form.intent === "retry-notification") {
         const retried = await data.transaction(async (tx) => {

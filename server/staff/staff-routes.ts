@@ -5,6 +5,8 @@
  */
 import fastifyCookie from "@fastify/cookie";
 import fastifyCsrfProtection from "@fastify/csrf-protection";
+import fastifyMultipart, { type Multipart } from "@fastify/multipart";
+import contentDisposition from "content-disposition";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type RequestHandler, RouterContextProvider } from "react-router";
 import { readRegistryQuery } from "../../domain/staff/registry-query.ts";
@@ -12,6 +14,13 @@ import { type StaffRequest, staffRequestContext } from "../../domain/staff/staff
 import type { AppealsRepository } from "../db/appeals-repository.ts";
 import { escapeHtml, refusalMessage } from "../problem-answer.ts";
 import { sendWebResponse, toWebRequest } from "../react-router-bridge.ts";
+import {
+  type AnswerUpload,
+  answerUploadLimits,
+  readAnswerUpload,
+  readCsrfPart,
+  UploadRefusal,
+} from "./answer-upload.ts";
 import { sendRegistryCsv } from "./csv-export.ts";
 import type { RegistryService } from "./registry-service.ts";
 import { type SignedIn, type StaffAuth, tokenHash } from "./staff-auth.ts";
@@ -35,6 +44,13 @@ export const csrfKeySecretName = "csrf-tokens";
 const staffContentSecurityPolicy =
   "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; " +
   "frame-ancestors 'none'; base-uri 'none'";
+// A downloaded file is never a page of this site: opened in place, it runs in a sandbox.
+const downloadContentSecurityPolicy = "sandbox; default-src 'none'";
+
+/** Where the answer form posts its text and files (multipart); the only multipart address. */
+export const answerUploadRoute = "/staff/appeals/:id/answer";
+/** A file kept with an appeal, downloaded by staff. */
+export const attachmentRoute = "/staff/appeals/:id/files/:fileId";
 
 const messages = {
   csrf: "Форма устарела или отправлена не с этого сайта. Обновите страницу и отправьте её ещё раз.",
@@ -76,6 +92,9 @@ function refusalPage(reply: FastifyReply, status: number, message: string) {
 declare module "fastify" {
   interface FastifyRequest {
     staffSignedIn?: SignedIn;
+    /** The answer form's parts after its first one, the CSRF token (answer-upload.ts). */
+    answerParts?: AsyncIterableIterator<Multipart>;
+    answerCsrfToken?: string;
   }
 }
 
@@ -87,6 +106,24 @@ function csrfBinding(sessionToken: string | undefined): string {
   return sessionToken ? `session:${tokenHash(sessionToken)}` : "no-session";
 }
 
+/**
+ * The answer form as React Router's action reads it: its text fields as a url-encoded POST to
+ * the appeal's page (the files stay with the server, handed over in the page's context).
+ */
+function uploadAsPageRequest(request: FastifyRequest, fields: AnswerUpload["fields"]): Request {
+  const page = toWebRequest(request);
+  const headers = new Headers(page.headers);
+  headers.set("content-type", "application/x-www-form-urlencoded");
+  headers.delete("content-length");
+  const url = new URL(page.url);
+  url.pathname = url.pathname.replace(/\/answer$/, "");
+  return new Request(url, {
+    method: "POST",
+    headers,
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
 export function registerStaffArea(app: FastifyInstance, deps: StaffAreaDependencies) {
   app.register(async (area) => {
     await area.register(fastifyCookie);
@@ -96,6 +133,7 @@ export function registerStaffArea(app: FastifyInstance, deps: StaffAreaDependenc
       csrfOpts: { hmacKey: await deps.csrfKey() },
       getUserInfo: (request) => csrfBinding(request.cookies[sessionCookie]),
       getToken: (request) => {
+        if (request.answerParts) return request.answerCsrfToken;
         const body = request.body;
         if (!(body instanceof Buffer)) return undefined;
         return new URLSearchParams(body.toString("utf8")).get("_csrf") ?? undefined;
@@ -108,6 +146,11 @@ export function registerStaffArea(app: FastifyInstance, deps: StaffAreaDependenc
       { parseAs: "buffer", bodyLimit: 16 * 1024 },
       (_request, body, done) => done(null, body),
     );
+    // The answer form's files: streamed with limits, read by its route only (answer-upload.ts).
+    await area.register(fastifyMultipart, {
+      limits: answerUploadLimits,
+      throwFileSizeLimit: false,
+    });
 
     area.addHook("onSend", async (_request, reply) => {
       // React Router answers "text/html"; say the charset in the header too.
@@ -116,10 +159,20 @@ export function registerStaffArea(app: FastifyInstance, deps: StaffAreaDependenc
       }
       reply.header("cache-control", "no-store");
       reply.header("x-robots-tag", "noindex, nofollow");
-      reply.header("content-security-policy", staffContentSecurityPolicy);
+      reply.header(
+        "content-security-policy",
+        _request.routeOptions.url === attachmentRoute
+          ? downloadContentSecurityPolicy
+          : staffContentSecurityPolicy,
+      );
     });
 
     area.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof UploadRefusal) {
+        // The rest of an upload refused midway is never read: the connection closes instead.
+        reply.header("connection", "close");
+        return refusalPage(reply, error.status, error.message);
+      }
       const status = error.statusCode ?? 500;
       if (error.code?.startsWith("FST_CSRF")) return refusalPage(reply, 403, messages.csrf);
       if (status >= 500) {
@@ -127,6 +180,21 @@ export function registerStaffArea(app: FastifyInstance, deps: StaffAreaDependenc
         return refusalPage(reply, 500, messages.failed);
       }
       return refusalPage(reply, status, refusalMessage(status, messages));
+    });
+
+    // A multipart body is taken only by the answer form, and its first part, the CSRF token, is
+    // read here so the check below sees it before a byte of any file is read.
+    area.addHook("preHandler", async (request) => {
+      if (request.method !== "POST" || !request.isMultipart()) return;
+      if (request.routeOptions.url !== answerUploadRoute) {
+        throw new UploadRefusal(415, messages.unsupportedType);
+      }
+      request.answerParts = request.parts();
+      try {
+        request.answerCsrfToken = await readCsrfPart(request.answerParts);
+      } catch {
+        request.answerCsrfToken = undefined;
+      }
     });
 
     // Every state change: the CSRF token (double-submit cookie, signed). Another site's request
@@ -150,8 +218,17 @@ export function registerStaffArea(app: FastifyInstance, deps: StaffAreaDependenc
       return refusalPage(reply, 401, messages.sessionOver);
     });
 
-    const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    /**
+     * A staff page through React Router. The answer form's upload comes as `upload`: its fields
+     * as the page's form, its files (or why they were refused) beside it.
+     */
+    const renderPage = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      upload?: { read: AnswerUpload } | { refused: UploadRefusal; fields: AnswerUpload["fields"] },
+    ) => {
       const signedIn = request.staffSignedIn;
+      const uploadedFiles = upload && "read" in upload ? upload.read.files : [];
       const staff: StaffRequest = {
         login: signedIn?.login ?? null,
         csrfToken: reply.generateCsrf({
@@ -177,14 +254,49 @@ export function registerStaffArea(app: FastifyInstance, deps: StaffAreaDependenc
         getAppeal: (id) => deps.registry.getAppeal(id),
         changeAppeal: (id, form) =>
           signedIn
-            ? deps.registry.changeAppeal(signedIn.login, id, form)
+            ? deps.registry.changeAppeal(signedIn.login, id, form, uploadedFiles)
             : Promise.resolve({ ok: false, status: 401, message: messages.sessionOver }),
+        previewAnswer: (id, form) => deps.registry.previewAnswer(id, form, uploadedFiles),
+        uploadRefusal:
+          upload && "refused" in upload
+            ? { status: upload.refused.status, message: upload.refused.message }
+            : undefined,
       };
       const context = new RouterContextProvider();
       context.set(staffRequestContext, staff);
-      const response = await deps.pageHandler(toWebRequest(request), context);
+      const webRequest = upload
+        ? uploadAsPageRequest(request, "read" in upload ? upload.read.fields : upload.fields)
+        : toWebRequest(request);
+      const response = await deps.pageHandler(webRequest, context);
+      if (upload && "refused" in upload) reply.header("connection", "close");
       return sendWebResponse(reply, response);
     };
+
+    area.post(answerUploadRoute, async (request, reply) => {
+      const parts = request.answerParts;
+      if (!parts) return refusalPage(reply, 415, messages.unsupportedType);
+      const fields: AnswerUpload["fields"] = [];
+      try {
+        const read = await readAnswerUpload(parts, fields);
+        return renderPage(request, reply, { read });
+      } catch (error) {
+        if (!(error instanceof UploadRefusal)) throw error;
+        return renderPage(request, reply, { refused: error, fields });
+      }
+    });
+
+    area.get<{ Params: { id: string; fileId: string } }>(
+      attachmentRoute,
+      async (request, reply) => {
+        const file = await deps.registry.attachment(request.params.id, request.params.fileId);
+        if (!file) return refusalPage(reply, 404, "Файл не найден.");
+        return reply
+          .type(file.mediaType)
+          .header("content-disposition", contentDisposition(file.fileName))
+          .header("x-content-type-options", "nosniff")
+          .send(file.content);
+      },
+    );
 
     area.get("/staff/export.csv", async (request, reply) => {
       const read = readRegistryQuery(new URLSearchParams(request.url.split("?")[1] ?? ""));

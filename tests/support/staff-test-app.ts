@@ -260,6 +260,42 @@ export class StaffClient {
     );
   }
 
+  /**
+   * Sends a form as multipart/form-data, as a browser sends the answer form: `_csrf` first, then
+   * the fields, then each file under `files`.
+   */
+  async postMultipart(
+    url: string,
+    fields: Record<string, string>,
+    files: Array<{ name: string; content: Buffer; type?: string }> = [],
+    options: { csrf?: boolean } = {},
+  ) {
+    const form = new FormData();
+    if (options.csrf !== false) form.append("_csrf", this.csrfToken);
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    for (const file of files) {
+      form.append(
+        "files",
+        new Blob([new Uint8Array(file.content)], { type: file.type ?? "application/octet-stream" }),
+        file.name,
+      );
+    }
+    const encoded = new Request("http://localhost/", { method: "POST", body: form });
+    return this.remember(
+      await this.app.inject({
+        method: "POST",
+        url,
+        headers: {
+          host: new URL(this.origin).host,
+          origin: this.origin,
+          cookie: this.cookieHeader(),
+          "content-type": encoded.headers.get("content-type") ?? "",
+        },
+        payload: Buffer.from(await encoded.arrayBuffer()),
+      }),
+    );
+  }
+
   /** Opens the sign-in page (its CSRF token), then sends the form. */
   async signIn(login: string, password: string) {
     await this.get("/staff/login");
