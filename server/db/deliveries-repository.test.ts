@@ -52,6 +52,7 @@ for (const kind of testDatabaseKinds) {
       const { id } = await appealWithNotification(data, sampleNewAppeal(t0.toISOString()));
       assert.deepEqual(await data.deliveries.statusOf(id, "appeal-notification"), {
         state: "pending",
+        recipients: [{ group: "handlers" }],
         attempts: 0,
         lastAttemptAt: null,
         lastError: null,

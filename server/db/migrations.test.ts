@@ -67,6 +67,7 @@ for (const kind of testDatabaseKinds) {
       try {
         assert.deepEqual(await data.deliveries.statusOf(appealId, "appeal-notification"), {
           state: "failed",
+          recipients: [{ group: "handlers" }],
           attempts: 10,
           lastAttemptAt: receivedAt,
           lastError: "ECONNECTION",

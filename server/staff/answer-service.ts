@@ -4,7 +4,7 @@
  * its files or its mail, and a mail never goes out for an answer that was not stored. After the
  * mail failed every try, staff send it again or record that the answer went by post.
  */
-import { allowedActions } from "../../domain/appeals/appeal-states.ts";
+import { allowedActions, appealActionLabels } from "../../domain/appeals/appeal-states.ts";
 import { formatRussianDate } from "../../domain/calendar/calendar-day.ts";
 import type { AppealActionForm } from "../../domain/staff/appeal-action-form.ts";
 import type {
@@ -45,7 +45,7 @@ export function createAnswerService(deps: {
       return {
         ok: false,
         status: 409,
-        message: "Ответ в текущем состоянии обращения не отправляется.",
+        message: `Действие «${appealActionLabels.answer}» недоступно в текущем состоянии обращения.`,
       };
     }
     return undefined;

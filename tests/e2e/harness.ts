@@ -10,6 +10,7 @@ import { chromiumArgs, chromiumPath } from "../../scripts/chromium.ts";
 import { buildApp } from "../../server/app.ts";
 import { parseDatabaseUrl, type ServerTimeouts } from "../../server/config.ts";
 import { type DataLayer, openDataLayer } from "../../server/db/data-layer.ts";
+import type { MailConfig } from "../../server/mail/mail-config.ts";
 import { loadPageHandler } from "../../server/react-router-bridge.ts";
 import { loadSiteFiles } from "../../server/site-files.ts";
 
@@ -38,6 +39,8 @@ export type StartSiteOptions = {
   allowLocalhostOrigins?: boolean;
   /** Shorter limits for the slow-client tests; the production values otherwise. */
   timeouts?: ServerTimeouts;
+  /** Mail through a real SMTP server (tests/support/test-smtp-server.ts); off when not given. */
+  mail?: MailConfig;
 };
 
 /**
@@ -60,6 +63,7 @@ export async function startSite(options: StartSiteOptions = {}): Promise<Running
       rateLimit: options.rateLimit ?? { perMinute: 1000, perDay: 1000 },
       allowLocalhostOrigins: options.allowLocalhostOrigins ?? false,
       timeouts: options.timeouts,
+      mail: options.mail,
     },
     data,
     site,

@@ -123,6 +123,7 @@ test("without SMTP_URL the server starts, says mail is off, and /healthz reports
         "appeal-notification": empty,
         "appeal-acknowledgement": empty,
         "appeal-notice": empty,
+        "appeal-answer": empty,
         "daily-reminder": empty,
       },
       backup: { scheduled: "off", last: null, failure: null },

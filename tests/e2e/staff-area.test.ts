@@ -270,7 +270,7 @@ for (const kind of testDatabaseKinds) {
         assert.match(staffErrorIn(bad.body) ?? "", /Неизвестное состояние/);
       });
 
-      test("register, take up, extend once, answer: each step audited with who and from-to", async () => {
+      test("register, take up, extend once, send the answer: each step audited with who and from-to", async () => {
         const [row] = (await staff.list("/staff")).rows;
         assert.ok(row);
         const url = `/staff/appeals/${row.id}`;
@@ -282,7 +282,11 @@ for (const kind of testDatabaseKinds) {
         });
         assert.equal(future.statusCode, 400);
         assert.match(staffErrorIn(future.body) ?? "", /не может быть позже сегодняшнего дня/);
-        const early = await staff.post(url, { intent: "answer", version: "0", answered_on: today });
+        const early = await staff.post(url, {
+          intent: "answer",
+          version: "0",
+          answer_text: "Ответ до регистрации",
+        });
         assert.equal(early.statusCode, 409);
         assert.match(staffErrorIn(early.body) ?? "", /недоступно/);
 
@@ -347,11 +351,21 @@ for (const kind of testDatabaseKinds) {
         );
         assert.match(audit[2]?.details ?? "", /продлён на 30 дн.; причина: запрос в министерство/);
         assert.equal(
-          (await staff.post(url, { intent: "answer", version: "3", answered_on: today }))
-            .statusCode,
+          (
+            await staff.post(url, {
+              intent: "answer",
+              version: "3",
+              answer_text: "Ответ по существу",
+            })
+          ).statusCode,
           303,
         );
-        assert.equal((await staff.appeal(row.id)).state, appealStateLabels.answered);
+        const answered = await staff.appeal(row.id);
+        assert.equal(answered.state, appealStateLabels.answered);
+        assert.equal(timeIn(answered.fields.get("Дата ответа") ?? ""), today);
+        // The old tick is gone: an appeal is answered only by an answer that exists.
+        const tick = await staff.post(url, { intent: "answer", version: "4", answered_on: today });
+        assert.equal(tick.statusCode, 400);
       });
 
       test("forwarded and left-without-answer appeals record where and why", async () => {

@@ -1,6 +1,7 @@
 // The staff registry in Chromium: an appeal sent through the public API is seen with its terms,
-// registered, extended, answered, forwarded or left without answer; the CSV export is
-// downloaded and read; a citizen's <script> stays text everywhere; no page runs a script.
+// registered, extended, answered (the answer written and sent from its page), forwarded or left
+// without answer; the CSV export is downloaded and read; a citizen's <script> stays text
+// everywhere; no page runs a script.
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { before, describe, test } from "node:test";
@@ -58,11 +59,13 @@ describe("staff registry in the browser", () => {
       await page.getByText(`Ответ: до ${formatRussianDate(answerDue(today, 30))}`).waitFor();
       assert.equal(await page.getByRole("form", { name: "Продлить срок ответа" }).count(), 0);
 
-      await page.getByRole("form", { name: "Отметить ответ" }).getByRole("button").click();
+      const answer = page.getByRole("form", { name: "Ответ гражданину" });
+      await answer.getByLabel("Текст ответа").fill("Обследование назначено на май.");
+      await answer.getByRole("button", { name: "Отправить ответ" }).click();
       await page.getByTestId("appeal-state").getByText("Дан ответ").waitFor();
       await page.getByText("Сроки не текут.").waitFor();
       const log = page.getByRole("table").last();
-      for (const action of ["Зарегистрировать", "Продлить срок ответа", "Отметить ответ"]) {
+      for (const action of ["Зарегистрировать", "Продлить срок ответа", "Отправить ответ"]) {
         await log
           .getByRole("row")
           .filter({ hasText: action })
