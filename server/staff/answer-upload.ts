@@ -29,7 +29,9 @@ export class UploadRefusal extends Error {
 /** The parser's limits: busboy stops counting at these, the reader below at the exact ones. */
 export const answerUploadLimits = {
   files: answerFileLimits.maxFiles,
-  fileSize: answerFileLimits.maxTotalBytes,
+  // One byte over the limit reaches the reader, which refuses at once: at the limit itself busboy
+  // would quietly drop the rest of the part, and so read all of a 200 MB upload before the end.
+  fileSize: answerFileLimits.maxTotalBytes + 1,
   fields: 10,
   // The text (20,000 characters of up to 4 bytes) and a margin.
   fieldSize: 100 * 1024,

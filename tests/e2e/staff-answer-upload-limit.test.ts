@@ -1,0 +1,122 @@
+// A 200 MB upload to the answer form, streamed to the real server process over a socket: cut off
+// at the 10 MB limit with a Russian refusal, the connection closed instead of the rest being
+// read, the server's memory not grown by the upload, nothing stored, the server serving on.
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import { request } from "node:http";
+import { after, before, test } from "node:test";
+import { answerFileLimits } from "../../domain/staff/answer-files.ts";
+import { kirovIsoDate } from "../../domain/time/kirov-time.ts";
+import { parseDatabaseUrl } from "../../server/config.ts";
+import { type DataLayer, openDataLayer } from "../../server/db/data-layer.ts";
+import { killIfRunning, type ServerProcess, startServer } from "../support/server-process.ts";
+import { addStaffUser, storeAppealIn } from "../support/staff-fixtures.ts";
+import { StaffHttpBrowser } from "../support/staff-http.ts";
+import { createSqliteDatabase, type TestDatabase } from "../support/test-databases.ts";
+
+const password = "correct horse battery";
+const uploadBytes = 200 * 1024 * 1024;
+
+/** The server's peak resident memory so far (VmHWM), in bytes. */
+async function peakMemory(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, "utf8");
+  const kilobytes = /^VmHWM:\s+(\d+) kB/m.exec(status)?.[1];
+  assert.ok(kilobytes, "VmHWM in /proc");
+  return Number(kilobytes) * 1024;
+}
+
+let database: TestDatabase;
+let server: ServerProcess;
+let data: DataLayer;
+before(async () => {
+  database = await createSqliteDatabase();
+  data = await openDataLayer(parseDatabaseUrl(database.url));
+  await addStaffUser(data, "anna", password);
+  server = await startServer(database.url);
+});
+after(async () => {
+  await killIfRunning(server);
+  await data?.close();
+  await database?.drop();
+});
+
+test("a 200 MB upload is cut off at the limit, not read into memory", async () => {
+  const appeal = await storeAppealIn(data, new Date(Date.now() - 60_000), {
+    state: "registered",
+    registered_on: kirovIsoDate(new Date()),
+  });
+  const staff = new StaffHttpBrowser(server.baseUrl);
+  await staff.signIn("anna", password);
+  await staff.get(`/staff/appeals/${appeal.id}`);
+  const pid = server.child.pid ?? 0;
+  const memoryBefore = await peakMemory(pid);
+
+  const boundary = "----answer-upload-limit";
+  const head = Buffer.from(
+    [
+      `--${boundary}\r\nContent-Disposition: form-data; name="_csrf"\r\n\r\n${staff.csrfToken}\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="version"\r\n\r\n1\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="answer_text"\r\n\r\nОтвет\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.pdf"\r\n`,
+      "Content-Type: application/pdf\r\n\r\n%PDF-1.7\n",
+    ].join(""),
+  );
+  const chunk = Buffer.alloc(256 * 1024, 0x20);
+  let sent = 0;
+  const answer = await new Promise<{ status: number; body: string; connection: string }>(
+    (resolve, reject) => {
+      const upload = request(
+        `${server.baseUrl}/staff/appeals/${appeal.id}/answer`,
+        {
+          method: "POST",
+          headers: {
+            origin: server.baseUrl,
+            cookie: staff.cookie,
+            "content-type": `multipart/form-data; boundary=${boundary}`,
+            "content-length": String(head.length + uploadBytes),
+          },
+        },
+        (response) => {
+          let body = "";
+          response.setEncoding("utf8");
+          response.on("data", (text: string) => {
+            body += text;
+          });
+          response.on("end", () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              body,
+              connection: String(response.headers.connection),
+            }),
+          );
+          response.on("error", reject);
+        },
+      );
+      // The server closing mid-upload is the point: the client's write errors are expected.
+      upload.on("error", () => {});
+      upload.write(head);
+      const pump = () => {
+        while (sent < uploadBytes && !upload.destroyed) {
+          sent += chunk.length;
+          if (!upload.write(chunk)) return void upload.once("drain", pump);
+        }
+        if (!upload.destroyed) upload.end();
+      };
+      pump();
+    },
+  );
+  const memoryAfter = await peakMemory(pid);
+  console.log(
+    `200 MB upload: answered ${answer.status} after ${(sent / 1024 / 1024).toFixed(1)} MB written by the client; server peak memory ${(memoryBefore / 1024 / 1024).toFixed(0)} -> ${(memoryAfter / 1024 / 1024).toFixed(0)} MB`,
+  );
+  assert.equal(answer.status, 413);
+  assert.match(answer.body, /Файлы вместе — не более 10 МБ\./);
+  assert.equal(answer.connection, "close");
+  assert.ok(sent < uploadBytes, "the upload was cut off before it was all sent");
+  assert.ok(
+    memoryAfter - memoryBefore < 4 * answerFileLimits.maxTotalBytes,
+    `peak memory grew by ${memoryAfter - memoryBefore} bytes`,
+  );
+  assert.equal(await data.answers.ofAppeal(appeal.id), undefined);
+  assert.equal((await fetch(`${server.baseUrl}/healthz`)).status, 200);
+});
