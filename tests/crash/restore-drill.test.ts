@@ -1,12 +1,12 @@
-// The restore drill, as an operator would run it: a store with appeals, staff accounts and audit
-// lines, served by the real server; a backup taken with `npm run appeals -- backup` while a burst
-// of appeals is being written; `restore` refused while the server has the store open; the backup
-// restored into a new file; a server started on it serves the same appeals (the staff CSV, row for
-// row) and takes new ones with the next registration number.
-// (Answers with files do not exist yet: when they do, their bytes belong in this drill.)
+// The restore drill, as an operator would run it: a store with appeals, answers with their files,
+// staff accounts and audit lines, served by the real server; a backup taken with
+// `npm run appeals -- backup` while a burst of appeals is being written; `restore` refused while
+// the server has the store open; the backup restored into a new file; a server started on it
+// serves the same appeals (the staff CSV, row for row) and the same files (downloaded, byte for
+// byte), and takes new ones with the next registration number.
 // Needs the built site (npm run build).
 import assert from "node:assert/strict";
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -23,11 +23,27 @@ import {
   startServer,
 } from "../support/server-process.ts";
 import { addStaffUser, storeAppealIn } from "../support/staff-fixtures.ts";
+import { StaffHttpBrowser } from "../support/staff-http.ts";
 
 const seeded = 400;
 const workers = 8;
 const staffLogin = "drill";
 const staffPassword = "drill password 2026";
+const answeredAppeals = 5;
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+/** Each answered appeal's files as staff download them from `server`: address → SHA-256. */
+async function downloadedFiles(server: ServerProcess, files: Map<string, string>) {
+  const staff = new StaffHttpBrowser(server.baseUrl);
+  await staff.signIn(staffLogin, staffPassword);
+  const hashes = new Map<string, string>();
+  for (const path of files.keys()) {
+    const response = await fetch(`${server.baseUrl}${path}`, { headers: { cookie: staff.cookie } });
+    assert.equal(response.status, 200, path);
+    hashes.set(path, sha256(new Uint8Array(await response.arrayBuffer())));
+  }
+  return hashes;
+}
 
 /** Rows of every table up to the highest rowid the backup has, hashed in rowid order. */
 function tableHashes(path: string, upTo: Record<string, number>) {
@@ -116,6 +132,8 @@ describe("restore drill (SQLite)", () => {
   let dir: string;
   let source: string;
   let server: ServerProcess | undefined;
+  /** Each answer file's download address → the SHA-256 of the bytes stored. */
+  const answerFiles = new Map<string, string>();
 
   before(async () => {
     dir = await mkdtemp(join(tmpdir(), "restore-drill-"));
@@ -128,6 +146,44 @@ describe("restore drill (SQLite)", () => {
       const change =
         index % 3 === 0 ? { state: "registered" as const, registered_on: "2026-11-20" } : undefined;
       const stored = await storeAppealIn(data, received, change, { comment: `Засеяно ${index}` });
+      if (change && index < 3 * answeredAppeals) {
+        // An answer with two files of its own, as staff send it (answer-service.ts).
+        const at = new Date();
+        const files = [
+          {
+            fileName: `письмо-${index}.pdf`,
+            mediaType: "application/pdf",
+            content: Buffer.from(`%PDF-1.7\n% ${index}\n%%EOF\n`),
+          },
+          { fileName: `фото-${index}.png`, mediaType: "image/png", content: randomBytes(2048) },
+        ];
+        await data.transaction(async (tx) => {
+          const answerId = await data.answers.insert(
+            {
+              appealId: stored.id,
+              text: `Ответ ${index}`,
+              outgoingNumber: `${index}`,
+              staffLogin,
+              createdAt: at,
+              answeredOn: "2026-11-21",
+            },
+            tx,
+          );
+          const kept = await data.attachments.insertAll(
+            stored.id,
+            { kind: "answer", id: answerId },
+            files,
+            at,
+            tx,
+          );
+          for (const [position, file] of kept.entries()) {
+            answerFiles.set(
+              `/staff/appeals/${stored.id}/files/${file.id}`,
+              sha256(files[position]?.content ?? new Uint8Array()),
+            );
+          }
+        });
+      }
       if (change) {
         await data.audit.record(
           appealEntry(received, staffLogin, stored.id, "register", {
@@ -181,6 +237,7 @@ describe("restore drill (SQLite)", () => {
     assert.match(refused.stderr, /Stop the server first/);
 
     const originalCsv = await staffCsv(running);
+    assert.deepEqual(await downloadedFiles(running, answerFiles), answerFiles);
     running.child.kill("SIGTERM");
     await exited(running.child);
 
@@ -209,6 +266,10 @@ describe("restore drill (SQLite)", () => {
       "the restored server serves the backed-up appeals exactly as the original did",
     );
 
+    // The answers' files come back byte for byte from the restored store.
+    assert.equal(answerFiles.size, 2 * answeredAppeals);
+    assert.deepEqual(await downloadedFiles(server, answerFiles), answerFiles);
+
     const fresh = await postAppeal(server.baseUrl, 1_000_000);
     assert.equal(fresh.status, 201);
     const { number } = (await fresh.json()) as { number: string };
@@ -221,6 +282,7 @@ describe("restore drill (SQLite)", () => {
         acknowledgedWhileBackingUp: endedAt - startedAt,
         backupOutput: backup.stdout.split("\n")[0],
         backup: fromBackup,
+        answerFilesRestored: answerFiles.size,
         nextNumber: number,
       }),
     );
