@@ -18,6 +18,7 @@ import { appealEntry } from "../db/audit-repository.ts";
 import type { DataLayer } from "../db/data-layer.ts";
 import { composeAnswerMail } from "../mail/answer-mail.ts";
 import type { UploadedFile } from "./answer-upload.ts";
+import { retryFailedDelivery } from "./delivery-retry.ts";
 
 type AnswerForm = Extract<AppealActionForm, { intent: "answer" | "answer-preview" }>;
 type ByPostForm = Extract<AppealActionForm, { intent: "answer-by-post" }>;
@@ -150,27 +151,16 @@ export function createAnswerService(deps: {
     },
 
     /** The answer's mail put back in the queue after it failed every try. */
-    async retry(login: string, appealId: string): Promise<ActionResult> {
-      const time = now();
-      const retried = await data.transaction(async (tx) => {
-        if (!(await data.deliveries.retry(appealId, "appeal-answer", time, tx))) return false;
-        await data.audit.record(
-          appealEntry(time, login, appealId, "retry-answer", {
-            details: "ответ поставлен в очередь на отправку повторно",
-          }),
-          tx,
-        );
-        return true;
+    retry(login: string, appealId: string): Promise<ActionResult> {
+      return retryFailedDelivery(deps, {
+        login,
+        appealId,
+        kind: "appeal-answer",
+        at: now(),
+        action: "retry-answer",
+        details: "ответ поставлен в очередь на отправку повторно",
+        nothingToRetry: "Повторять нечего: письмо с ответом не в состоянии ошибки.",
       });
-      if (!retried) {
-        return {
-          ok: false,
-          status: 409,
-          message: "Повторять нечего: письмо с ответом не в состоянии ошибки.",
-        };
-      }
-      deps.onDeliveryQueued?.();
-      return { ok: true };
     },
 
     /** The answer went by post after its mail failed: the day and the address, recorded. */

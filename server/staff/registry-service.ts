@@ -25,6 +25,7 @@ import { appealEntry } from "../db/audit-repository.ts";
 import type { DataLayer } from "../db/data-layer.ts";
 import { createAnswerService } from "./answer-service.ts";
 import type { UploadedFile } from "./answer-upload.ts";
+import { retryFailedDelivery } from "./delivery-retry.ts";
 
 export const registryPageSize = 50;
 
@@ -219,21 +220,15 @@ export function createRegistryService(deps: {
       }
 
       if (form.intent === "retry-notification") {
-        const retried = await data.transaction(async (tx) => {
-          if (!(await data.deliveries.retry(id, "appeal-notification", time, tx))) return false;
-          await data.audit.record(
-            appealEntry(time, login, id, "retry-notification", {
-              details: "уведомление поставлено в очередь повторно",
-            }),
-            tx,
-          );
-          return true;
+        return retryFailedDelivery(deps, {
+          login,
+          appealId: id,
+          kind: "appeal-notification",
+          at: time,
+          action: "retry-notification",
+          details: "уведомление поставлено в очередь повторно",
+          nothingToRetry: "Повторять нечего: уведомление не в состоянии ошибки.",
         });
-        if (!retried) {
-          return refused(409, "Повторять нечего: уведомление не в состоянии ошибки.");
-        }
-        deps.onDeliveryQueued?.();
-        return { ok: true };
       }
 
       if (form.version !== appeal.version) {

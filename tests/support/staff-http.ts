@@ -1,7 +1,7 @@
 // For tests against a server process: a staff member's browser over real HTTP (fetch), with its
 // cookies and the CSRF token of the last page it opened; the answer form posted as multipart.
 import assert from "node:assert/strict";
-import { decodeHtml } from "./staff-test-app.ts";
+import { answerFormData, decodeHtml } from "./staff-test-app.ts";
 
 export type AnswerFile = { name: string; content: Uint8Array; type?: string };
 
@@ -64,16 +64,7 @@ export class StaffHttpBrowser {
     files: readonly AnswerFile[],
     signal?: AbortSignal,
   ): Promise<{ status: number; html: string }> {
-    const form = new FormData();
-    form.append("_csrf", this.csrfToken);
-    for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    for (const file of files) {
-      form.append(
-        "files",
-        new Blob([new Uint8Array(file.content)], { type: file.type ?? "application/octet-stream" }),
-        file.name,
-      );
-    }
+    const form = answerFormData(this.csrfToken, fields, files);
     const response = await fetch(`${this.baseUrl}/staff/appeals/${appealId}/answer`, {
       method: "POST",
       redirect: "manual",

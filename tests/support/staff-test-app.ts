@@ -199,6 +199,27 @@ export function readAppealPage(html: string): AppealPage {
   };
 }
 
+/**
+ * The answer form as a browser encodes it: the CSRF token first (when given), the fields, then
+ * each file under `files`.
+ */
+export function answerFormData(
+  csrfToken: string | undefined,
+  fields: Record<string, string>,
+  files: ReadonlyArray<{ name: string; content: Uint8Array; type?: string }>,
+): FormData {
+  const form = new FormData();
+  if (csrfToken !== undefined) form.append("_csrf", csrfToken);
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const file of files) {
+    const blob = new Blob([new Uint8Array(file.content)], {
+      type: file.type ?? "application/octet-stream",
+    });
+    form.append("files", blob, file.name);
+  }
+  return form;
+}
+
 /** A browser's cookies and CSRF token for one staff member, over inject. */
 export class StaffClient {
   cookies = new Map<string, string>();
@@ -270,16 +291,7 @@ export class StaffClient {
     files: Array<{ name: string; content: Buffer; type?: string }> = [],
     options: { csrf?: boolean } = {},
   ) {
-    const form = new FormData();
-    if (options.csrf !== false) form.append("_csrf", this.csrfToken);
-    for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    for (const file of files) {
-      form.append(
-        "files",
-        new Blob([new Uint8Array(file.content)], { type: file.type ?? "application/octet-stream" }),
-        file.name,
-      );
-    }
+    const form = answerFormData(options.csrf === false ? undefined : this.csrfToken, fields, files);
     const encoded = new Request("http://localhost/", { method: "POST", body: form });
     return this.remember(
       await this.app.inject({
