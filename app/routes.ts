@@ -25,6 +25,7 @@ export default [
     route("login", "routes/staff-login.tsx"),
     route("logout", "routes/staff-logout.tsx"),
     route("appeals/:id", "routes/staff-appeal.tsx"),
+    route("templates", "routes/staff-templates.tsx"),
   ]),
   // Prerendered once; the server sends it with status 404 for every unknown page.
   route(notFoundPath.slice(1), "routes/not-found.tsx"),

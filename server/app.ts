@@ -29,6 +29,7 @@ import { applySiteSettings, personalisePageHandler } from "./site-settings.ts";
 import { registerDailyReminder } from "./staff/register-daily-reminder.ts";
 import { registerSignInPurge } from "./staff/register-sign-in-purge.ts";
 import { createRegistryService } from "./staff/registry-service.ts";
+import { createReplyTemplateService } from "./staff/reply-template-service.ts";
 import { createStaffAuth } from "./staff/staff-auth.ts";
 import { csrfKeySecretName, registerStaffArea } from "./staff/staff-routes.ts";
 import { registerStaticSite } from "./static-site.ts";
@@ -55,6 +56,7 @@ export type AppDependencies = {
         | "backup"
         | "metricsAllow"
         | "signInAuditDays"
+        | "answerApproval"
       >
     >;
   /** The migrated database and its repositories (server/db/data-layer.ts). */
@@ -205,7 +207,11 @@ export function buildApp({
     });
   }
   if (pageHandler) {
-    const registry = createRegistryService({ data, onDeliveryQueued: () => mailDoor.wake() });
+    const registry = createRegistryService({
+      data,
+      onDeliveryQueued: () => mailDoor.wake(),
+      answerApproval: config.answerApproval ?? true,
+    });
     const auth = createStaffAuth(data);
     app.addHook("onReady", () => auth.prepare());
     registerSignInPurge(app, { data, auditDays: config.signInAuditDays ?? defaultSignInAuditDays });
@@ -214,6 +220,7 @@ export function buildApp({
       csrfKey: () => data.secrets.secret(csrfKeySecretName),
       auth,
       registry,
+      templates: createReplyTemplateService({ data }),
       appeals: data.appeals,
     });
   }

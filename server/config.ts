@@ -59,6 +59,8 @@ export type ServerConfig = {
   metricsAllow: string[];
   /** Days sign-in, sign-out and refusal lines stay in the staff audit before the hourly purge. */
   signInAuditDays: number;
+  /** An executor's answer waits for a head's approval before it goes out (ANSWER_APPROVAL). */
+  answerApproval: boolean;
   /**
    * Development only (NODE_ENV is not "production"): a page on another localhost port may post to
    * the API on a loopback address, and gets a CORS answer. Refused in production.
@@ -258,6 +260,7 @@ const envSchema = z
       (days) => days <= 36_500,
       "must be at most 36500",
     ),
+    ANSWER_APPROVAL: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
   })
   .superRefine((env, context) => {
     if (env.SMTP_URL === undefined) return;
@@ -323,6 +326,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       : null,
     metricsAllow: data.METRICS_ALLOW ?? defaultMetricsAllow,
     signInAuditDays: data.SIGN_IN_AUDIT_DAYS,
+    answerApproval: data.ANSWER_APPROVAL === "on",
     allowLocalhostOrigins: data.NODE_ENV !== "production",
     timeouts: defaultTimeouts,
   };

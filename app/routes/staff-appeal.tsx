@@ -6,6 +6,7 @@ import {
   appealStateLabels,
   groundLabel,
   isAppealState,
+  openAppealStates,
   withoutAnswerGrounds,
 } from "../../domain/appeals/appeal-states.ts";
 import { appealTerms } from "../../domain/appeals/legal-terms.ts";
@@ -13,16 +14,42 @@ import { runningDeadlines } from "../../domain/appeals/running-terms.ts";
 import { visibleText } from "../../domain/appeals/visible-text.ts";
 import { readAppealActionForm } from "../../domain/staff/appeal-action-form.ts";
 import type { NotificationView, RegistryAppeal } from "../../domain/staff/registry-types.ts";
+import { fillReplyTemplate } from "../../domain/staff/reply-template-text.ts";
 import { staffRequestContext } from "../../domain/staff/staff-context.ts";
-import { AnswerForm, SentAnswer } from "../features/staff/answer-section.tsx";
+import { can } from "../../domain/staff/staff-roles.ts";
+import { AnswerForm, DraftAnswer, SentAnswer } from "../features/staff/answer-section.tsx";
 import { CsrfField, Day, DeadlineText, Moment } from "../features/staff/staff-display.tsx";
 import type { Route } from "./+types/staff-appeal.ts";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const staff = context.get(staffRequestContext);
+  const role = staff.role ?? "admin";
   const found = await staff.getAppeal(params.id);
-  if (!found) return data({ found: undefined, today: staff.today, csrfToken: "" }, { status: 404 });
-  return { found, today: staff.today, csrfToken: staff.csrfToken };
+  if (!found) {
+    return data(
+      {
+        found: undefined,
+        today: staff.today,
+        csrfToken: "",
+        role,
+        templates: [],
+        templateText: undefined,
+      },
+      { status: 404 },
+    );
+  }
+  // An answer may start from a reply template: ?template=<id> fills its text in.
+  const templates = can(role, "answer") ? await staff.replyTemplates() : [];
+  const chosen = new URL(request.url).searchParams.get("template");
+  const template = templates.find((candidate) => String(candidate.id) === chosen);
+  return {
+    found,
+    today: staff.today,
+    csrfToken: staff.csrfToken,
+    role,
+    templates: templates.map(({ id, title }) => ({ id, title })),
+    templateText: template ? fillReplyTemplate(template.text, found.appeal) : undefined,
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -69,11 +96,16 @@ const actionLabels: Record<string, string> = {
   "retry-notification": "Повторная отправка уведомления",
   "retry-answer": "Повторная отправка ответа",
   "answer-by-post": "Ответ отправлен почтой",
+  "answer-drafted": "Проект ответа на согласование",
+  "approve-answer": "Ответ утверждён и отправлен",
+  "return-answer": "Ответ возвращён на доработку",
+  assign: "Назначение исполнителя",
+  note: "Заметка",
   "acknowledgement-withheld": "Подтверждение автору не отправлено",
 };
 
 export default function StaffAppealPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { found, today, csrfToken } = loaderData;
+  const { found, today, csrfToken, role, templates, templateText } = loaderData;
   if (!found) {
     return (
       <>
@@ -84,11 +116,24 @@ export default function StaffAppealPage({ loaderData, actionData }: Route.Compon
       </>
     );
   }
-  const { appeal, audit, notification, authorMails, answer } = found;
+  const { appeal, audit, notification, authorMails, answer, notes, executors } = found;
   const deadlines = runningDeadlines(appeal, today);
-  const actions = allowedActions(appeal);
+  // What the rules allow now and the viewer's role allows at all (the server checks both).
+  const actions = allowedActions(appeal).filter((action) => can(role, action));
   // The answer has a form of its own (with files); the other actions one small form each.
   const stateActions = actions.filter((action) => action !== "answer");
+  const mayAssign = can(role, "assign") && openAppealStates.includes(appeal.state);
+  const answerDraft =
+    actionData?.answerDraft ??
+    (templateText !== undefined
+      ? { text: templateText, outgoingNumber: "" }
+      : answer?.state === "returned"
+        ? { text: answer.text, outgoingNumber: answer.outgoingNumber ?? "" }
+        : undefined);
+  const sendLabel =
+    role === "executor" && answer?.state !== "sent"
+      ? "Передать на согласование"
+      : "Отправить ответ";
   const error = actionData && "error" in actionData ? actionData.error : undefined;
   return (
     <>
@@ -246,17 +291,53 @@ export default function StaffAppealPage({ loaderData, actionData }: Route.Compon
       )}
 
       {answer || actions.includes("answer") ? <h2>Ответ гражданину</h2> : null}
-      {answer ? (
+      {answer?.state === "sent" ? (
         <SentAnswer appealId={appeal.id} answer={answer} csrfToken={csrfToken} today={today} />
       ) : null}
-      {!answer && actions.includes("answer") ? (
+      {answer && answer.state !== "sent" ? (
+        <DraftAnswer
+          appealId={appeal.id}
+          version={appeal.version}
+          answer={answer}
+          csrfToken={csrfToken}
+          mayReview={can(role, "approve-answer") && actions.includes("answer")}
+        />
+      ) : null}
+      {answer?.state !== "sent" &&
+      answer?.state !== "awaiting_approval" &&
+      actions.includes("answer") ? (
         <AnswerForm
           appealId={appeal.id}
           version={appeal.version}
           csrfToken={csrfToken}
-          draft={actionData?.answerDraft}
+          draft={answerDraft}
           preview={actionData && "preview" in actionData ? actionData.preview : undefined}
+          templates={templates}
+          sendLabel={sendLabel}
+          keptFiles={answer?.files.length ?? 0}
         />
+      ) : null}
+
+      <h2>Исполнитель</h2>
+      <p data-testid="assignee">{appeal.assignee ?? "не назначен"}</p>
+      {mayAssign ? (
+        <form method="post" className="staff-form" aria-label="Назначить исполнителя">
+          <CsrfField token={csrfToken} />
+          <input type="hidden" name="intent" value="assign" />
+          <input type="hidden" name="version" value={appeal.version} />
+          <label>
+            Исполнитель
+            <select name="assignee" defaultValue={appeal.assignee ?? ""}>
+              <option value="">не назначен</option>
+              {executors.map((login) => (
+                <option key={login} value={login}>
+                  {login}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit">Назначить исполнителя</button>
+        </form>
       ) : null}
 
       <h2>Действия</h2>
@@ -275,6 +356,33 @@ export default function StaffAppealPage({ loaderData, actionData }: Route.Compon
           ))}
         </div>
       )}
+
+      <h2>Внутренние заметки</h2>
+      <p className="staff-hint">
+        Видны только сотрудникам: не попадают в письма автору и на страницу состояния.
+      </p>
+      {notes.length === 0 ? (
+        <p>Заметок нет.</p>
+      ) : (
+        <ul className="staff-notes" data-testid="notes">
+          {notes.map((note) => (
+            <li key={note.id}>
+              <Moment iso={note.createdAt} />, {note.staffLogin}: {note.text}
+            </li>
+          ))}
+        </ul>
+      )}
+      {can(role, "notes") ? (
+        <form method="post" className="staff-form" aria-label="Добавить заметку">
+          <CsrfField token={csrfToken} />
+          <input type="hidden" name="intent" value="note" />
+          <label>
+            Текст заметки
+            <textarea name="note_text" required maxLength={5000} rows={3} />
+          </label>
+          <button type="submit">Добавить заметку</button>
+        </form>
+      ) : null}
 
       <h2>Журнал изменений</h2>
       <div className="staff-table-wrap">

@@ -1,5 +1,6 @@
 import { Outlet } from "react-router";
 import { staffRequestContext } from "../../domain/staff/staff-context.ts";
+import { can, staffRoleLabels } from "../../domain/staff/staff-roles.ts";
 import staffStyles from "../features/staff/staff.css?inline";
 import { CsrfField } from "../features/staff/staff-display.tsx";
 import type { RouteHandle } from "../route-handle.ts";
@@ -15,7 +16,7 @@ export const meta = () => [
 
 export function loader({ context }: Route.LoaderArgs) {
   const staff = context.get(staffRequestContext);
-  return { login: staff.login, csrfToken: staff.csrfToken };
+  return { login: staff.login, role: staff.role, csrfToken: staff.csrfToken };
 }
 
 export default function StaffLayout({ loaderData }: Route.ComponentProps) {
@@ -26,8 +27,15 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
         {loaderData.login ? (
           <nav aria-label="Реестр">
             <a href="/staff">Список обращений</a>
+            {loaderData.role && can(loaderData.role, "manage-templates") ? (
+              <>
+                {" · "}
+                <a href="/staff/templates">Шаблоны ответов</a>
+              </>
+            ) : null}
             {" · "}
             <span>Вы вошли как {loaderData.login}</span>
+            {loaderData.role ? <span> ({staffRoleLabels[loaderData.role]})</span> : null}
             {" · "}
             <form method="post" action="/staff/logout">
               <CsrfField token={loaderData.csrfToken} />

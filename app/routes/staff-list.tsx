@@ -89,6 +89,7 @@ export default function StaffListPage({ loaderData }: Route.ComponentProps) {
                 <th scope="col">Зарегистрировано</th>
                 <th scope="col">Состояние</th>
                 <th scope="col">Ближайший срок</th>
+                <th scope="col">Исполнитель</th>
                 <th scope="col">Автор</th>
                 <th scope="col">Текст обращения</th>
               </tr>
@@ -109,6 +110,7 @@ export default function StaffListPage({ loaderData }: Route.ComponentProps) {
                     </td>
                     <td>{appealStateLabels[row.state]}</td>
                     <td>{deadline ? <DeadlineText deadline={deadline} withKind /> : "—"}</td>
+                    <td>{row.assignee ?? "—"}</td>
                     <td>
                       {visibleText(row.last_name)} {visibleText(row.first_name)}
                     </td>

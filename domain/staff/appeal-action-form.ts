@@ -54,6 +54,34 @@ export const appealActionFormSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("answer"), ...answerFields }),
     z.object({ intent: z.literal("answer-preview"), ...answerFields }),
     z.object({ intent: z.literal("retry-answer") }),
+    // A head's decision on an executor's draft (roles: domain/staff/staff-roles.ts).
+    z.object({ intent: z.literal("approve-answer"), version }),
+    z.object({
+      intent: z.literal("return-answer"),
+      version,
+      review_comment: z
+        .string({ error: "Напишите, что доработать" })
+        .trim()
+        .min(1, { error: "Напишите, что доработать" })
+        .max(2000, { error: "Комментарий — не длиннее 2000 знаков" }),
+    }),
+    z.object({
+      intent: z.literal("assign"),
+      version,
+      // A login, or nothing to take the appeal off its executor.
+      assignee: z
+        .string({ error: "Выберите исполнителя" })
+        .trim()
+        .max(64, { error: "Выберите исполнителя" }),
+    }),
+    z.object({
+      intent: z.literal("note"),
+      note_text: z
+        .string({ error: "Напишите текст заметки" })
+        .trim()
+        .min(1, { error: "Напишите текст заметки" })
+        .max(5000, { error: "Заметка — не длиннее 5000 знаков" }),
+    }),
     z.object({
       intent: z.literal("answer-by-post"),
       posted_on: day("Укажите дату отправки почтой"),

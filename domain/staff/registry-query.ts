@@ -35,6 +35,15 @@ export const registryQuerySchema = z.object({
 
 export type RegistryQuery = z.infer<typeof registryQuerySchema>;
 
+/**
+ * A list query as the server runs it: the filters read from the URL and, for an executor, the
+ * scope the server adds (never read from the URL: the schema above drops unknown parameters).
+ */
+export type ScopedRegistryQuery = RegistryQuery & {
+  /** Only the appeals assigned to this login. */
+  assignee?: string;
+};
+
 /** Reads URL search parameters; unknown parameters are ignored. */
 export function readRegistryQuery(
   params: URLSearchParams,

@@ -16,6 +16,8 @@ export type RegistryRow = {
   extension_days: number;
   without_answer_ground: string | null;
   notice_sent_on: string | null;
+  /** The executor the appeal is assigned to (a login), if any. */
+  assignee: string | null;
   last_name: string;
   first_name: string;
   email: string;
@@ -89,6 +91,11 @@ export type AnswerFileView = {
 
 /** The answer sent to the author from the registry: the record of what was said, when, to whom. */
 export type AnswerView = {
+  /** An executor's draft waits for a head ('awaiting_approval'), came back ('returned'), or went out. */
+  state: "awaiting_approval" | "returned" | "sent";
+  /** The head who approved or returned it, and what to change. */
+  reviewedBy: string | null;
+  reviewComment: string | null;
   text: string;
   outgoingNumber: string | null;
   staffLogin: string;

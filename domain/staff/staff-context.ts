@@ -21,12 +21,28 @@ import type {
   RegistryAppeal,
   RegistryPage,
 } from "./registry-types.ts";
+import type { ReplyTemplateForm } from "./reply-template-form.ts";
+import type { StaffRole } from "./staff-roles.ts";
 
 export type ActionResult = { ok: true } | { ok: false; status: number; message: string };
+
+/** A note on an appeal as the staff pages show it. */
+export type NoteView = { id: number; staffLogin: string; text: string; createdAt: string };
+
+/** A reply template as the staff pages show it. */
+export type ReplyTemplateView = {
+  id: number;
+  title: string;
+  text: string;
+  updatedBy: string;
+  updatedAt: string;
+};
 
 export type StaffRequest = {
   /** The signed-in staff member; null only on the sign-in page. */
   login: string | null;
+  /** Their role: what the pages offer them (the server checks it again). */
+  role: StaffRole | null;
   /** Put in every form as `_csrf`: the server refuses a state change without it. */
   csrfToken: string;
   /** Today in Kirov, 'YYYY-MM-DD': the day deadlines are judged on. */
@@ -43,6 +59,9 @@ export type StaffRequest = {
         notification: NotificationView;
         authorMails: AuthorMailView[];
         answer: AnswerView | undefined;
+        notes: NoteView[];
+        /** Who the appeal may be given to (for those who assign; empty for the others). */
+        executors: string[];
       }
     | undefined
   >;
@@ -61,6 +80,10 @@ export type StaffRequest = {
    * files, a type that is not allowed): the page shows why and keeps the text typed.
    */
   uploadRefusal?: { status: number; message: string };
+  /** The reply templates an answer may start from. */
+  replyTemplates(): Promise<ReplyTemplateView[]>;
+  /** A head saves or deletes a reply template. */
+  changeReplyTemplates(form: ReplyTemplateForm): Promise<ActionResult>;
 };
 
 const registry = globalThis as { [key: symbol]: unknown };

@@ -1,6 +1,7 @@
 /**
- * The answers sent to citizens from the registry: the text, its outgoing number, who sent it and
- * when, the day the appeal counts as answered, and, when the mail could not be delivered, that
+ * The answers to citizens written in the registry: the text, its outgoing number, who wrote it and
+ * when, its state (an executor's draft 'awaiting_approval' or 'returned' with a head's comment;
+ * 'sent'), the day the appeal counts as answered, and, when the mail could not be delivered, that
  * the answer went by post (day, address, who recorded it). One answer per appeal; its files are
  * in `attachments` (owner kind 'answer'), its mail a delivery of kind 'appeal-answer'.
  */
@@ -8,13 +9,17 @@ import { randomUUIDv7 } from "node:crypto";
 import type { Database, SqlExecutor, SqlRow } from "./database.ts";
 import { isoMoment, nullableText } from "./database.ts";
 
+export type AnswerState = "awaiting_approval" | "returned" | "sent";
+
 export type NewAnswer = {
   appealId: string;
   text: string;
   outgoingNumber: string | null;
   staffLogin: string;
   createdAt: Date;
-  /** The Kirov day the appeal is answered on: the day it was sent. */
+  /** 'sent' (the default) or an executor's draft, 'awaiting_approval'. */
+  state?: Exclude<AnswerState, "returned">;
+  /** The Kirov day the appeal is answered on: the day it was sent (a draft: the day written). */
   answeredOn: string;
 };
 
@@ -26,19 +31,27 @@ export type StoredAnswer = {
   staffLogin: string;
   createdAt: string;
   answeredOn: string;
+  state: AnswerState;
+  /** The head who approved or returned it, and the comment of a return. */
+  reviewedBy: string | null;
+  reviewComment: string | null;
   byPost: { on: string; address: string; login: string } | null;
 };
 
 export function createAnswersRepository(db: Database) {
   const on = (tx: SqlExecutor | undefined) => tx ?? db;
   return {
-    /** Stores an answer; call in the transaction that changes the appeal and writes its mail. */
-    async insert(answer: NewAnswer, tx: SqlExecutor): Promise<string> {
+    /**
+     * Stores an answer; call in the transaction that changes the appeal and writes its mail.
+     * Undefined when the appeal has one already (two forms sent at once: the second loses).
+     */
+    async insert(answer: NewAnswer, tx: SqlExecutor): Promise<string | undefined> {
       const id = randomUUIDv7();
-      await tx.run(
+      const inserted = await tx.run(
         `INSERT INTO appeal_answers (id, appeal_id, text, outgoing_number, staff_login,
-           created_at, answered_on)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+           created_at, answered_on, state)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (appeal_id) DO NOTHING`,
         [
           id,
           answer.appealId,
@@ -47,9 +60,59 @@ export function createAnswersRepository(db: Database) {
           answer.staffLogin,
           answer.createdAt.toISOString(),
           answer.answeredOn,
+          answer.state ?? "sent",
         ],
       );
-      return id;
+      return inserted === 1 ? id : undefined;
+    },
+
+    /**
+     * A draft written again (after a return, or replaced before approval) or sent: its text and
+     * author as now, its state `state`. False when it was sent meanwhile.
+     */
+    async rewrite(
+      id: string,
+      answer: Omit<NewAnswer, "appealId">,
+      tx: SqlExecutor,
+    ): Promise<boolean> {
+      const changed = await tx.run(
+        `UPDATE appeal_answers SET text = ?, outgoing_number = ?, staff_login = ?, created_at = ?,
+           answered_on = ?, state = ?, review_comment = NULL, reviewed_by = NULL
+         WHERE id = ? AND state <> 'sent'`,
+        [
+          answer.text,
+          answer.outgoingNumber,
+          answer.staffLogin,
+          answer.createdAt.toISOString(),
+          answer.answeredOn,
+          answer.state ?? "sent",
+          id,
+        ],
+      );
+      return changed === 1;
+    },
+
+    /** A head's decision on a draft awaiting approval; false when it is not awaiting one. */
+    async review(
+      id: string,
+      decision:
+        | { state: "sent"; reviewedBy: string; answeredOn: string }
+        | { state: "returned"; reviewedBy: string; comment: string },
+      tx: SqlExecutor,
+    ): Promise<boolean> {
+      const changed =
+        decision.state === "sent"
+          ? await tx.run(
+              `UPDATE appeal_answers SET state = 'sent', reviewed_by = ?, answered_on = ?
+               WHERE id = ? AND state = 'awaiting_approval'`,
+              [decision.reviewedBy, decision.answeredOn, id],
+            )
+          : await tx.run(
+              `UPDATE appeal_answers SET state = 'returned', reviewed_by = ?, review_comment = ?
+               WHERE id = ? AND state = 'awaiting_approval'`,
+              [decision.reviewedBy, decision.comment, id],
+            );
+      return changed === 1;
     },
 
     async ofAppeal(appealId: string, tx?: SqlExecutor): Promise<StoredAnswer | undefined> {
@@ -92,6 +155,9 @@ function toAnswer(row: SqlRow): StoredAnswer {
     staffLogin: String(row.staff_login),
     createdAt: isoMoment(row.created_at),
     answeredOn: String(row.answered_on),
+    state: String(row.state) as AnswerState,
+    reviewedBy: nullableText(row.reviewed_by),
+    reviewComment: nullableText(row.review_comment),
     byPost: byPostOn
       ? {
           on: byPostOn,

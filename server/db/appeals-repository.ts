@@ -6,7 +6,7 @@
 import { randomUUIDv7 } from "node:crypto";
 import type { AppealState } from "../../domain/appeals/appeal-states.ts";
 import { registrationNumber } from "../../domain/appeals/registration-number.ts";
-import type { RegistryQuery } from "../../domain/staff/registry-query.ts";
+import type { RegistryQuery, ScopedRegistryQuery } from "../../domain/staff/registry-query.ts";
 import type {
   RegistryAppeal,
   RegistryPage,
@@ -63,10 +63,12 @@ export type AppealChange = Partial<{
   answered_on: string;
   without_answer_ground: string;
   notice_sent_on: string;
+  /** The executor's login; null takes the appeal off them. */
+  assignee: string | null;
 }>;
 
 const rowColumns = `seq, id, number, created_at, state, registered_on, extension_days,
-  without_answer_ground, notice_sent_on, last_name, first_name, email,
+  without_answer_ground, notice_sent_on, assignee, last_name, first_name, email,
   substr(comment, 1, 120) AS comment_start`;
 
 const insertSql = `INSERT INTO appeals (seq, id, number, created_at, first_name, last_name, email,
@@ -152,7 +154,7 @@ export function createAppealsRepository(db: Database) {
 
     /** One page of the registry, newest first, continuing below `query.after` (keyset). */
     async registryPage(
-      query: RegistryQuery,
+      query: ScopedRegistryQuery,
       today: string,
       pageSize: number,
       tx?: SqlExecutor,
@@ -173,7 +175,7 @@ export function createAppealsRepository(db: Database) {
 
     /** Every appeal the filters select, newest first, in batches (the CSV, the reminder). */
     async *eachInRegistry(
-      query: Omit<RegistryQuery, "after">,
+      query: Omit<ScopedRegistryQuery, "after">,
       today: string,
       batchSize = 500,
     ): AsyncGenerator<RegistryAppeal> {
@@ -280,6 +282,7 @@ function toRow(row: SqlRow): RegistryRow {
     extension_days: Number(row.extension_days),
     without_answer_ground: nullableText(row.without_answer_ground),
     notice_sent_on: nullableText(row.notice_sent_on),
+    assignee: nullableText(row.assignee),
     last_name: String(row.last_name),
     first_name: String(row.first_name),
     email: String(row.email),

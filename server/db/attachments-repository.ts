@@ -79,6 +79,14 @@ export function createAttachmentsRepository(db: Database) {
       return stored;
     },
 
+    /** Deletes an owner's files (a draft's files replaced by new ones). */
+    async deleteOf(owner: AttachmentOwner, tx: SqlExecutor): Promise<void> {
+      await tx.run("DELETE FROM attachments WHERE owner_kind = ? AND owner_id = ?", [
+        owner.kind,
+        owner.id,
+      ]);
+    },
+
     /** An owner's files without their bytes, in the order they were given. */
     async listOf(owner: AttachmentOwner, tx?: SqlExecutor): Promise<AttachmentInfo[]> {
       const rows = await on(tx).all(

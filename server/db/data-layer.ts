@@ -15,9 +15,11 @@ import { createAuditRepository } from "./audit-repository.ts";
 import { createBackupRunsRepository } from "./backup-runs-repository.ts";
 import type { Database } from "./database.ts";
 import { createDeliveriesRepository } from "./deliveries-repository.ts";
+import { createNotesRepository } from "./notes-repository.ts";
 import { observeStoreErrors } from "./observed-database.ts";
 import { openDatabase } from "./open-database.ts";
 import { createRemindersRepository } from "./reminders-repository.ts";
+import { createReplyTemplatesRepository } from "./reply-templates-repository.ts";
 import { createServerSecretsRepository } from "./server-secrets-repository.ts";
 import { createSignInGuardRepository } from "./sign-in-guard-repository.ts";
 import { createStaffAccountsRepository } from "./staff-accounts-repository.ts";
@@ -37,6 +39,8 @@ export function createDataLayer(store: Database) {
     deliveries: createDeliveriesRepository(db),
     answers: createAnswersRepository(db),
     attachments: createAttachmentsRepository(db),
+    notes: createNotesRepository(db),
+    replyTemplates: createReplyTemplatesRepository(db),
     staffAccounts: createStaffAccountsRepository(db),
     audit: createAuditRepository(db),
     reminders: createRemindersRepository(db),

@@ -20,6 +20,7 @@ export const deliveryKinds = [
   "appeal-acknowledgement",
   "appeal-notice",
   "appeal-answer",
+  "assignment-notice",
   "daily-reminder",
 ] as const;
 export type DeliveryKind = (typeof deliveryKinds)[number];

@@ -12,7 +12,7 @@ import {
   deadlineFilterRanges,
   type StartDayRange,
 } from "../../domain/appeals/deadline-filter-ranges.ts";
-import type { RegistryQuery } from "../../domain/staff/registry-query.ts";
+import type { RegistryQuery, ScopedRegistryQuery } from "../../domain/staff/registry-query.ts";
 import { searchTerm } from "../../domain/staff/registry-query.ts";
 import { startOfKirovDay } from "../../domain/time/kirov-time.ts";
 import type { SqlValue } from "./database.ts";
@@ -115,10 +115,13 @@ export function sqliteIndexHint(query: Omit<RegistryQuery, "after">): string {
 
 /** Every condition of a list query but the keyset position, joined with AND. */
 export function filterConditions(
-  query: Omit<RegistryQuery, "after">,
+  query: Omit<ScopedRegistryQuery, "after">,
   today: string,
 ): SqlCondition[] {
   const conditions: SqlCondition[] = [];
+  if (query.assignee !== undefined) {
+    conditions.push({ sql: "assignee = ?", params: [query.assignee] });
+  }
   if (query.state && isAppealState(query.state)) {
     conditions.push({ sql: "state = ?", params: [query.state] });
   }

@@ -10,6 +10,7 @@ import type { ClaimedDelivery, Recipient } from "../db/deliveries-repository.ts"
 import { composeAcknowledgementMail } from "./acknowledgement-mail.ts";
 import { composeAnswerMail } from "./answer-mail.ts";
 import { composeAppealMail } from "./appeal-mail.ts";
+import { composeAssignmentMail } from "./assignment-mail.ts";
 import type { Mailer, OutgoingMail } from "./mailer.ts";
 import { composeNoticeMail } from "./notice-mail.ts";
 import { composeReminderMail, dueAppealsOn } from "./reminder-mail.ts";
@@ -94,6 +95,17 @@ export function createDeliveryComposer(deps: {
             })),
           },
           described: { appeal: appeal.number, files: String(files.length) },
+        };
+      }
+      case "assignment-notice": {
+        const appeal = delivery.appealId
+          ? await deps.data.appeals.findInRegistry(delivery.appealId)
+          : undefined;
+        if (!appeal) throw deliveryError("EAPPEAL");
+        const mail = composeAssignmentMail(appeal, deps.siteUrl);
+        return {
+          mail: { to, ...mail, messageId: `<assignment-${delivery.id}@${deps.mailer.domain}>` },
+          described: { appeal: appeal.number },
         };
       }
       case "appeal-notification": {

@@ -41,6 +41,7 @@ const logNames = {
   "appeal-acknowledgement": "appeal acknowledgement",
   "appeal-notice": "appeal notice",
   "appeal-answer": "appeal answer",
+  "assignment-notice": "assignment notice",
   "daily-reminder": "daily reminder",
 } as const satisfies Record<ClaimedDelivery["kind"], string>;
 

@@ -50,6 +50,7 @@ test("the daily reminder shows them escaped in the names it lists", () => {
     answered_on: null,
     without_answer_ground: null,
     notice_sent_on: null,
+    assignee: null,
     version: 1,
   } as unknown as RegistryAppeal;
   const mail = composeReminderMail("2026-12-10", [

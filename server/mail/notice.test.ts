@@ -22,6 +22,8 @@ import { createRegistryService } from "../staff/registry-service.ts";
 import { composeNoticeMail, fillTemplate } from "./notice-mail.ts";
 
 const author = "author@example.ru";
+/** A head: every action is hers. */
+const anna = { login: "anna", role: "head" } as const;
 
 test("every template names only known placeholders and fills in", () => {
   for (const kind of noticeKinds) {
@@ -43,6 +45,7 @@ test("a notice is text in its HTML: a body's name with <script> stays text", () 
     extension_days: 0,
     without_answer_ground: null,
     notice_sent_on: null,
+    assignee: null,
     last_name: "",
     first_name: "",
     email: author,
@@ -109,7 +112,7 @@ for (const kind of testDatabaseKinds) {
       const expected: Array<{ notice: NoticeKind; number: string }> = [];
       const forwarded = await registeredAppeal();
       assert.deepEqual(
-        await registry().changeAppeal("anna", forwarded.id, {
+        await registry().changeAppeal(anna, forwarded.id, {
           intent: "forward",
           version: 1,
           forwarded_to: "Министерство сельского хозяйства Кировской области",
@@ -121,7 +124,7 @@ for (const kind of testDatabaseKinds) {
 
       const extended = await registeredAppeal();
       assert.deepEqual(
-        await registry().changeAppeal("anna", extended.id, {
+        await registry().changeAppeal(anna, extended.id, {
           intent: "extend",
           version: 1,
           extension_days: 20,
@@ -134,7 +137,7 @@ for (const kind of testDatabaseKinds) {
       for (const ground of withoutAnswerGrounds) {
         const appeal = await registeredAppeal();
         assert.deepEqual(
-          await registry().changeAppeal("anna", appeal.id, {
+          await registry().changeAppeal(anna, appeal.id, {
             intent: "leave-without-answer",
             version: 1,
             ground: ground.code,
@@ -170,7 +173,7 @@ for (const kind of testDatabaseKinds) {
       assert.match(extendMail?.text ?? "", /Причина продления: запрос в лабораторию/);
 
       // Staff see each mail to the author on the appeal's page, with its state.
-      const page = await registry().getAppeal(extended.id);
+      const page = await registry().getAppeal(anna, extended.id);
       assert.deepEqual(
         page?.authorMails.map((mail) => [mail.what, mail.status]),
         [
@@ -182,7 +185,7 @@ for (const kind of testDatabaseKinds) {
 
     test("a sent notice meets the notice term: recorded on the appeal, with its audit line", async () => {
       const appeal = await registeredAppeal();
-      await registry().changeAppeal("anna", appeal.id, {
+      await registry().changeAppeal(anna, appeal.id, {
         intent: "leave-without-answer",
         version: 1,
         ground: "meaning_unclear",
@@ -206,7 +209,7 @@ for (const kind of testDatabaseKinds) {
       await breakInserts(database.url, "deliveries");
       try {
         await assert.rejects(
-          registry().changeAppeal("anna", appeal.id, {
+          registry().changeAppeal(anna, appeal.id, {
             intent: "extend",
             version: 1,
             extension_days: 10,

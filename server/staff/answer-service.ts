@@ -13,15 +13,28 @@ import type {
   RegistryAppeal,
 } from "../../domain/staff/registry-types.ts";
 import type { ActionResult } from "../../domain/staff/staff-context.ts";
+import type { StaffViewer } from "../../domain/staff/staff-roles.ts";
 import { kirovIsoDate } from "../../domain/time/kirov-time.ts";
+import type { AttachmentInfo } from "../db/attachments-repository.ts";
 import { appealEntry } from "../db/audit-repository.ts";
 import type { DataLayer } from "../db/data-layer.ts";
+import type { Transaction } from "../db/database.ts";
 import { composeAnswerMail } from "../mail/answer-mail.ts";
 import type { UploadedFile } from "./answer-upload.ts";
 import { retryFailedDelivery } from "./delivery-retry.ts";
 
 type AnswerForm = Extract<AppealActionForm, { intent: "answer" | "answer-preview" }>;
 type ByPostForm = Extract<AppealActionForm, { intent: "answer-by-post" }>;
+type ReviewForm = Extract<AppealActionForm, { intent: "approve-answer" }>;
+
+/** Thrown inside a transaction to undo it: the appeal changed since the form was shown. */
+class AppealChangedMeanwhile extends Error {}
+
+const nothingAwaits: ActionResult = {
+  ok: false,
+  status: 409,
+  message: "Нет ответа, ожидающего согласования.",
+};
 
 const changedMeanwhile: ActionResult = {
   ok: false,
@@ -35,6 +48,8 @@ export function createAnswerService(deps: {
     "transaction" | "appeals" | "audit" | "deliveries" | "answers" | "attachments"
   >;
   onDeliveryQueued?: () => void;
+  /** An executor's answer waits for a head's approval (ANSWER_APPROVAL). */
+  approval: boolean;
   now: () => Date;
 }) {
   const { data, now } = deps;
@@ -50,6 +65,76 @@ export function createAnswerService(deps: {
       };
     }
     return undefined;
+  }
+
+  /**
+   * Runs `work` in one transaction. `work` answers false when nothing was written yet and the
+   * form lost to a change made meanwhile; a change found lost after writes throws
+   * `AppealChangedMeanwhile`, which undoes them all: both come out as false.
+   */
+  async function inOneTransaction(work: (tx: Transaction) => Promise<boolean>): Promise<boolean> {
+    try {
+      return await data.transaction(work);
+    } catch (error) {
+      if (error instanceof AppealChangedMeanwhile) return false;
+      throw error;
+    }
+  }
+
+  /**
+   * An answer going out, inside the caller's transaction: the appeal answered on `answeredOn`,
+   * the mail to the author with the answer's files, the audit line. Throws
+   * `AppealChangedMeanwhile` when the appeal changed since the page was shown.
+   */
+  async function goOut(
+    tx: Transaction,
+    appeal: RegistryAppeal,
+    out: {
+      answerId: string;
+      answeredOn: string;
+      files: readonly AttachmentInfo[];
+      login: string;
+      outgoingNumber: string | null;
+      time: Date;
+      action: "answer" | "approve-answer";
+      /** The executor who wrote an approved draft. */
+      author?: string;
+    },
+  ): Promise<boolean> {
+    const changed = await data.appeals.change(
+      appeal.id,
+      { version: appeal.version, state: appeal.state },
+      { state: "answered", answered_on: out.answeredOn },
+      tx,
+    );
+    if (!changed) throw new AppealChangedMeanwhile();
+    await data.deliveries.enqueue(
+      {
+        kind: "appeal-answer",
+        appealId: appeal.id,
+        recipients: [{ address: appeal.email }],
+        payload: { answer: out.answerId },
+        attachments: out.files.map((file) => ({ store: "attachments", id: file.id })),
+        at: out.time,
+      },
+      tx,
+    );
+    await data.audit.record(
+      appealEntry(out.time, out.login, appeal.id, out.action, {
+        from: appeal.state,
+        to: "answered",
+        details: [
+          `ответ от ${formatRussianDate(out.answeredOn)} направлен на адрес автора`,
+          out.author ? `подготовил ${out.author}` : "",
+          out.outgoingNumber ? `исх. № ${out.outgoingNumber}` : "",
+          `вложений: ${out.files.length}`,
+        ]
+          .filter(Boolean)
+          .join("; "),
+      }),
+      tx,
+    );
+    return true;
   }
 
   return {
@@ -82,72 +167,145 @@ export function createAnswerService(deps: {
       };
     },
 
+    /**
+     * The answer form sent. A head's answer (or anyone's with approval off) goes out at once; an
+     * executor's waits for a head's approval. A draft written again replaces the earlier one; its
+     * files are kept unless new ones come with it.
+     */
     async send(
-      login: string,
+      viewer: StaffViewer,
       appeal: RegistryAppeal,
       form: AnswerForm,
       files: readonly UploadedFile[],
     ): Promise<ActionResult> {
       const refusal = answerRefusal(appeal, form);
       if (refusal) return refusal;
+      const existing = await data.answers.ofAppeal(appeal.id);
+      if (existing?.state === "awaiting_approval") {
+        return {
+          ok: false,
+          status: 409,
+          message: "Ответ уже на согласовании: руководитель отправит его или вернёт на доработку.",
+        };
+      }
+      const draft = deps.approval && viewer.role === "executor";
       const time = now();
       const answeredOn = kirovIsoDate(time);
-      const sent = await data.transaction(async (tx) => {
-        const changed = await data.appeals.change(
-          appeal.id,
-          { version: appeal.version, state: appeal.state },
-          { state: "answered", answered_on: answeredOn },
-          tx,
-        );
-        if (!changed) return false;
-        const answerId = await data.answers.insert(
-          {
-            appealId: appeal.id,
-            text: form.answer_text,
-            outgoingNumber: form.outgoing_number,
-            staffLogin: login,
-            createdAt: time,
-            answeredOn,
-          },
-          tx,
-        );
-        const stored = await data.attachments.insertAll(
-          appeal.id,
-          { kind: "answer", id: answerId },
-          files,
+      const written = {
+        text: form.answer_text,
+        outgoingNumber: form.outgoing_number,
+        staffLogin: viewer.login,
+        createdAt: time,
+        answeredOn,
+        state: draft ? ("awaiting_approval" as const) : ("sent" as const),
+      };
+      const done = await inOneTransaction(async (tx) => {
+        let answerId: string | undefined;
+        if (existing) {
+          if (!(await data.answers.rewrite(existing.id, written, tx))) return false;
+          answerId = existing.id;
+        } else {
+          answerId = await data.answers.insert({ appealId: appeal.id, ...written }, tx);
+          if (!answerId) return false;
+        }
+        const owner = { kind: "answer" as const, id: answerId };
+        if (files.length > 0 || !existing) {
+          if (existing) await data.attachments.deleteOf(owner, tx);
+          await data.attachments.insertAll(appeal.id, owner, files, time, tx);
+        }
+        const stored = await data.attachments.listOf(owner, tx);
+        if (draft) {
+          await data.audit.record(
+            appealEntry(time, viewer.login, appeal.id, "answer-drafted", {
+              details: `ответ подготовлен и передан на согласование; вложений: ${stored.length}`,
+            }),
+            tx,
+          );
+          return true;
+        }
+        return goOut(tx, appeal, {
+          answerId,
+          answeredOn,
+          files: stored,
+          login: viewer.login,
+          outgoingNumber: form.outgoing_number,
           time,
+          action: "answer",
+        });
+      });
+      if (!done) return changedMeanwhile;
+      if (!draft) deps.onDeliveryQueued?.();
+      return { ok: true };
+    },
+
+    /** A head approves an executor's draft: it goes out as it is, with its files. */
+    async approve(
+      viewer: StaffViewer,
+      appeal: RegistryAppeal,
+      form: ReviewForm,
+    ): Promise<ActionResult> {
+      if (form.version !== appeal.version) return changedMeanwhile;
+      const existing = await data.answers.ofAppeal(appeal.id);
+      if (existing?.state !== "awaiting_approval") return nothingAwaits;
+      const notNow = answerRefusal(appeal, {
+        intent: "answer",
+        version: appeal.version,
+        answer_text: "",
+        outgoing_number: null,
+      });
+      if (notNow) return notNow;
+      const time = now();
+      const answeredOn = kirovIsoDate(time);
+      const done = await inOneTransaction(async (tx) => {
+        const reviewed = await data.answers.review(
+          existing.id,
+          { state: "sent", reviewedBy: viewer.login, answeredOn },
           tx,
         );
-        await data.deliveries.enqueue(
-          {
-            kind: "appeal-answer",
-            appealId: appeal.id,
-            recipients: [{ address: appeal.email }],
-            payload: { answer: answerId },
-            attachments: stored.map((file) => ({ store: "attachments", id: file.id })),
-            at: time,
-          },
+        if (!reviewed) return false;
+        const stored = await data.attachments.listOf({ kind: "answer", id: existing.id }, tx);
+        return goOut(tx, appeal, {
+          answerId: existing.id,
+          answeredOn,
+          files: stored,
+          login: viewer.login,
+          outgoingNumber: existing.outgoingNumber,
+          time,
+          action: "approve-answer",
+          author: existing.staffLogin,
+        });
+      });
+      if (!done) return changedMeanwhile;
+      deps.onDeliveryQueued?.();
+      return { ok: true };
+    },
+
+    /** A head returns an executor's draft with what to change ('На доработку'). */
+    async returnDraft(
+      viewer: StaffViewer,
+      appeal: RegistryAppeal,
+      form: Extract<AppealActionForm, { intent: "return-answer" }>,
+    ): Promise<ActionResult> {
+      if (form.version !== appeal.version) return changedMeanwhile;
+      const existing = await data.answers.ofAppeal(appeal.id);
+      if (existing?.state !== "awaiting_approval") return nothingAwaits;
+      const time = now();
+      const done = await data.transaction(async (tx) => {
+        const reviewed = await data.answers.review(
+          existing.id,
+          { state: "returned", reviewedBy: viewer.login, comment: form.review_comment },
           tx,
         );
+        if (!reviewed) return false;
         await data.audit.record(
-          appealEntry(time, login, appeal.id, "answer", {
-            from: appeal.state,
-            to: "answered",
-            details: [
-              `ответ от ${formatRussianDate(answeredOn)} направлен на адрес автора`,
-              form.outgoing_number ? `исх. № ${form.outgoing_number}` : "",
-              `вложений: ${stored.length}`,
-            ]
-              .filter(Boolean)
-              .join("; "),
+          appealEntry(time, viewer.login, appeal.id, "return-answer", {
+            details: `возвращён на доработку: ${form.review_comment}`,
           }),
           tx,
         );
         return true;
       });
-      if (!sent) return changedMeanwhile;
-      deps.onDeliveryQueued?.();
-      return { ok: true };
+      return done ? { ok: true } : changedMeanwhile;
     },
 
     /** The answer's mail put back in the queue after it failed every try. */
@@ -212,6 +370,9 @@ export function createAnswerService(deps: {
         data.deliveries.statusOf(appealId, "appeal-answer"),
       ]);
       return {
+        state: answer.state,
+        reviewedBy: answer.reviewedBy,
+        reviewComment: answer.reviewComment,
         text: answer.text,
         outgoingNumber: answer.outgoingNumber,
         staffLogin: answer.staffLogin,

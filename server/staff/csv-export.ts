@@ -10,7 +10,7 @@ import { appealStateLabels, groundLabel } from "../../domain/appeals/appeal-stat
 import { deadlineStateWords, nextDeadline } from "../../domain/appeals/running-terms.ts";
 import { visibleText } from "../../domain/appeals/visible-text.ts";
 import { formatRussianDate } from "../../domain/calendar/calendar-day.ts";
-import type { RegistryQuery } from "../../domain/staff/registry-query.ts";
+import type { ScopedRegistryQuery } from "../../domain/staff/registry-query.ts";
 import type { RegistryAppeal } from "../../domain/staff/registry-types.ts";
 import { formatKirovDateTime } from "../../domain/time/kirov-time.ts";
 import type { AppealsRepository } from "../db/appeals-repository.ts";
@@ -64,7 +64,7 @@ export function csvRecord(appeal: RegistryAppeal, today: string): string[] {
 export function sendRegistryCsv(
   reply: FastifyReply,
   appeals: Pick<AppealsRepository, "eachInRegistry">,
-  query: RegistryQuery,
+  query: ScopedRegistryQuery,
   today: string,
 ) {
   const { after: _after, ...filters } = query;

@@ -13,6 +13,8 @@ import { type DataLayer, openDataLayer } from "../db/data-layer.ts";
 import { createRegistryService } from "./registry-service.ts";
 
 const now = new Date("2026-11-20T09:00:00Z");
+/** A head: every action is hers. */
+const anna = { login: "anna", role: "head" } as const;
 
 for (const kind of testDatabaseKinds) {
   describe(`registry actions and their writes on ${kind.name}`, () => {
@@ -42,13 +44,13 @@ for (const kind of testDatabaseKinds) {
       const { id } = await storeAppealIn(data, new Date("2026-11-19T09:00:00Z"));
       const form = { intent: "register", version: 0, registered_on: "2026-11-20" } as const;
       await whileRefusing("staff_audit", () =>
-        assert.rejects(registry().changeAppeal("anna", id, form), /staff_audit down/),
+        assert.rejects(registry().changeAppeal(anna, id, form), /staff_audit down/),
       );
       const unchanged = await data.appeals.findInRegistry(id);
       assert.deepEqual([unchanged?.state, unchanged?.version], ["new", 0]);
       assert.deepEqual(await data.audit.of(id), []);
 
-      assert.deepEqual(await registry().changeAppeal("anna", id, form), { ok: true });
+      assert.deepEqual(await registry().changeAppeal(anna, id, form), { ok: true });
       assert.equal((await data.appeals.findInRegistry(id))?.state, "registered");
       assert.equal((await data.audit.of(id)).length, 1);
     });
@@ -62,12 +64,12 @@ for (const kind of testDatabaseKinds) {
       );
       const retry = { intent: "retry-notification" } as const;
       await whileRefusing("staff_audit", () =>
-        assert.rejects(registry().changeAppeal("anna", id, retry), /staff_audit down/),
+        assert.rejects(registry().changeAppeal(anna, id, retry), /staff_audit down/),
       );
       const status = await data.deliveries.statusOf(id, "appeal-notification");
       assert.deepEqual([status?.state, status?.attempts], ["failed", 10]);
 
-      assert.deepEqual(await registry().changeAppeal("anna", id, retry), { ok: true });
+      assert.deepEqual(await registry().changeAppeal(anna, id, retry), { ok: true });
       assert.equal((await data.deliveries.statusOf(id, "appeal-notification"))?.state, "pending");
     });
 

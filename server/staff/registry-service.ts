@@ -12,13 +12,20 @@ import {
 } from "../../domain/appeals/appeal-states.ts";
 import { formatRussianDate } from "../../domain/calendar/calendar-day.ts";
 import type { AppealActionForm } from "../../domain/staff/appeal-action-form.ts";
-import type { RegistryQuery } from "../../domain/staff/registry-query.ts";
+import type { RegistryQuery, ScopedRegistryQuery } from "../../domain/staff/registry-query.ts";
 import type {
   AuthorMailView,
   NotificationView,
   RegistryAppeal,
+  RegistryPage,
 } from "../../domain/staff/registry-types.ts";
 import type { ActionResult } from "../../domain/staff/staff-context.ts";
+import {
+  can,
+  intentCapabilities,
+  maySeeAppeal,
+  type StaffViewer,
+} from "../../domain/staff/staff-roles.ts";
 import { kirovIsoDate } from "../../domain/time/kirov-time.ts";
 import type { AppealChange } from "../db/appeals-repository.ts";
 import { appealEntry } from "../db/audit-repository.ts";
@@ -26,8 +33,18 @@ import type { DataLayer } from "../db/data-layer.ts";
 import { createAnswerService } from "./answer-service.ts";
 import type { UploadedFile } from "./answer-upload.ts";
 import { retryFailedDelivery } from "./delivery-retry.ts";
+import { createTeamService } from "./team-service.ts";
 
 export const registryPageSize = 50;
+
+const forbidden = "Это действие недоступно для вашей роли.";
+
+/** The list's query as the viewer may run it; undefined: nothing to list (an administrator). */
+function scopeOf(viewer: StaffViewer, query: RegistryQuery): ScopedRegistryQuery | undefined {
+  if (can(viewer.role, "see-all-appeals")) return query;
+  if (viewer.role === "executor") return { ...query, assignee: viewer.login };
+  return undefined;
+}
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -53,11 +70,12 @@ type PlannedChange =
 
 /**
  * A form that changes the appeal's state or terms. The notification's retry changes only its
- * delivery; the answer's forms go to the answer service (answer-service.ts).
+ * delivery; the answer's forms go to the answer service (answer-service.ts), the assignment and
+ * the notes to the team service (team-service.ts).
  */
-type StateChangeForm = Exclude<
+type StateChangeForm = Extract<
   AppealActionForm,
-  { intent: "retry-notification" | "answer" | "answer-preview" | "retry-answer" | "answer-by-post" }
+  { intent: "register" | "start" | "forward" | "leave-without-answer" | "extend" | "notice-sent" }
 >;
 
 function plan(appeal: RegistryAppeal, form: StateChangeForm, today: string): PlannedChange {
@@ -114,15 +132,37 @@ function plan(appeal: RegistryAppeal, form: StateChangeForm, today: string): Pla
 export function createRegistryService(deps: {
   data: Pick<
     DataLayer,
-    "transaction" | "appeals" | "audit" | "deliveries" | "answers" | "attachments"
+    | "transaction"
+    | "appeals"
+    | "audit"
+    | "deliveries"
+    | "answers"
+    | "attachments"
+    | "notes"
+    | "staffAccounts"
   >;
   /** Told when a delivery was put back in the queue, so it leaves at once. */
   onDeliveryQueued?: () => void;
+  /** An executor's answer waits for a head's approval (ANSWER_APPROVAL, default on). */
+  answerApproval?: boolean;
   now?: () => Date;
 }) {
   const { data } = deps;
   const now = deps.now ?? (() => new Date());
-  const answers = createAnswerService({ data, onDeliveryQueued: deps.onDeliveryQueued, now });
+  const answers = createAnswerService({
+    data,
+    onDeliveryQueued: deps.onDeliveryQueued,
+    approval: deps.answerApproval ?? true,
+    now,
+  });
+  const team = createTeamService({ data, onDeliveryQueued: deps.onDeliveryQueued, now });
+
+  /** The appeal if the viewer may see it; undefined otherwise, as for one that does not exist. */
+  async function visibleAppeal(viewer: StaffViewer, id: string) {
+    if (!isAppealId(id)) return undefined;
+    const appeal = await data.appeals.findInRegistry(id);
+    return appeal && maySeeAppeal(viewer, appeal) ? appeal : undefined;
+  }
 
   /** The handlers' notification of the appeal, as staff see it. */
   async function notificationOf(appealId: string): Promise<NotificationView> {
@@ -161,53 +201,78 @@ export function createRegistryService(deps: {
   return {
     today: () => kirovIsoDate(now()),
 
-    listAppeals(query: RegistryQuery) {
-      return data.appeals.registryPage(query, kirovIsoDate(now()), registryPageSize);
+    /**
+     * The list scoped to the viewer: everyone's for registrars and heads, an executor's own, none
+     * for an administrator (accounts only).
+     */
+    async listAppeals(viewer: StaffViewer, query: RegistryQuery): Promise<RegistryPage> {
+      const scoped = scopeOf(viewer, query);
+      if (!scoped) return { rows: [], nextAfter: undefined };
+      return data.appeals.registryPage(scoped, kirovIsoDate(now()), registryPageSize);
     },
 
-    async getAppeal(id: string) {
-      if (!isAppealId(id)) return undefined;
-      const appeal = await data.appeals.findInRegistry(id);
+    /** The CSV's rows: the same scope as the list. */
+    exportQuery: scopeOf,
+
+    async getAppeal(viewer: StaffViewer, id: string) {
+      const appeal = await visibleAppeal(viewer, id);
       if (!appeal) return undefined;
-      const [audit, notification, authorMails, answer] = await Promise.all([
+      const [audit, notification, authorMails, answer, notes, executors] = await Promise.all([
         data.audit.of(id),
         notificationOf(id),
         authorMailsOf(id),
         answers.viewOf(id),
+        data.notes.of(id),
+        can(viewer.role, "assign") ? data.staffAccounts.activeWithRole("executor") : [],
       ]);
-      return { appeal, audit, notification, authorMails, answer };
+      return {
+        appeal,
+        audit,
+        notification,
+        authorMails,
+        answer,
+        notes,
+        executors: executors.map((executor) => executor.login),
+      };
     },
 
     /** The answer's mail as the author would get it, with the files just uploaded; no change. */
-    async previewAnswer(id: string, form: AppealActionForm, files: readonly UploadedFile[]) {
+    async previewAnswer(
+      viewer: StaffViewer,
+      id: string,
+      form: AppealActionForm,
+      files: readonly UploadedFile[],
+    ) {
       if (form.intent !== "answer-preview" && form.intent !== "answer") {
         return refused(400, "Неизвестное действие");
       }
-      const appeal = isAppealId(id) ? await data.appeals.findInRegistry(id) : undefined;
+      const appeal = await visibleAppeal(viewer, id);
       if (!appeal) return refused(404, "Обращение не найдено.");
+      if (!can(viewer.role, "answer")) return refused(403, forbidden);
       return answers.preview(appeal, form, files);
     },
 
-    /** A file kept with the appeal's answer (or, later, the appeal), with its bytes. */
-    async attachment(appealId: string, fileId: string) {
-      if (!isAppealId(appealId) || !isAppealId(fileId)) return undefined;
+    /** A file kept with an appeal the viewer may see, with its bytes. */
+    async attachment(viewer: StaffViewer, appealId: string, fileId: string) {
+      if (!isAppealId(fileId) || !(await visibleAppeal(viewer, appealId))) return undefined;
       return data.attachments.read(appealId, fileId);
     },
 
     async changeAppeal(
-      login: string,
+      viewer: StaffViewer,
       id: string,
       form: AppealActionForm,
       files: readonly UploadedFile[] = [],
     ): Promise<ActionResult> {
-      if (!isAppealId(id)) return refused(404, "Обращение не найдено.");
-      const appeal = await data.appeals.findInRegistry(id);
+      const appeal = await visibleAppeal(viewer, id);
       if (!appeal) return refused(404, "Обращение не найдено.");
+      if (!can(viewer.role, intentCapabilities[form.intent])) return refused(403, forbidden);
+      const login = viewer.login;
       const time = now();
 
       switch (form.intent) {
         case "answer":
-          return answers.send(login, appeal, form, files);
+          return answers.send(viewer, appeal, form, files);
         case "answer-preview":
           return refused(
             400,
@@ -217,6 +282,14 @@ export function createRegistryService(deps: {
           return answers.retry(login, id);
         case "answer-by-post":
           return answers.recordByPost(login, appeal, form);
+        case "approve-answer":
+          return answers.approve(viewer, appeal, form);
+        case "return-answer":
+          return answers.returnDraft(viewer, appeal, form);
+        case "assign":
+          return team.assign(viewer, appeal, form);
+        case "note":
+          return team.addNote(viewer, appeal, form);
       }
 
       if (form.intent === "retry-notification") {

@@ -8,7 +8,9 @@
  * counts and decides in one step, so parallel attempts on one server or on several see each
  * other. A failed check keeps its slot; a success gives only its own slot back.
  */
+
 import { createHash, randomBytes } from "node:crypto";
+import type { StaffRole } from "../../domain/staff/staff-roles.ts";
 import { eventEntry } from "../db/audit-repository.ts";
 import type { DataLayer } from "../db/data-layer.ts";
 import { type CapacityLimits, type CheckCapacity, createCheckCapacity } from "./check-capacity.ts";
@@ -61,7 +63,7 @@ export type SignInResult =
   | { ok: true; token: string; login: string }
   | { ok: false; message: string; status: number };
 
-export type SignedIn = { login: string; userId: number; tokenHash: string };
+export type SignedIn = { login: string; role: StaffRole; userId: number; tokenHash: string };
 
 /** Session tokens are stored only as their SHA-256: a copy of the database opens no session. */
 export function tokenHash(token: string): string {
@@ -168,7 +170,7 @@ export function createStaffAuth(
       const age = time - Date.parse(session.created_at);
       if (idle > sessionLimits.idleMs || age > sessionLimits.absoluteMs) return undefined;
       if (idle > sessionLimits.touchEveryMs) await accounts.touchSession(hash, new Date(time));
-      return { login: session.login, userId: session.user_id, tokenHash: hash };
+      return { login: session.login, role: session.role, userId: session.user_id, tokenHash: hash };
     },
 
     async signOut(signedIn: SignedIn): Promise<void> {

@@ -23,6 +23,7 @@ import {
 } from "./answer-upload.ts";
 import { sendRegistryCsv } from "./csv-export.ts";
 import type { RegistryService } from "./registry-service.ts";
+import type { ReplyTemplateService } from "./reply-template-service.ts";
 import { type SignedIn, type StaffAuth, tokenHash } from "./staff-auth.ts";
 
 export type StaffAreaDependencies = {
@@ -31,6 +32,7 @@ export type StaffAreaDependencies = {
   csrfKey: () => Promise<Buffer>;
   auth: StaffAuth;
   registry: RegistryService;
+  templates: ReplyTemplateService;
   appeals: Pick<AppealsRepository, "eachInRegistry">;
 };
 
@@ -228,9 +230,12 @@ export function registerStaffArea(app: FastifyInstance, deps: StaffAreaDependenc
       upload?: { read: AnswerUpload } | { refused: UploadRefusal; fields: AnswerUpload["fields"] },
     ) => {
       const signedIn = request.staffSignedIn;
+      const viewer = signedIn ? { login: signedIn.login, role: signedIn.role } : undefined;
       const uploadedFiles = upload && "read" in upload ? upload.read.files : [];
+      const sessionOver = { ok: false as const, status: 401, message: messages.sessionOver };
       const staff: StaffRequest = {
         login: signedIn?.login ?? null,
+        role: signedIn?.role ?? null,
         csrfToken: reply.generateCsrf({
           ...cookieOptions(request),
           userInfo: signedIn ? `session:${signedIn.tokenHash}` : csrfBinding(undefined),
@@ -250,13 +255,16 @@ export function registerStaffArea(app: FastifyInstance, deps: StaffAreaDependenc
           // The next page's token is bound to no session: this session's tokens stop passing.
           reply.clearCookie(sessionCookie, cookieOptions(request));
         },
-        listAppeals: (query) => deps.registry.listAppeals(query),
-        getAppeal: (id) => deps.registry.getAppeal(id),
-        changeAppeal: (id, form) =>
-          signedIn
-            ? deps.registry.changeAppeal(signedIn.login, id, form, uploadedFiles)
-            : Promise.resolve({ ok: false, status: 401, message: messages.sessionOver }),
-        previewAnswer: (id, form) => deps.registry.previewAnswer(id, form, uploadedFiles),
+        listAppeals: async (query) =>
+          viewer ? deps.registry.listAppeals(viewer, query) : { rows: [], nextAfter: undefined },
+        getAppeal: async (id) => (viewer ? deps.registry.getAppeal(viewer, id) : undefined),
+        changeAppeal: async (id, form) =>
+          viewer ? deps.registry.changeAppeal(viewer, id, form, uploadedFiles) : sessionOver,
+        previewAnswer: async (id, form) =>
+          viewer ? deps.registry.previewAnswer(viewer, id, form, uploadedFiles) : sessionOver,
+        replyTemplates: async () => (viewer ? deps.templates.list(viewer) : []),
+        changeReplyTemplates: async (form) =>
+          viewer ? deps.templates.change(viewer, form) : sessionOver,
         uploadRefusal:
           upload && "refused" in upload
             ? { status: upload.refused.status, message: upload.refused.message }
@@ -288,7 +296,10 @@ export function registerStaffArea(app: FastifyInstance, deps: StaffAreaDependenc
     area.get<{ Params: { id: string; fileId: string } }>(
       attachmentRoute,
       async (request, reply) => {
-        const file = await deps.registry.attachment(request.params.id, request.params.fileId);
+        const signedIn = request.staffSignedIn;
+        const file = signedIn
+          ? await deps.registry.attachment(signedIn, request.params.id, request.params.fileId)
+          : undefined;
         if (!file) return refusalPage(reply, 404, "Файл не найден.");
         return reply
           .type(file.mediaType)
@@ -301,7 +312,11 @@ export function registerStaffArea(app: FastifyInstance, deps: StaffAreaDependenc
     area.get("/staff/export.csv", async (request, reply) => {
       const read = readRegistryQuery(new URLSearchParams(request.url.split("?")[1] ?? ""));
       if (!read.ok) return refusalPage(reply, 400, read.message);
-      return sendRegistryCsv(reply, deps.appeals, read.query, deps.registry.today());
+      const signedIn = request.staffSignedIn;
+      // An executor's CSV holds the appeals assigned to them; an administrator's, none.
+      const scoped = signedIn ? deps.registry.exportQuery(signedIn, read.query) : undefined;
+      if (!scoped) return refusalPage(reply, 403, "Это действие недоступно для вашей роли.");
+      return sendRegistryCsv(reply, deps.appeals, scoped, deps.registry.today());
     });
     for (const url of ["/staff", "/staff/*"]) {
       area.get(url, renderPage);

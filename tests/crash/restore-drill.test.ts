@@ -169,6 +169,7 @@ describe("restore drill (SQLite)", () => {
             },
             tx,
           );
+          assert.ok(answerId, "the appeal had no answer yet");
           const kept = await data.attachments.insertAll(
             stored.id,
             { kind: "answer", id: answerId },

@@ -3,14 +3,24 @@
 import assert from "node:assert/strict";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
+import type { StaffRole } from "../../domain/staff/staff-roles.ts";
 import { hashPassword } from "../../server/staff/passwords.ts";
 import type { RunningSite } from "./harness.ts";
 import { openPage, type WatchedPage } from "./harness.ts";
 
 export const staffPassword = "correct horse battery staple";
 
-export async function addAccount(site: RunningSite, login: string) {
-  await site.data.staffAccounts.addUser(login, await hashPassword(staffPassword), new Date());
+export async function addAccount(
+  site: RunningSite,
+  login: string,
+  account: { role?: StaffRole; email?: string } = {},
+) {
+  await site.data.staffAccounts.addUser(
+    login,
+    await hashPassword(staffPassword),
+    new Date(),
+    account,
+  );
 }
 
 /** Fills and sends the sign-in form as a person would. */

@@ -1,12 +1,18 @@
 // For tests: staff accounts and appeals in given registry states, written through the data layer.
 
+import type { StaffRole } from "../../domain/staff/staff-roles.ts";
 import { storeAppeal } from "../../server/appeals/store-appeal.ts";
 import type { AppealChange, NewAppeal } from "../../server/db/appeals-repository.ts";
 import type { DataLayer } from "../../server/db/data-layer.ts";
 import { hashPassword } from "../../server/staff/passwords.ts";
 
-export async function addStaffUser(data: DataLayer, login: string, password: string) {
-  await data.staffAccounts.addUser(login, await hashPassword(password), new Date());
+export async function addStaffUser(
+  data: DataLayer,
+  login: string,
+  password: string,
+  account: { role?: StaffRole; email?: string } = {},
+) {
+  await data.staffAccounts.addUser(login, await hashPassword(password), new Date(), account);
 }
 
 /** An appeal as the service would store it, received at `at`. */

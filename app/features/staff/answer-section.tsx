@@ -36,15 +36,42 @@ export function AnswerForm({
   csrfToken,
   draft,
   preview,
+  templates,
+  sendLabel,
+  keptFiles,
 }: {
   appealId: string;
   version: number;
   csrfToken: string;
   draft: AnswerDraft | undefined;
   preview: AnswerPreview | undefined;
+  /** The reply templates the text may start from. */
+  templates: Array<{ id: number; title: string }>;
+  /** 'Отправить ответ', or 'Передать на согласование' for an executor's draft. */
+  sendLabel: string;
+  /** A returned draft's files: kept unless others are chosen. */
+  keptFiles: number;
 }) {
   return (
     <>
+      {templates.length > 0 ? (
+        <form method="get" className="staff-form staff-template-pick" aria-label="Начать с шаблона">
+          <label>
+            Начать с шаблона
+            <select name="template" required defaultValue="">
+              <option value="" disabled>
+                Выберите шаблон
+              </option>
+              {templates.map((template) => (
+                <option key={template.id} value={template.id}>
+                  {template.title}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit">Вставить текст шаблона</button>
+        </form>
+      ) : null}
       {preview ? <AnswerPreviewBox preview={preview} /> : null}
       <form
         method="post"
@@ -74,6 +101,9 @@ export function AnswerForm({
             {answerFileLimits.maxFiles} файлов и {answerFileLimits.maxTotalBytes / 1024 / 1024} МБ
             вместе.
             {preview ? " После предпросмотра выберите файлы снова." : ""}
+            {keptFiles > 0
+              ? ` Приложенные ранее файлы (${keptFiles}) останутся, если не выбрать другие.`
+              : ""}
           </span>
           <input
             type="file"
@@ -92,7 +122,7 @@ export function AnswerForm({
             Предпросмотр
           </button>
           <button type="submit" name="intent" value="answer">
-            Отправить ответ
+            {sendLabel}
           </button>
         </div>
       </form>
@@ -128,6 +158,92 @@ function AnswerPreviewBox({ preview }: { preview: AnswerPreview }) {
   );
 }
 
+function AnswerFiles({ appealId, files }: { appealId: string; files: AnswerView["files"] }) {
+  if (files.length === 0) return <>нет</>;
+  return (
+    <ul className="staff-files">
+      {files.map((file) => (
+        <li key={file.id}>
+          <a href={`/staff/appeals/${appealId}/files/${file.id}`} download>
+            {file.fileName}
+          </a>{" "}
+          ({typeLabel(file.mediaType)}, {fileSize(file.byteSize)})
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * An executor's draft as a head reviews it ('На согласовании': send it or return it with what to
+ * change) or as it came back ('На доработку', with the head's comment).
+ */
+export function DraftAnswer({
+  appealId,
+  version,
+  answer,
+  csrfToken,
+  mayReview,
+}: {
+  appealId: string;
+  version: number;
+  answer: AnswerView;
+  csrfToken: string;
+  mayReview: boolean;
+}) {
+  const waiting = answer.state === "awaiting_approval";
+  return (
+    <section aria-labelledby="draft-answer-title" data-testid="draft-answer">
+      <h3 id="draft-answer-title">
+        {waiting ? "Проект ответа: на согласовании" : "Проект ответа: на доработку"}
+      </h3>
+      <dl className="staff-fields">
+        <dt>Подготовил</dt>
+        <dd>
+          {answer.staffLogin}, <Moment iso={answer.createdAt} />
+        </dd>
+        {answer.reviewComment ? (
+          <>
+            <dt>Вернул на доработку</dt>
+            <dd data-testid="review-comment">
+              {answer.reviewedBy}: {answer.reviewComment}
+            </dd>
+          </>
+        ) : null}
+        <dt>Исходящий номер</dt>
+        <dd>{answer.outgoingNumber ?? "—"}</dd>
+        <dt>Текст ответа</dt>
+        <dd data-testid="draft-text">{answer.text}</dd>
+        <dt>Вложения</dt>
+        <dd>
+          <AnswerFiles appealId={appealId} files={answer.files} />
+        </dd>
+      </dl>
+      {waiting && mayReview ? (
+        <div className="staff-actions">
+          <form method="post" className="staff-form" aria-label="Утвердить и отправить">
+            <CsrfField token={csrfToken} />
+            <input type="hidden" name="intent" value="approve-answer" />
+            <input type="hidden" name="version" value={version} />
+            <p>Ответ уйдёт автору на его адрес электронной почты вместе с вложениями.</p>
+            <button type="submit">Утвердить и отправить</button>
+          </form>
+          <form method="post" className="staff-form" aria-label="Вернуть на доработку">
+            <CsrfField token={csrfToken} />
+            <input type="hidden" name="intent" value="return-answer" />
+            <input type="hidden" name="version" value={version} />
+            <label>
+              Что доработать
+              <textarea name="review_comment" required maxLength={2000} rows={3} />
+            </label>
+            <button type="submit">Вернуть на доработку</button>
+          </form>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
 export function SentAnswer({
   appealId,
   answer,
@@ -147,6 +263,7 @@ export function SentAnswer({
         <dt>Отправлен</dt>
         <dd>
           <Moment iso={answer.createdAt} />, {answer.staffLogin}
+          {answer.reviewedBy ? `; утвердил ${answer.reviewedBy}` : ""}
         </dd>
         <dt>Исходящий номер</dt>
         <dd>{answer.outgoingNumber ?? "—"}</dd>
@@ -177,20 +294,7 @@ export function SentAnswer({
         <dd data-testid="answer-text">{answer.text}</dd>
         <dt>Вложения</dt>
         <dd>
-          {answer.files.length === 0 ? (
-            "нет"
-          ) : (
-            <ul className="staff-files">
-              {answer.files.map((file) => (
-                <li key={file.id}>
-                  <a href={`/staff/appeals/${appealId}/files/${file.id}`} download>
-                    {file.fileName}
-                  </a>{" "}
-                  ({typeLabel(file.mediaType)}, {fileSize(file.byteSize)})
-                </li>
-              ))}
-            </ul>
-          )}
+          <AnswerFiles appealId={appealId} files={answer.files} />
         </dd>
       </dl>
       {failed ? (

@@ -1,0 +1,86 @@
+import { data, redirect } from "react-router";
+import { readReplyTemplateForm } from "../../domain/staff/reply-template-form.ts";
+import { replyTemplatePlaceholders } from "../../domain/staff/reply-template-text.ts";
+import { staffRequestContext } from "../../domain/staff/staff-context.ts";
+import { can } from "../../domain/staff/staff-roles.ts";
+import { CsrfField, Moment } from "../features/staff/staff-display.tsx";
+import type { Route } from "./+types/staff-templates.ts";
+
+/** The heads' reply templates: an answer may start from one (its text, placeholders filled in). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const staff = context.get(staffRequestContext);
+  if (!staff.role || !can(staff.role, "manage-templates")) {
+    throw data("Шаблоны ответов ведут руководители.", { status: 403 });
+  }
+  return { templates: await staff.replyTemplates(), csrfToken: staff.csrfToken };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = context.get(staffRequestContext);
+  const read = readReplyTemplateForm((await request.formData()).entries());
+  if (!read.ok) return data({ error: read.message }, { status: 400 });
+  const result = await staff.changeReplyTemplates(read.form);
+  if (!result.ok) return data({ error: result.message }, { status: result.status });
+  throw redirect("/staff/templates", 303);
+}
+
+const placeholderList = Object.entries(replyTemplatePlaceholders)
+  .map(([name, meaning]) => `{${name}} — ${meaning}`)
+  .join("; ");
+
+export default function StaffTemplatesPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { templates, csrfToken } = loaderData;
+  return (
+    <>
+      <h1>Шаблоны ответов</h1>
+      {actionData?.error ? (
+        <p className="staff-error" role="alert">
+          {actionData.error}
+        </p>
+      ) : null}
+      <p className="staff-hint">В тексте можно использовать: {placeholderList}.</p>
+      {templates.length === 0 ? <p>Шаблонов пока нет.</p> : null}
+      {templates.map((template) => (
+        <section key={template.id} className="staff-form" aria-label={template.title}>
+          <form method="post" className="staff-form">
+            <CsrfField token={csrfToken} />
+            <input type="hidden" name="intent" value="save-template" />
+            <input type="hidden" name="id" value={template.id} />
+            <label>
+              Название
+              <input name="title" required maxLength={200} defaultValue={template.title} />
+            </label>
+            <label>
+              Текст
+              <textarea name="text" required rows={8} defaultValue={template.text} />
+            </label>
+            <p className="staff-hint">
+              Изменён <Moment iso={template.updatedAt} />, {template.updatedBy}
+            </p>
+            <button type="submit">Сохранить шаблон</button>
+          </form>
+          <form method="post">
+            <CsrfField token={csrfToken} />
+            <input type="hidden" name="intent" value="delete-template" />
+            <input type="hidden" name="id" value={template.id} />
+            <button type="submit">Удалить шаблон</button>
+          </form>
+        </section>
+      ))}
+      <h2>Новый шаблон</h2>
+      <form method="post" className="staff-form" aria-label="Новый шаблон">
+        <CsrfField token={csrfToken} />
+        <input type="hidden" name="intent" value="save-template" />
+        <label>
+          Название
+          <input name="title" required maxLength={200} />
+        </label>
+        <label>
+          Текст
+          <textarea name="text" required rows={8} />
+        </label>
+        <button type="submit">Добавить шаблон</button>
+      </form>
+    </>
+  );
+}

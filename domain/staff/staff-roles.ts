@@ -1,0 +1,96 @@
+/**
+ * Who may do what in the registry, as data: the roles of an organisation's appeals office and the
+ * capabilities of each. The server checks every request against `can` (and, for an executor,
+ * that the appeal is assigned to them); the pages show only what the role may do.
+ *
+ *   registrar  registers, forwards, assigns; sees every appeal
+ *   executor   works on the appeals assigned to them: drafts answers; sees only those
+ *   head       everything, approves answers, keeps reply templates, sees the statistics
+ *   admin      accounts only: no appeal at all
+ */
+export const staffRoles = ["registrar", "executor", "head", "admin"] as const;
+
+export type StaffRole = (typeof staffRoles)[number];
+
+export const staffRoleLabels: Record<StaffRole, string> = {
+  registrar: "регистратор",
+  executor: "исполнитель",
+  head: "руководитель",
+  admin: "администратор",
+};
+
+export function isStaffRole(value: string): value is StaffRole {
+  return (staffRoles as readonly string[]).includes(value);
+}
+
+export const staffCapabilities = [
+  /** Every appeal, not only those assigned to the viewer. */
+  "see-all-appeals",
+  "register",
+  "start",
+  "assign",
+  "forward",
+  "leave-without-answer",
+  "extend",
+  "notice-sent",
+  /** Writes an answer: a head's goes out at once, an executor's waits for approval. */
+  "answer",
+  "approve-answer",
+  "retry-mail",
+  "notes",
+  "manage-templates",
+  "statistics",
+  "accounts",
+] as const;
+
+export type StaffCapability = (typeof staffCapabilities)[number];
+
+const capabilitiesOf: Record<StaffRole, readonly StaffCapability[]> = {
+  registrar: [
+    "see-all-appeals",
+    "register",
+    "assign",
+    "forward",
+    "notice-sent",
+    "retry-mail",
+    "notes",
+  ],
+  executor: ["start", "answer", "retry-mail", "notes"],
+  head: staffCapabilities.filter((capability) => capability !== "accounts"),
+  admin: ["accounts"],
+};
+
+export function can(role: StaffRole, capability: StaffCapability): boolean {
+  return capabilitiesOf[role].includes(capability);
+}
+
+/** Whether the viewer may see this appeal at all: everyone's, or the ones assigned to them. */
+export function maySeeAppeal(
+  viewer: { login: string; role: StaffRole },
+  appeal: { assignee: string | null },
+): boolean {
+  if (can(viewer.role, "see-all-appeals")) return true;
+  return viewer.role === "executor" && appeal.assignee === viewer.login;
+}
+
+/** A signed-in staff member as the registry's rules see them. */
+export type StaffViewer = { login: string; role: StaffRole };
+
+/** The capability each form on an appeal's page needs (domain/staff/appeal-action-form.ts). */
+export const intentCapabilities = {
+  register: "register",
+  start: "start",
+  forward: "forward",
+  "leave-without-answer": "leave-without-answer",
+  extend: "extend",
+  "notice-sent": "notice-sent",
+  "retry-notification": "retry-mail",
+  answer: "answer",
+  "answer-preview": "answer",
+  "retry-answer": "retry-mail",
+  "answer-by-post": "retry-mail",
+  "approve-answer": "approve-answer",
+  "return-answer": "approve-answer",
+  assign: "assign",
+  note: "notes",
+} as const satisfies Record<string, StaffCapability>;
