@@ -10,9 +10,9 @@ import type { Route } from "./+types/staff-templates.ts";
 export async function loader({ context }: Route.LoaderArgs) {
   const staff = context.get(staffRequestContext);
   if (!staff.role || !can(staff.role, "manage-templates")) {
-    throw data("Шаблоны ответов ведут руководители.", { status: 403 });
+    return data({ forbidden: true, templates: [], csrfToken: "" }, { status: 403 });
   }
-  return { templates: await staff.replyTemplates(), csrfToken: staff.csrfToken };
+  return { forbidden: false, templates: await staff.replyTemplates(), csrfToken: staff.csrfToken };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -29,7 +29,15 @@ const placeholderList = Object.entries(replyTemplatePlaceholders)
   .join("; ");
 
 export default function StaffTemplatesPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { templates, csrfToken } = loaderData;
+  const { templates, csrfToken, forbidden } = loaderData;
+  if (forbidden) {
+    return (
+      <>
+        <h1>Шаблоны ответов</h1>
+        <p>Шаблоны ответов ведут руководители.</p>
+      </>
+    );
+  }
   return (
     <>
       <h1>Шаблоны ответов</h1>
