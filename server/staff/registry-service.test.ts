@@ -111,5 +111,88 @@ for (const kind of testDatabaseKinds) {
         pendingBefore + 1,
       );
     });
+
+    /** A registered appeal assigned to the executor 'ivan'. */
+    async function assignedToIvan(at: string) {
+      const { id } = await storeAppealIn(data, new Date(at), {
+        state: "registered",
+        registered_on: "2026-11-20",
+        assignee: "ivan",
+      });
+      return id;
+    }
+    const ivan = { login: "ivan", role: "executor" } as const;
+    const letter = {
+      fileName: "письмо.pdf",
+      mediaType: "application/pdf",
+      content: Buffer.from("%PDF-1.7\n%%EOF\n"),
+    };
+
+    test("an answer whose file cannot be stored is not stored, nor the appeal answered", async () => {
+      const id = await assignedToIvan("2026-11-19T11:00:00Z");
+      const form = {
+        intent: "answer",
+        version: 1,
+        answer_text: "Ответ",
+        outgoing_number: null,
+      } as const;
+      await whileRefusing("attachments", () =>
+        assert.rejects(registry().changeAppeal(anna, id, form, [letter]), /attachments down/),
+      );
+      assert.equal(await data.answers.ofAppeal(id), undefined);
+      assert.equal((await data.appeals.findInRegistry(id))?.state, "registered");
+      assert.equal(await data.deliveries.statusOf(id, "appeal-answer"), undefined);
+    });
+
+    test("an approval whose mail cannot be written leaves the draft waiting and the appeal open", async () => {
+      const id = await assignedToIvan("2026-11-19T12:00:00Z");
+      const drafted = await registry().changeAppeal(
+        ivan,
+        id,
+        { intent: "answer", version: 1, answer_text: "Проект", outgoing_number: null },
+        [letter],
+      );
+      assert.deepEqual(drafted, { ok: true });
+      assert.equal((await data.answers.ofAppeal(id))?.state, "awaiting_approval");
+      assert.equal(await data.deliveries.statusOf(id, "appeal-answer"), undefined, "no mail yet");
+      const approve = { intent: "approve-answer", version: 1 } as const;
+      await whileRefusing("deliveries", () =>
+        assert.rejects(registry().changeAppeal(anna, id, approve), /deliveries down/),
+      );
+      assert.equal((await data.answers.ofAppeal(id))?.state, "awaiting_approval");
+      assert.equal((await data.appeals.findInRegistry(id))?.state, "registered");
+      assert.deepEqual(await registry().changeAppeal(anna, id, approve), { ok: true });
+      assert.equal((await data.appeals.findInRegistry(id))?.state, "answered");
+      assert.equal((await data.deliveries.statusOf(id, "appeal-answer"))?.state, "pending");
+    });
+
+    test("with ANSWER_APPROVAL off an executor's answer goes out at once", async () => {
+      const id = await assignedToIvan("2026-11-19T13:00:00Z");
+      const direct = createRegistryService({ data, now: () => now, answerApproval: false });
+      assert.deepEqual(
+        await direct.changeAppeal(ivan, id, {
+          intent: "answer",
+          version: 1,
+          answer_text: "Ответ без согласования",
+          outgoing_number: null,
+        }),
+        { ok: true },
+      );
+      assert.equal((await data.answers.ofAppeal(id))?.state, "sent");
+      assert.equal((await data.appeals.findInRegistry(id))?.state, "answered");
+      assert.equal((await data.deliveries.statusOf(id, "appeal-answer"))?.state, "pending");
+    });
+
+    test("an executor's request for another's appeal is answered as for one that does not exist", async () => {
+      const id = await assignedToIvan("2026-11-19T14:00:00Z");
+      const petr = { login: "petr", role: "executor" } as const;
+      assert.equal(await registry().getAppeal(petr, id), undefined);
+      assert.deepEqual(await registry().changeAppeal(petr, id, { intent: "start", version: 1 }), {
+        ok: false,
+        status: 404,
+        message: "Обращение не найдено.",
+      });
+      assert.ok(await registry().getAppeal(ivan, id));
+    });
   });
 }
