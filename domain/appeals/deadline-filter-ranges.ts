@@ -1,5 +1,5 @@
 /**
- * The registry's deadline filters (overdue; due within 3 days) as ranges of start days (the day a
+ * The registry's deadline filters (overdue; due soon: the term's last days, term-alerts.ts) as ranges of start days (the day a
  * term counts from), which server/db/registry-sql.ts turns into an SQL condition an index serves,
  * instead of computing every appeal's term. Where legal-terms.ts goes from a start day to a term's
  * last day and state, and running-terms.ts says which terms run for one appeal, this file answers
@@ -7,18 +7,19 @@
  * soon, today.
  *
  * Each term's last day grows with its start day (a later start never ends earlier), so "the term
- * ends before today" is "the start is before some day A", and "the term ends today or within 3
+ * ends before today" is "the start is before some day A", and "the term ends today or in its last
  * days" is "the start is in [A, B)". A and B are found with the very functions that compute the
  * terms, by bisection, so the filter and the page cannot disagree.
  */
 import { addCalendarDays, calendarDaysBetween } from "../calendar/calendar-day.ts";
 import { answerDue, appealTerms, noticeDue, registrationDue } from "./legal-terms.ts";
+import { redPeriodWords } from "./term-alerts.ts";
 
 export type DeadlineFilter = "overdue" | "due-soon";
 
 export const deadlineFilterLabels: Record<DeadlineFilter, string> = {
   overdue: "Просрочены",
-  "due-soon": "Срок истекает в ближайшие 3 дня",
+  "due-soon": `Срок истекает (${redPeriodWords})`,
 };
 
 /** Start days in [from, to): `from` undefined means no lower bound. Days are 'YYYY-MM-DD'. */

@@ -8,6 +8,7 @@ import {
   noticeDue,
   registrationDue,
 } from "./legal-terms.ts";
+import { termAlertRule } from "./term-alerts.ts";
 
 /** A moment given as Kirov wall-clock time (UTC+3 in these years). */
 function kirov(dateTime: string): Date {
@@ -63,10 +64,17 @@ test("the answer term extended once by up to 30 days, moved once at its true end
   assert.throws(() => answerDue("2026-09-31"), RangeError);
 });
 
-test("deadline state: overdue after the last day, due soon from 3 days before it", () => {
-  assert.equal(deadlineState("2026-11-10", "2026-11-06"), "ok");
-  assert.equal(deadlineState("2026-11-10", "2026-11-07"), "due-soon");
+test("deadline state: overdue after the last day, red in its last 5 days, yellow from half of it", () => {
+  assert.equal(termAlertRule.redLastDays, 5, "the rule these dates are written for");
+  assert.equal(deadlineState("2026-11-10", "2026-11-05"), "ok");
+  assert.equal(deadlineState("2026-11-10", "2026-11-06"), "due-soon", "the 5th day from the end");
   assert.equal(deadlineState("2026-11-10", "2026-11-10"), "due-soon");
   assert.equal(deadlineState("2026-11-10", "2026-11-11"), "overdue");
   assert.equal(deadlineState("2027-01-11", "2026-12-31"), "ok");
+  // A 30-day term from 1 November to 1 December: yellow from 16 November (15 of 30 days gone).
+  assert.equal(deadlineState("2026-12-01", "2026-11-15", "2026-11-01"), "ok");
+  assert.equal(deadlineState("2026-12-01", "2026-11-16", "2026-11-01"), "half-passed");
+  assert.equal(deadlineState("2026-12-01", "2026-11-26", "2026-11-01"), "half-passed");
+  assert.equal(deadlineState("2026-12-01", "2026-11-27", "2026-11-01"), "due-soon");
+  assert.equal(deadlineState("2026-12-01", "2026-12-02", "2026-11-01"), "overdue");
 });

@@ -18,14 +18,16 @@
  *                                           // 7 days of registration and tell the author
  *   noticeDue(registeredOn)                 // article 11 part 4.1: meaning cannot be determined,
  *                                           // tell the author within 7 days of registration
- *   deadlineState(due, today)               // 'overdue' | 'due-soon' (today up to 3 days before
- *                                           // the last day) | 'ok'
+ *   deadlineState(due, today, start?)       // 'overdue' | 'due-soon' (its last 5 days) |
+ *                                           // 'half-passed' (half of it gone) | 'ok': the
+ *                                           // organisation's rule in term-alerts.ts
  *   kirovToday(now?)                        // today's Kirov day, the `today` to pass above
  * Each `…Due` returns the last day of the term: an act on that day is on time.
  */
 import { addCalendarDays, calendarDaysBetween } from "../calendar/calendar-day.ts";
 import { nextWorkingDayFrom } from "../calendar/production-calendar.ts";
 import { kirovIsoDate } from "../time/kirov-time.ts";
+import { termAlertRule } from "./term-alerts.ts";
 
 export const appealTerms = {
   /** Registration, from the day of receipt. */
@@ -38,11 +40,15 @@ export const appealTerms = {
   forwardDays: 7,
   /** Notice to an author whose appeal's meaning cannot be determined, from registration. */
   noticeDays: 7,
-  /** A term this many days or fewer from its last day is shown as due soon. */
-  dueSoonDays: 3,
+  /**
+   * A term this many days or fewer from its last day is due soon (red): the organisation's rule in
+   * term-alerts.ts, its last `redLastDays` days counting the last one.
+   */
+  dueSoonDays: termAlertRule.redLastDays - 1,
 } as const;
 
-export type DeadlineState = "overdue" | "due-soon" | "ok";
+/** A running term's mark: past it; in its last days (red); half of it gone (yellow); or fine. */
+export type DeadlineState = "overdue" | "due-soon" | "half-passed" | "ok";
 
 /**
  * The last day of a term of `days` calendar days counted from the day after `startDay`, moved to
@@ -85,11 +91,21 @@ export function noticeDue(registeredOn: string): string {
   return termEnd(registeredOn, appealTerms.noticeDays);
 }
 
-/** Past the last day: overdue; on it or up to 3 days before: due soon; otherwise ok. */
-export function deadlineState(due: string, today: string): DeadlineState {
+/**
+ * Past the last day: overdue; in the last days (term-alerts.ts): due soon; with `startDay` known,
+ * half of the term gone: half-passed; otherwise ok.
+ */
+export function deadlineState(due: string, today: string, startDay?: string): DeadlineState {
   const daysLeft = calendarDaysBetween(today, due);
   if (daysLeft < 0) return "overdue";
-  return daysLeft <= appealTerms.dueSoonDays ? "due-soon" : "ok";
+  if (daysLeft <= appealTerms.dueSoonDays) return "due-soon";
+  if (startDay !== undefined) {
+    const length = calendarDaysBetween(startDay, due);
+    if (calendarDaysBetween(startDay, today) >= length * termAlertRule.yellowAfterShare) {
+      return "half-passed";
+    }
+  }
+  return "ok";
 }
 
 /** Today's calendar day in Kirov. */

@@ -61,3 +61,26 @@ test("the notice term runs exactly when a notice is due, and only then can it be
     }
   }
 });
+
+test("the appeal page and the list mark the answer term yellow from half of it, red in its last days", () => {
+  const appeal = {
+    state: "in_progress" as const,
+    created_at: "2026-11-02T08:00:00Z",
+    registered_on: "2026-11-02",
+    extension_days: 0,
+    without_answer_ground: null,
+    notice_sent_on: null,
+  };
+  const answerOn = (today: string) =>
+    runningDeadlines(appeal, today).find((deadline) => deadline.kind === "answer");
+  assert.equal(answerOn("2026-11-10")?.state, "ok");
+  assert.equal(answerOn("2026-11-17")?.state, "half-passed");
+  assert.equal(
+    describeDeadline(answerOn("2026-11-17") ?? { kind: "answer", due: "", state: "ok" }, {
+      withKind: true,
+    }),
+    "Ответ: до 02.12.2026 (прошла половина срока)",
+  );
+  assert.equal(answerOn("2026-11-28")?.state, "due-soon");
+  assert.equal(answerOn("2026-12-03")?.state, "overdue");
+});

@@ -7,6 +7,7 @@
  */
 
 import { formatRussianDate } from "../calendar/calendar-day.ts";
+import { kirovIsoDate } from "../time/kirov-time.ts";
 import { type AppealState, awaitsNotice } from "./appeal-states.ts";
 import {
   answerDue,
@@ -30,6 +31,7 @@ export const deadlineKindLabels: Record<DeadlineKind, string> = {
 export const deadlineStateWords: Record<DeadlineState, string> = {
   overdue: "просрочен",
   "due-soon": "истекает",
+  "half-passed": "прошла половина срока",
   ok: "",
 };
 
@@ -57,20 +59,22 @@ export type AppealDeadlineFacts = {
  * ground that needs a notice: the notice, until it is sent. Answered or forwarded: none.
  */
 export function runningDeadlines(appeal: AppealDeadlineFacts, today: string): AppealDeadline[] {
-  const terms: Array<[DeadlineKind, string]> = [];
+  // Each term with the day it counts from: the day of receipt, or of registration.
+  const terms: Array<[DeadlineKind, string, string]> = [];
   if (appeal.state === "new") {
-    terms.push(["registration", registrationDue(new Date(appeal.created_at))]);
+    const receivedAt = new Date(appeal.created_at);
+    terms.push(["registration", registrationDue(receivedAt), kirovIsoDate(receivedAt)]);
   } else if (appeal.registered_on !== null) {
     const registeredOn = appeal.registered_on;
     if (appeal.state === "registered" || appeal.state === "in_progress") {
-      terms.push(["forward", forwardDue(registeredOn)]);
-      terms.push(["answer", answerDue(registeredOn, appeal.extension_days)]);
+      terms.push(["forward", forwardDue(registeredOn), registeredOn]);
+      terms.push(["answer", answerDue(registeredOn, appeal.extension_days), registeredOn]);
     } else if (awaitsNotice(appeal)) {
-      terms.push(["notice", noticeDue(registeredOn)]);
+      terms.push(["notice", noticeDue(registeredOn), registeredOn]);
     }
   }
   return terms
-    .map(([kind, due]) => ({ kind, due, state: deadlineState(due, today) }))
+    .map(([kind, due, start]) => ({ kind, due, state: deadlineState(due, today, start) }))
     .sort((a, b) => a.due.localeCompare(b.due));
 }
 

@@ -29,8 +29,18 @@ export function createDeliveryComposer(deps: {
   /** The site's origin (SITE_URL), for the links in the citizen's mails. */
   siteUrl: string;
 }) {
-  const addressesOf = (recipients: Recipient[]) =>
-    recipients.flatMap((recipient) => ("group" in recipient ? deps.handlers : [recipient.address]));
+  // Each address once, whatever its case, when a head's is also among the handlers'.
+  const addressesOf = (recipients: Recipient[]) => {
+    const seen = new Set<string>();
+    return recipients
+      .flatMap((recipient) => ("group" in recipient ? deps.handlers : [recipient.address]))
+      .filter((address) => {
+        const key = address.toLowerCase();
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
+  };
 
   /** The appeal a delivery is about, as stored now; a delivery without one cannot be built. */
   const appealOf = async (delivery: ClaimedDelivery) => {
@@ -118,9 +128,15 @@ export function createDeliveryComposer(deps: {
       }
       case "daily-reminder": {
         const day = String(delivery.payload.day);
-        const mail = composeReminderMail(day, await dueAppealsOn(deps.data.appeals, day));
+        // An executor's reminder lists their own appeals; the handlers' and heads', all.
+        const assignee = delivery.payload.assignee;
+        const due = (await dueAppealsOn(deps.data.appeals, day)).filter(
+          ({ appeal }) => assignee === undefined || appeal.assignee === assignee,
+        );
+        const mail = composeReminderMail(day, due);
+        const id = assignee === undefined ? day : `${day}-${assignee}`;
         return {
-          mail: { to, ...mail, messageId: `<reminder-${day}@${deps.mailer.domain}>` },
+          mail: { to, ...mail, messageId: `<reminder-${id}@${deps.mailer.domain}>` },
           described: { day },
         };
       }

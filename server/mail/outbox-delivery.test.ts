@@ -211,6 +211,7 @@ for (const kind of testDatabaseKinds) {
           "appeal-acknowledgement": { pending: 0, failed: 1, oldestPendingAt: null },
           "appeal-notice": { pending: 0, failed: 0, oldestPendingAt: null },
           "appeal-answer": { pending: 0, failed: 0, oldestPendingAt: null },
+          "assignment-notice": { pending: 0, failed: 0, oldestPendingAt: null },
           "daily-reminder": { pending: 0, failed: 0, oldestPendingAt: null },
         });
         assert.match(site.logLines.join(""), /appeal notification failed: no tries left/);

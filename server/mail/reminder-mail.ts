@@ -6,6 +6,7 @@ import {
   describeDeadline,
   nextDeadline,
 } from "../../domain/appeals/running-terms.ts";
+import { redPeriodWords } from "../../domain/appeals/term-alerts.ts";
 import { visibleText } from "../../domain/appeals/visible-text.ts";
 import { formatRussianDate } from "../../domain/calendar/calendar-day.ts";
 import type { RegistryAppeal } from "../../domain/staff/registry-types.ts";
@@ -19,7 +20,7 @@ function line({ appeal, deadline }: DueAppeal): string {
   return `${appeal.number} — ${visibleText(appeal.last_name)} ${visibleText(appeal.first_name)}; ${appealStateLabels[appeal.state]}; ${describeDeadline(deadline, { withKind: true })}`;
 }
 
-/** The appeals whose term is past or ends within 3 days on `day`, soonest term first. */
+/** The appeals whose term is past or in its last days on `day`, soonest term first. */
 export async function dueAppealsOn(
   appeals: Pick<AppealsRepository, "eachInRegistry">,
   day: string,
@@ -35,20 +36,20 @@ export async function dueAppealsOn(
 }
 
 /**
- * The handlers' daily mail: the appeals whose term is past, then those ending within 3 days, as
+ * The daily mail: the appeals whose term is past, then those in their term's last days, as
  * plain text and HTML (rendered by React, which escapes every value).
  */
 export function composeReminderMail(day: string, due: DueAppeal[]): ReminderMail {
   const overdue = due.filter((item) => item.deadline.state === "overdue");
   const soon = due.filter((item) => item.deadline.state === "due-soon");
-  const subject = `Сроки обращений на ${formatRussianDate(day)}: просрочено ${overdue.length}, истекает в ближайшие 3 дня ${soon.length}`;
+  const subject = `Сроки обращений на ${formatRussianDate(day)}: просрочено ${overdue.length}, истекает ${redPeriodWords} ${soon.length}`;
   const section = (title: string, items: DueAppeal[]) =>
     items.length === 0 ? [] : [title, ...items.map((item) => `  ${line(item)}`), ""];
   const text = [
     subject,
     "",
     ...section("Просрочены:", overdue),
-    ...section("Истекают в ближайшие 3 дня:", soon),
+    ...section(`Истекают (${redPeriodWords}):`, soon),
     "Подробности и действия — в реестре обращений на сайте, раздел /staff.",
   ].join("\n");
   const list = (title: string, items: DueAppeal[]) =>
@@ -69,7 +70,7 @@ export function composeReminderMail(day: string, due: DueAppeal[]): ReminderMail
       h("body", null, [
         h("h1", { key: "title" }, subject),
         list("Просрочены", overdue),
-        list("Истекают в ближайшие 3 дня", soon),
+        list(`Истекают (${redPeriodWords})`, soon),
         h(
           "p",
           { key: "where" },

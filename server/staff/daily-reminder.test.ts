@@ -42,7 +42,7 @@ for (const kind of testDatabaseKinds) {
       await storeAppealIn(data, new Date(at0805.getTime() - 10 * dayMs), undefined, {
         last_name: "<b>Опоздавшая</b>",
       });
-      // Due soon: registered 28 days before, answer term ends within 3 days.
+      // Due soon: registered 28 days before, answer term in its last days.
       await storeAppealIn(data, new Date(at0805.getTime() - 28 * dayMs), {
         state: "in_progress",
         registered_on: "2026-10-25",
@@ -128,7 +128,7 @@ for (const kind of testDatabaseKinds) {
         );
         assert.equal(
           mail.subject,
-          "Сроки обращений на 22.11.2026: просрочено 1, истекает в ближайшие 3 дня 1",
+          "Сроки обращений на 22.11.2026: просрочено 1, истекает в последние 5 дней срока 1",
         );
         assert.match(
           mail.text ?? "",
@@ -136,7 +136,7 @@ for (const kind of testDatabaseKinds) {
         );
         assert.match(
           mail.text ?? "",
-          /Истекают в ближайшие 3 дня:\n {2}А-20\d\d-\d{6} — Иванова Анна; На рассмотрении; Ответ: до 24\.11\.2026/,
+          /Истекают \(в последние 5 дней срока\):\n {2}А-20\d\d-\d{6} — Иванова Анна; На рассмотрении; Ответ: до 24\.11\.2026/,
         );
         assert.ok(mail.html?.includes("&lt;b&gt;Опоздавшая&lt;/b&gt;"), "HTML escapes the names");
         assert.ok(!mail.html?.includes("<b>Опоздавшая"));

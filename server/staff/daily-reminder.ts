@@ -1,6 +1,7 @@
 /**
- * The daily reminder to the handlers: at REMINDER_TIME (Kirov time) the appeals whose term is past
- * or ends within 3 days, in one mail. Written once a day however many servers run: each checks
+ * The daily reminder: at REMINDER_TIME (Kirov time) the appeals whose term is past or in its last
+ * days (domain/appeals/term-alerts.ts), in one mail to the handlers and the heads with an e-mail,
+ * and to each executor with an e-mail a mail of their own appeals only. Written once a day however many servers run: each checks
  * every minute, and only the one whose claim of the day's row goes in writes the reminder's
  * delivery, in the same transaction. The mail is then sent by the one delivery sender, with its
  * retries: an SMTP outage delays it instead of losing it. A day with nothing due sends no mail.
@@ -15,7 +16,7 @@ import { dueAppealsOn } from "../mail/reminder-mail.ts";
 export type ReminderOutcome = "not-yet" | "already-written" | "claimed-elsewhere" | "written";
 
 export function createDailyReminder(deps: {
-  data: Pick<DataLayer, "transaction" | "appeals" | "deliveries" | "reminders">;
+  data: Pick<DataLayer, "transaction" | "appeals" | "deliveries" | "reminders" | "staffAccounts">;
   /** 'HH:MM', Kirov time (checked by the configuration). */
   time: string;
   log: FastifyBaseLogger;
@@ -39,19 +40,43 @@ export function createDailyReminder(deps: {
         doneDay = day;
         return "already-written";
       }
-      const dueCount = (await dueAppealsOn(deps.data.appeals, day)).length;
+      const due = await dueAppealsOn(deps.data.appeals, day);
+      const dueCount = due.length;
+      const [heads, executors] = await Promise.all([
+        deps.data.staffAccounts.activeWithRole("head"),
+        deps.data.staffAccounts.activeWithRole("executor"),
+      ]);
+      // Each executor with an e-mail and something due among their own appeals.
+      const executorsDue = executors.filter(
+        (executor) =>
+          executor.email && due.some(({ appeal }) => appeal.assignee === executor.login),
+      );
       const claimed = await deps.data.transaction(async (tx) => {
         if (!(await deps.data.reminders.claimDay(day, owner, time, dueCount, tx))) return false;
         if (dueCount > 0) {
+          const headAddresses = heads.flatMap((head) =>
+            head.email ? [{ address: head.email }] : [],
+          );
           await deps.data.deliveries.enqueue(
             {
               kind: "daily-reminder",
-              recipients: [{ group: "handlers" }],
+              recipients: [{ group: "handlers" }, ...headAddresses],
               payload: { day },
               at: time,
             },
             tx,
           );
+          for (const executor of executorsDue) {
+            await deps.data.deliveries.enqueue(
+              {
+                kind: "daily-reminder",
+                recipients: [{ address: executor.email ?? "" }],
+                payload: { day, assignee: executor.login },
+                at: time,
+              },
+              tx,
+            );
+          }
         }
         return true;
       });

@@ -124,6 +124,7 @@ test("without SMTP_URL the server starts, says mail is off, and /healthz reports
         "appeal-acknowledgement": empty,
         "appeal-notice": empty,
         "appeal-answer": empty,
+        "assignment-notice": empty,
         "daily-reminder": empty,
       },
       backup: { scheduled: "off", last: null, failure: null },

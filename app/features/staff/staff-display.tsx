@@ -2,7 +2,7 @@ import { type AppealDeadline, describeDeadline } from "../../../domain/appeals/r
 import { formatRussianDate } from "../../../domain/calendar/calendar-day.ts";
 import { formatKirovDateTime } from "../../../domain/time/kirov-time.ts";
 
-/** A term's last day, marked when it is past or within 3 days (the words: running-terms.ts). */
+/** A term's last day, marked yellow once half of it has passed and red in its last days and past it (the rule: term-alerts.ts; the words: running-terms.ts). */
 export function DeadlineText({
   deadline,
   withKind = false,
