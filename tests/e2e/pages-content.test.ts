@@ -185,9 +185,14 @@ describe("/contacts", () => {
       await region.focus();
       await page.keyboard.press("ArrowRight");
       await page.keyboard.press("End");
-      assert.ok(
-        (await region.evaluate((element) => element.scrollLeft)) > 0 ||
-          (await region.evaluate((element) => element.scrollWidth <= element.clientWidth)),
+      // The keys scroll the region smoothly: wait for it (on a busy machine it takes a while).
+      const scrolled = await region.elementHandle();
+      await page.waitForFunction(
+        (element) =>
+          element !== null &&
+          (element.scrollLeft > 0 || element.scrollWidth <= element.clientWidth),
+        scrolled,
+        { timeout: 10_000 },
       );
       assert.deepEqual(watched.consoleErrors, []);
     } finally {

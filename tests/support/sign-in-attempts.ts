@@ -51,16 +51,3 @@ export function countStatuses(answers: Answer[]): Record<number, number> {
   return counts;
 }
 
-/** Resolves once `count` of `promises` have settled. */
-export function settledCount(promises: Promise<unknown>[], count: number): Promise<void> {
-  let settled = 0;
-  return new Promise((resolve) => {
-    if (count <= 0) resolve();
-    for (const promise of promises) {
-      void promise.finally(() => {
-        settled += 1;
-        if (settled === count) resolve();
-      });
-    }
-  });
-}
