@@ -6,21 +6,16 @@ import { afterEach, beforeEach, describe, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { postAppeal, startTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { type TestDatabase, testDatabaseKinds } from "../../tests/support/test-databases.ts";
-import { createTestSmtpServer, type TestSmtpServer } from "../../tests/support/test-smtp-server.ts";
+import {
+  createTestSmtpServer,
+  type TestSmtpServer,
+  testMailConfig,
+} from "../../tests/support/test-smtp-server.ts";
 import { acknowledgementLimit } from "../appeals/store-appeal.ts";
-import type { MailConfig } from "./mail-config.ts";
 
 const citizen = "anna.maria@example.ru";
 
-function mailConfig(smtp: TestSmtpServer): MailConfig {
-  return {
-    smtpUrl: smtp.url,
-    notifyTo: ["priemnaya@example.ru"],
-    from: "Сайт <noreply@example.ru>",
-    retry: { firstWaitMs: 100, maxAttempts: 10 },
-    leaseMs: 60_000,
-  };
-}
+const mailConfig = testMailConfig;
 
 const submit = postAppeal;
 

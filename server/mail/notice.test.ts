@@ -16,7 +16,11 @@ import { kirovIsoDate } from "../../domain/time/kirov-time.ts";
 import { storeAppealIn } from "../../tests/support/staff-fixtures.ts";
 import { startTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { type TestDatabase, testDatabaseKinds } from "../../tests/support/test-databases.ts";
-import { createTestSmtpServer, type TestSmtpServer } from "../../tests/support/test-smtp-server.ts";
+import {
+  createTestSmtpServer,
+  type TestSmtpServer,
+  testMailConfig,
+} from "../../tests/support/test-smtp-server.ts";
 import { acknowledgementLimit } from "../appeals/store-appeal.ts";
 import { createRegistryService } from "../staff/registry-service.ts";
 import { composeNoticeMail, fillTemplate } from "./notice-mail.ts";
@@ -79,13 +83,7 @@ for (const kind of testDatabaseKinds) {
       smtp = await createTestSmtpServer({ onlyTo: [author] });
       site = await startTestApp({
         databaseUrl: database.url,
-        mail: {
-          smtpUrl: smtp.url,
-          notifyTo: ["priemnaya@example.ru"],
-          from: "Сайт <noreply@example.ru>",
-          retry: { firstWaitMs: 100, maxAttempts: 10 },
-          leaseMs: 60_000,
-        },
+        mail: testMailConfig(smtp),
       });
     });
     afterEach(async () => {

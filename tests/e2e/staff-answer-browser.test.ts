@@ -13,7 +13,11 @@ import type { Browser, Page } from "playwright-core";
 import { statusMessages } from "../../domain/appeals/appeal-status.ts";
 import { formatRussianDate } from "../../domain/calendar/calendar-day.ts";
 import { kirovIsoDate } from "../../domain/time/kirov-time.ts";
-import { createTestSmtpServer, type TestSmtpServer } from "../support/test-smtp-server.ts";
+import {
+  createTestSmtpServer,
+  type TestSmtpServer,
+  testMailConfig,
+} from "../support/test-smtp-server.ts";
 import { launchBrowser, openPage, type RunningSite, startSite } from "./harness.ts";
 import {
   addAccount,
@@ -36,13 +40,7 @@ describe("the answer in the browser", () => {
   before(async () => {
     smtp = await createTestSmtpServer({ onlyTo: [author] });
     site = await startSite({
-      mail: {
-        smtpUrl: smtp.url,
-        notifyTo: ["priemnaya@example.ru"],
-        from: "Сайт <noreply@example.ru>",
-        retry: { firstWaitMs: 100, maxAttempts: 10 },
-        leaseMs: 60_000,
-      },
+      mail: testMailConfig(smtp),
     });
     browser = await launchBrowser();
     await addAccount(site, "anna");

@@ -21,7 +21,11 @@ import {
 } from "../support/staff-test-app.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 import { type TestDatabase, testDatabaseKinds } from "../support/test-databases.ts";
-import { createTestSmtpServer, type TestSmtpServer } from "../support/test-smtp-server.ts";
+import {
+  createTestSmtpServer,
+  type TestSmtpServer,
+  testMailConfig,
+} from "../support/test-smtp-server.ts";
 
 const password = "correct horse battery";
 const author = "author@example.ru";
@@ -45,14 +49,8 @@ for (const kind of testDatabaseKinds) {
       site = await startTestApp({
         databaseUrl: database.url,
         pageHandler: await staffPageHandler(),
-        mail: {
-          smtpUrl: smtp.url,
-          notifyTo: ["priemnaya@example.ru"],
-          from: "Сайт <noreply@example.ru>",
-          // One try: a refused recipient fails at once (the retry and the post are tested).
-          retry: { firstWaitMs: 50, maxAttempts: 1 },
-          leaseMs: 60_000,
-        },
+        // One try: a mail that cannot go fails at once (the retry and the post are tested).
+        mail: testMailConfig(smtp, { firstWaitMs: 50, maxAttempts: 1 }),
       });
       await addStaffUser(site.data, "anna", password);
       staff = new StaffClient(site.app);

@@ -8,7 +8,11 @@ import { after, before, describe, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import type { Browser } from "playwright-core";
-import { createTestSmtpServer, type TestSmtpServer } from "../support/test-smtp-server.ts";
+import {
+  createTestSmtpServer,
+  type TestSmtpServer,
+  testMailConfig,
+} from "../support/test-smtp-server.ts";
 import { launchBrowser, openPage, type RunningSite, startSite } from "./harness.ts";
 import { addAccount, assertAccessible, signedInPage, submitAppeal } from "./staff-pages.ts";
 
@@ -23,13 +27,7 @@ describe("the team in the browser", () => {
   before(async () => {
     smtp = await createTestSmtpServer({ onlyTo: [citizen, "ivan@example.ru"] });
     site = await startSite({
-      mail: {
-        smtpUrl: smtp.url,
-        notifyTo: ["priemnaya@example.ru"],
-        from: "Сайт <noreply@example.ru>",
-        retry: { firstWaitMs: 100, maxAttempts: 10 },
-        leaseMs: 60_000,
-      },
+      mail: testMailConfig(smtp),
     });
     browser = await launchBrowser();
     await addAccount(site, "rita", { role: "registrar" });

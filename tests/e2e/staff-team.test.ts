@@ -20,7 +20,11 @@ import {
 } from "../support/staff-test-app.ts";
 import { startTestApp, type TestApp } from "../support/test-app.ts";
 import { type TestDatabase, testDatabaseKinds } from "../support/test-databases.ts";
-import { createTestSmtpServer, type TestSmtpServer } from "../support/test-smtp-server.ts";
+import {
+  createTestSmtpServer,
+  type TestSmtpServer,
+  testMailConfig,
+} from "../support/test-smtp-server.ts";
 
 const password = "correct horse battery";
 const citizen = "citizen@example.ru";
@@ -42,13 +46,7 @@ for (const kind of testDatabaseKinds) {
       site = await startTestApp({
         databaseUrl: database.url,
         pageHandler: await staffPageHandler(),
-        mail: {
-          smtpUrl: smtp.url,
-          notifyTo: ["priemnaya@example.ru"],
-          from: "Сайт <noreply@example.ru>",
-          retry: { firstWaitMs: 100, maxAttempts: 10 },
-          leaseMs: 60_000,
-        },
+        mail: testMailConfig(smtp),
       });
       await addStaffUser(site.data, "rita", password, { role: "registrar" });
       await addStaffUser(site.data, "ivan", password, { role: "executor", email: executorMail });

@@ -50,4 +50,3 @@ export function countStatuses(answers: Answer[]): Record<number, number> {
   for (const { status } of answers) counts[status] = (counts[status] ?? 0) + 1;
   return counts;
 }
-

@@ -5,6 +5,7 @@ import { createServer } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import PostalMime, { type Email } from "postal-mime";
 import { SMTPServer } from "smtp-server";
+import type { MailConfig } from "../../server/mail/mail-config.ts";
 
 export type ReceivedMail = Email & { envelopeTo: string[] };
 
@@ -97,4 +98,21 @@ export async function createTestSmtpServer(
   };
   if (options.listening !== false) await smtp.start();
   return smtp;
+}
+
+/**
+ * The server's mail settings for a test against `smtp`: the handlers at priemnaya@example.ru, a
+ * quick retry schedule (10 tries from 100 ms) unless a test says otherwise.
+ */
+export function testMailConfig(
+  smtp: Pick<TestSmtpServer, "url">,
+  retry: MailConfig["retry"] = { firstWaitMs: 100, maxAttempts: 10 },
+): MailConfig {
+  return {
+    smtpUrl: smtp.url,
+    notifyTo: ["priemnaya@example.ru"],
+    from: "Сайт <noreply@example.ru>",
+    retry,
+    leaseMs: 60_000,
+  };
 }
