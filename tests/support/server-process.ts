@@ -26,7 +26,18 @@ export async function startServer(
   databaseUrl: string,
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
-  const port = await freePort();
+  return startServerOnPort(await freePort(), databaseUrl, env);
+}
+
+/**
+ * The same on a given port: a server behind a proxy comes back where the proxy's configuration
+ * expects it after a restart.
+ */
+export async function startServerOnPort(
+  port: number,
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, ["server/main.ts"], {
     env: {
       ...process.env,
