@@ -34,8 +34,11 @@ async function main() {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, "stopping: finishing requests in flight");
-    // A stuck connection must not keep the process alive for ever.
-    setTimeout(() => process.exit(1), 10_000).unref();
+    // Idle connections are left to their clients for at most the keep-alive time (nginx closes
+    // its own sooner); then a stuck connection must not keep the process alive for ever.
+    const drainMs = config.timeouts.keepAliveMs + 1_000;
+    setTimeout(() => process.exit(1), drainMs + 10_000).unref();
+    await app.drainConnections(drainMs);
     await app.close();
     await data.close();
     process.exit(0);

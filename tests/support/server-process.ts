@@ -26,7 +26,19 @@ export async function startServer(
   databaseUrl: string,
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
-  const port = await freePort();
+  return startServerOnPort(await freePort(), databaseUrl, env);
+}
+
+/**
+ * The same on a given port: a server behind a proxy comes back where the proxy's configuration
+ * expects it after a restart. `startMs`: how long the start may take (a loaded machine).
+ */
+export async function startServerOnPort(
+  port: number,
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  startMs = 15_000,
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, ["server/main.ts"], {
     env: {
       ...process.env,
@@ -51,7 +63,7 @@ export async function startServer(
     output += chunk;
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + startMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited at start:\n${output}`);
     try {
