@@ -241,6 +241,24 @@ test("nginx in front of two servers: requests spread, one staff session on both,
     assert.equal(plain.status, 301);
     assert.equal(plain.headers.get("location"), `https://${nginx.host}/contacts`);
     assert.equal((await visitor.request("GET", "/metrics")).status, 404);
+    // Large bodies reach a server only at the answer's upload address, up to 11 MB: a 1 MB one
+    // gets there (the server refuses it: no session, no token), 12 MB and a 1 MB appeal do not.
+    const upload = "/staff/appeals/01a20dae-0000-7000-8000-000000000000/answer";
+    const multipart = { "content-type": "multipart/form-data; boundary=x" };
+    const megabyte = "x".repeat(1024 * 1024);
+    const passed = await visitor.request("POST", upload, { headers: multipart, body: megabyte });
+    assert.notEqual(passed.status, 413, "nginx lets the answer's files through");
+    assert.ok(passed.status >= 400 && passed.status < 500, `the server refuses: ${passed.status}`);
+    const tooBig = await visitor.request("POST", upload, {
+      headers: multipart,
+      body: megabyte.repeat(12),
+    });
+    assert.equal(tooBig.status, 413);
+    const bigAppeal = await visitor.request("POST", "/api/users/appeals/", {
+      headers: { "content-type": "application/json" },
+      body: megabyte,
+    });
+    assert.equal(bigAppeal.status, 413);
 
     // A staff session made through nginx (sign-in form and post may reach different servers)…
     const browser = client("127.0.0.4");
