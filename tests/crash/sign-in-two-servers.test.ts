@@ -56,9 +56,19 @@ test("two servers on one PostgreSQL share the count: 30 parallel wrong passwords
     );
     const counts: Record<number, number> = {};
     for (const status of statuses) counts[status] = (counts[status] ?? 0) + 1;
-    console.log(`two servers, 30 wrong: ${JSON.stringify(counts)}`);
     assert.ok((counts[401] ?? 0) <= 5, `password checks: ${counts[401]}`);
     assert.equal((counts[401] ?? 0) + (counts[429] ?? 0), 30, JSON.stringify(counts));
+    // On a busy machine the wait for a check refuses some of the burst before 5 are checked:
+    // wrong ones one at a time, on alternate servers, until the login is locked.
+    let checked = counts[401] ?? 0;
+    for (let index = 0; checked < 5 && index < 5; index += 1) {
+      const server = servers[index % 2] as ServerProcess;
+      if ((await postSignIn(server.baseUrl, "irina", `more ${index}`)) === 401) checked += 1;
+    }
+    console.log(
+      `two servers, 30 wrong: ${JSON.stringify(counts)}, then ${checked - (counts[401] ?? 0)} checked one at a time`,
+    );
+    assert.equal(checked, 5, "the fifth checked failure locks the login");
     for (const server of servers) {
       assert.equal(await postSignIn(server.baseUrl, "irina", password), 429, server.baseUrl);
     }
