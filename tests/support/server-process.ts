@@ -31,13 +31,14 @@ export async function startServer(
 
 /**
  * The same on a given port: a server behind a proxy comes back where the proxy's configuration
- * expects it after a restart. `startMs`: how long the start may take (a loaded machine).
+ * expects it after a restart. `startMs`: how long the start may take at most (a start takes about
+ * a second; on a machine loaded by other work it has been seen to take over 15 s).
  */
 export async function startServerOnPort(
   port: number,
   databaseUrl: string,
   env: Record<string, string> = {},
-  startMs = 15_000,
+  startMs = 45_000,
 ): Promise<ServerProcess> {
   const child = spawn(process.execPath, ["server/main.ts"], {
     env: {
