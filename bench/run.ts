@@ -3,6 +3,7 @@
 // passes or fails nothing. Usage: npm run bench [-- --duration 10] [-- --rows 1000000]
 // [-- --only posts|pages] [-- --store sqlite|postgresql] [-- --rounds 3] [-- --log-level silent]
 import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { get } from "node:http";
 import { cpus, tmpdir } from "node:os";
@@ -36,7 +37,29 @@ const node = "node_modules/.bin/node";
 
 const appeal = JSON.stringify(validAppeal());
 
-type Figures = { rps: number; p50: number; p99: number; bad: number };
+type Figures = {
+  rps: number;
+  p50: number;
+  p99: number;
+  bad: number;
+  /** The server's CPU time (user + system) per answered request, in µs, when its pid is known. */
+  cpuPerRequest?: number;
+};
+
+/**
+ * A process's CPU time so far in µs, from /proc (Linux): what a server spent, whatever else the
+ * machine ran meanwhile. Requests per second move with a busy neighbour; this much less.
+ */
+function cpuMicros(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    // utime and stime, fields 14 and 15 of stat, in clock ticks (100 a second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / 100;
+  } catch {
+    return undefined;
+  }
+}
 
 async function startServer(script: string, env: Record<string, string>) {
   const port = await freePort();
@@ -65,7 +88,12 @@ async function stop(child: ChildProcess) {
   await exited;
 }
 
-async function load(url: string, connections: number, post: boolean): Promise<Figures> {
+async function load(
+  url: string,
+  connections: number,
+  post: boolean,
+  pid?: number,
+): Promise<Figures> {
   const headers: Record<string, string> = post
     ? { "content-type": "application/json" }
     : { "accept-encoding": "br" };
@@ -76,17 +104,22 @@ async function load(url: string, connections: number, post: boolean): Promise<Fi
     ...(post ? { method: "POST", body: appeal } : {}),
   };
   await autocannon({ ...options, duration: 2 }); // warm-up: JIT, connections, caches
+  const cpuBefore = cpuMicros(pid);
   const result: Result = await autocannon({ ...options, duration });
+  const cpuAfter = cpuMicros(pid);
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     bad: result.non2xx + result.errors + result.timeouts,
+    ...(cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0
+      ? { cpuPerRequest: (cpuAfter - cpuBefore) / result.requests.total }
+      : {}),
   };
 }
 
 const show = (f: Figures) =>
-  `${f.rps.toFixed(0).padStart(6)} req/s  p50 ${String(f.p50).padStart(3)} ms  p99 ${String(f.p99).padStart(3)} ms${f.bad ? `  (${f.bad} failed)` : ""}`;
+  `${f.rps.toFixed(0).padStart(6)} req/s  p50 ${String(f.p50).padStart(3)} ms  p99 ${String(f.p99).padStart(3)} ms${f.cpuPerRequest === undefined ? "" : `  CPU ${f.cpuPerRequest.toFixed(1)} µs/request`}${f.bad ? `  (${f.bad} failed)` : ""}`;
 
 type Store = { name: string; create(): Promise<TestDatabase> };
 const sqlite: Store = {
@@ -244,15 +277,20 @@ if (values.only !== "posts") {
         // Who goes first alternates, so a neighbour's load or the JIT's warming favours neither.
         const order = round % 2 === 1 ? [project, bare] : [bare, project];
         const [first, second] = [
-          await load(`${order[0]?.base}${page}`, 10, false),
-          await load(`${order[1]?.base}${page}`, 10, false),
+          await load(`${order[0]?.base}${page}`, 10, false, order[0]?.child.pid),
+          await load(`${order[1]?.base}${page}`, 10, false, order[1]?.child.pid),
         ];
         const [ours, baseline] = order[0] === project ? [first, second] : [second, first];
         console.log(`  project ${show(ours)}`);
         console.log(`  bare    ${show(baseline)}`);
         const ratio = (ours.rps / baseline.rps).toFixed(2);
-        console.log(`  ratio   ${ratio} of bare\n`);
-        ratios.get(page)?.push(ratio);
+        // The CPU ratio: the bare server's CPU per request over the project's.
+        const cpuRatio =
+          ours.cpuPerRequest && baseline.cpuPerRequest
+            ? (baseline.cpuPerRequest / ours.cpuPerRequest).toFixed(2)
+            : "?";
+        console.log(`  ratio   ${ratio} of bare (CPU per request: ${cpuRatio} of bare's rate)\n`);
+        ratios.get(page)?.push(`${ratio} (CPU ${cpuRatio})`);
       }
     }
     for (const page of pages) console.log(`GET ${page}: ratios ${ratios.get(page)?.join(", ")}`);
