@@ -2,12 +2,13 @@
 declare module "autocannon" {
   type Histogram = { average: number; p50: number; p99: number; mean: number };
   export type Result = {
-    requests: Histogram;
     latency: Histogram;
     non2xx: number;
     errors: number;
     timeouts: number;
     "2xx": number;
+    /** Answers received, 2xx or not. */
+    requests: Histogram & { total: number };
   };
   export type Options = {
     url: string;

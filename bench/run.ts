@@ -1,9 +1,11 @@
 // `npm run bench`: the project's server beside bare node:http baselines doing the same work, each
 // in a process of its own, loaded by autocannon from this process. Prints figures and ratios; it
 // passes or fails nothing. Usage: npm run bench [-- --duration 10] [-- --rows 1000000]
-// [-- --only posts|pages] [-- --store sqlite|postgresql]
+// [-- --only posts|pages] [-- --store sqlite|postgresql] [-- --rounds 3] [-- --log-level silent]
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { readFileSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { get } from "node:http";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -21,20 +23,48 @@ const { values } = parseArgs({
     only: { type: "string" },
     // "SQLite" or "PostgreSQL": the POSTs on one store.
     store: { type: "string" },
+    // Page GETs: how many rounds of project and bare (interleaved; the machine may be shared).
+    rounds: { type: "string", default: "1" },
+    // The project's log level for the page GETs: "info" (its default, one line per request) or
+    // "silent".
+    "log-level": { type: "string", default: "info" },
   },
 });
 const duration = Number(values.duration);
 const fullStoreRows = Number(values.rows);
+const rounds = Number(values.rounds);
 const node = "node_modules/.bin/node";
 
 const appeal = JSON.stringify(validAppeal());
 
-type Figures = { rps: number; p50: number; p99: number; bad: number };
+type Figures = {
+  rps: number;
+  p50: number;
+  p99: number;
+  bad: number;
+  /** The server's CPU time (user + system) per answered request, in µs, when its pid is known. */
+  cpuPerRequest?: number;
+};
+
+/**
+ * A process's CPU time so far in µs, from /proc (Linux): what a server spent, whatever else the
+ * machine ran meanwhile. Requests per second move with a busy neighbour; this much less.
+ */
+function cpuMicros(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    // utime and stime, fields 14 and 15 of stat, in clock ticks (100 a second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / 100;
+  } catch {
+    return undefined;
+  }
+}
 
 async function startServer(script: string, env: Record<string, string>) {
   const port = await freePort();
   const child = spawn(node, [script], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "silent" },
+    env: { ...process.env, LOG_LEVEL: "silent", ...env, PORT: String(port), HOST: "127.0.0.1" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -58,7 +88,12 @@ async function stop(child: ChildProcess) {
   await exited;
 }
 
-async function load(url: string, connections: number, post: boolean): Promise<Figures> {
+async function load(
+  url: string,
+  connections: number,
+  post: boolean,
+  pid?: number,
+): Promise<Figures> {
   const headers: Record<string, string> = post
     ? { "content-type": "application/json" }
     : { "accept-encoding": "br" };
@@ -69,17 +104,22 @@ async function load(url: string, connections: number, post: boolean): Promise<Fi
     ...(post ? { method: "POST", body: appeal } : {}),
   };
   await autocannon({ ...options, duration: 2 }); // warm-up: JIT, connections, caches
+  const cpuBefore = cpuMicros(pid);
   const result: Result = await autocannon({ ...options, duration });
+  const cpuAfter = cpuMicros(pid);
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     bad: result.non2xx + result.errors + result.timeouts,
+    ...(cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0
+      ? { cpuPerRequest: (cpuAfter - cpuBefore) / result.requests.total }
+      : {}),
   };
 }
 
 const show = (f: Figures) =>
-  `${f.rps.toFixed(0).padStart(6)} req/s  p50 ${String(f.p50).padStart(3)} ms  p99 ${String(f.p99).padStart(3)} ms${f.bad ? `  (${f.bad} failed)` : ""}`;
+  `${f.rps.toFixed(0).padStart(6)} req/s  p50 ${String(f.p50).padStart(3)} ms  p99 ${String(f.p99).padStart(3)} ms${f.cpuPerRequest === undefined ? "" : `  CPU ${f.cpuPerRequest.toFixed(1)} µs/request`}${f.bad ? `  (${f.bad} failed)` : ""}`;
 
 type Store = { name: string; create(): Promise<TestDatabase> };
 const sqlite: Store = {
@@ -186,38 +226,78 @@ for (const store of values.only === "pages" ? [] : postStores) {
 }
 
 const pages = ["/", "/services/special_offer"];
+
+/**
+ * The project's answer to a page GET as it went on the wire: status, headers in order (minus
+ * Date and the connection's own, which node:http writes itself) and the still-compressed body.
+ */
+function rawAnswer(url: string): Promise<{ headers: string[]; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { "accept-encoding": "br" } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("error", reject);
+      response.on("end", () => {
+        if (response.statusCode !== 200) reject(new Error(`${url}: ${response.statusCode}`));
+        const own = new Set(["date", "connection", "keep-alive", "transfer-encoding"]);
+        const headers: string[] = [];
+        for (let i = 0; i < response.rawHeaders.length; i += 2) {
+          const name = response.rawHeaders[i] ?? "";
+          if (!own.has(name.toLowerCase())) headers.push(name, response.rawHeaders[i + 1] ?? "");
+        }
+        resolve({ headers, body: Buffer.concat(chunks) });
+      });
+    }).on("error", reject);
+  });
+}
+
 if (values.only !== "posts") {
   const database = await sqlite.create();
   const project = await startServer("server/main.ts", {
     ...projectEnv,
     DATABASE_URL: database.url,
+    LOG_LEVEL: values["log-level"],
   });
-  const headers = Object.fromEntries(
-    await Promise.all(
-      pages.map(async (page) => [
-        page,
-        JSON.parse(
-          await answerHeaders(`${project.base}${page}`, { headers: { "accept-encoding": "br" } }),
-        ),
-      ]),
-    ),
-  );
-  const bare = await startServer("bench/bare-page-server.ts", {
-    PAGES: pages.join(","),
-    HEADERS: JSON.stringify(headers),
-  });
+  const answersDir = await mkdtemp(join(tmpdir(), "bench-pages-"));
+  const answersFile = join(answersDir, "answers.json");
+  const answers: Record<string, { headers: string[]; body: string }> = {};
+  for (const page of pages) {
+    const answer = await rawAnswer(`${project.base}${page}`);
+    answers[page] = { headers: answer.headers, body: answer.body.toString("base64") };
+  }
+  await writeFile(answersFile, JSON.stringify(answers));
+  const bare = await startServer("bench/bare-page-server.ts", { ANSWERS: answersFile });
+  const ratios = new Map<string, string[]>(pages.map((page) => [page, []]));
   try {
-    for (const page of pages) {
-      console.log(`GET ${page} (brotli, from memory), 10 connections`);
-      const ours = await load(`${project.base}${page}`, 10, false);
-      const baseline = await load(`${bare.base}${page}`, 10, false);
-      console.log(`  project ${show(ours)}`);
-      console.log(`  bare    ${show(baseline)}`);
-      console.log(`  ratio   ${(ours.rps / baseline.rps).toFixed(2)} of bare\n`);
+    for (let round = 1; round <= rounds; round++) {
+      for (const page of pages) {
+        console.log(
+          `GET ${page} (brotli, ${Buffer.from(answers[page]?.body ?? "", "base64").length} B from memory), 10 connections, round ${round} of ${rounds}`,
+        );
+        // Who goes first alternates, so a neighbour's load or the JIT's warming favours neither.
+        const order = round % 2 === 1 ? [project, bare] : [bare, project];
+        const [first, second] = [
+          await load(`${order[0]?.base}${page}`, 10, false, order[0]?.child.pid),
+          await load(`${order[1]?.base}${page}`, 10, false, order[1]?.child.pid),
+        ];
+        const [ours, baseline] = order[0] === project ? [first, second] : [second, first];
+        console.log(`  project ${show(ours)}`);
+        console.log(`  bare    ${show(baseline)}`);
+        const ratio = (ours.rps / baseline.rps).toFixed(2);
+        // The CPU ratio: the bare server's CPU per request over the project's.
+        const cpuRatio =
+          ours.cpuPerRequest && baseline.cpuPerRequest
+            ? (baseline.cpuPerRequest / ours.cpuPerRequest).toFixed(2)
+            : "?";
+        console.log(`  ratio   ${ratio} of bare (CPU per request: ${cpuRatio} of bare's rate)\n`);
+        ratios.get(page)?.push(`${ratio} (CPU ${cpuRatio})`);
+      }
     }
+    for (const page of pages) console.log(`GET ${page}: ratios ${ratios.get(page)?.join(", ")}`);
   } finally {
     await stop(project.child);
     await stop(bare.child);
     await database.drop();
+    await rm(answersDir, { recursive: true, force: true });
   }
 }

@@ -17,6 +17,7 @@ import {
 } from "./config.ts";
 import type { DataLayer } from "./db/data-layer.ts";
 import type { DeliveryBacklog } from "./db/deliveries-repository.ts";
+import { standardOutputLog } from "./log-output.ts";
 import { registerDeliverySender } from "./mail/register-delivery-sender.ts";
 import { registerMetrics } from "./metrics/register-metrics.ts";
 import { registerScheduledBackup } from "./operations/register-scheduled-backup.ts";
@@ -78,7 +79,7 @@ export type AppDependencies = {
    * 100 a day in memory when not given. Closed with the app.
    */
   statusRateLimiter?: RateLimiter;
-  /** Where log lines go (tests read them); standard output when not given. */
+  /** Where log lines go (tests read them); standard output (server/log-output.ts) when not given. */
   logStream?: { write(line: string): void };
 };
 
@@ -105,7 +106,8 @@ export function buildApp({
     connectionTimeout: timeouts.idleSocketMs,
     logger: {
       level: config.logLevel,
-      ...(logStream ? { stream: logStream } : {}),
+      // Standard output, written once per turn of the loop rather than once per line.
+      stream: logStream ?? standardOutputLog(),
       // Fastify's own error lines would carry the client's address: keep method and path only.
       serializers: {
         req: (request) => ({ method: request.method, path: pathOnly(request) }),
@@ -136,7 +138,7 @@ export function buildApp({
     posWidget: settings.posWidgetId !== undefined,
   };
   const pagePolicies = registerSecurityHeaders(app, { site: servedSite, settings: policySettings });
-  registerCloseConnectionsOnStop(app);
+  const stopping = registerCloseConnectionsOnStop(app);
   registerRequestGuards(app, { allowLocalhostOrigins: config.allowLocalhostOrigins ?? false });
   if (!config.trustProxy) warnOnceAboutProxyHeaders(app);
 
@@ -230,7 +232,7 @@ export function buildApp({
     time: config.reminderTime === undefined ? defaultReminderTime : config.reminderTime,
   });
   registerScheduledBackup(app, { data, schedule: config.backup ?? null });
-  registerStaticSite(app, servedSite, pagePolicies);
+  registerStaticSite(app, { site: servedSite, policies: pagePolicies, stopping });
   // Pages answer GET and HEAD only; any other method or an unknown API address lands here.
   app.setNotFoundHandler(async (request, reply) => {
     if (isApiRequest(request)) return sendProblem(request, reply, 404, problemMessages.notFound);
@@ -265,7 +267,8 @@ function fastifyTrustProxy(trust: TrustProxy) {
  */
 function warnOnceAboutProxyHeaders(app: FastifyInstance) {
   let warned = false;
-  app.addHook("onRequest", async (request) => {
+  app.addHook("onRequest", (request, _reply, done) => {
+    done();
     if (warned || request.headers["x-forwarded-for"] === undefined) return;
     warned = true;
     app.log.warn(

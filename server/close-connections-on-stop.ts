@@ -14,7 +14,8 @@ declare module "fastify" {
 }
 
 /**
- * Once the server is stopping, every answer closes its connection. Without this a request that
+ * Once the server is stopping, every answer closes its connection; the returned function tells
+ * whether it is. Without this a request that
  * was in flight at SIGTERM is answered on a keep-alive connection, which then holds the process
  * open until the browser lets go of it.
  *
@@ -25,13 +26,15 @@ declare module "fastify" {
  * the other server: nothing was sent), a request on a kept connection is answered as usual, and
  * an idle one is closed by nginx itself (its upstream keepalive_timeout is shorter than ours).
  */
-export function registerCloseConnectionsOnStop(app: FastifyInstance) {
+export function registerCloseConnectionsOnStop(app: FastifyInstance): () => boolean {
   let stopping = false;
   app.addHook("preClose", async () => {
     stopping = true;
   });
-  app.addHook("onSend", async (_request, reply) => {
+  // A callback hook: it runs on every answer, and an async one costs a promise each time.
+  app.addHook("onSend", (_request, reply, _payload, done) => {
     if (stopping) reply.header("connection", "close");
+    done();
   });
   app.decorate("drainConnections", async (maxMs: number) => {
     stopping = true;
@@ -47,4 +50,6 @@ export function registerCloseConnectionsOnStop(app: FastifyInstance) {
       });
     });
   });
+  // Answers written past Fastify's reply (server/static-site.ts) ask before they are written.
+  return () => stopping;
 }

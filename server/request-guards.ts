@@ -27,10 +27,15 @@ export function registerRequestGuards(
   options: { allowLocalhostOrigins: boolean },
 ) {
   app.decorateRequest("clientAddress", "");
-  app.addHook("onRequest", async (request, reply) => {
+  // A callback hook: it runs on every request, and an async one costs a promise each time. An
+  // answer sent here ends the request (`done` is not called then).
+  app.addHook("onRequest", (request, reply, done) => {
     request.clientAddress = request.ip ?? "";
     const ownOrigin = requestOrigin(request);
-    if (ownOrigin === undefined) return sendProblem(request, reply, 400, problemMessages.badHost);
+    if (ownOrigin === undefined) {
+      sendProblem(request, reply, 400, problemMessages.badHost);
+      return;
+    }
 
     const origin = request.headers.origin;
     if (
@@ -41,18 +46,22 @@ export function registerRequestGuards(
     ) {
       reply.header("access-control-allow-origin", origin).header("vary", "origin");
       if (request.method === "OPTIONS") {
-        return reply
+        reply
           .code(204)
           .header("access-control-allow-methods", "POST")
           .header("access-control-allow-headers", "content-type, accept")
           .header("access-control-max-age", "600")
           .send();
+        return;
       }
+      done();
       return;
     }
     if (stateChanging.has(request.method) && !isSameOrigin(request, ownOrigin)) {
-      return sendProblem(request, reply, 403, problemMessages.crossOrigin);
+      sendProblem(request, reply, 403, problemMessages.crossOrigin);
+      return;
     }
+    done();
   });
 }
 
@@ -62,12 +71,27 @@ export function registerRequestGuards(
  */
 export function requestOrigin(request: FastifyRequest): string | undefined {
   const host = request.host;
-  if (typeof host !== "string" || !hostPattern.test(host)) return undefined;
+  if (typeof host !== "string") return undefined;
+  const key = `${request.protocol}://${host}`;
+  let origin = knownOrigins.get(key);
+  if (origin === undefined) {
+    origin = originOf(key, host);
+    // Clients name a handful of hosts; one naming endless new ones only empties the table.
+    if (knownOrigins.size >= 256) knownOrigins.clear();
+    knownOrigins.set(key, origin);
+  }
+  return origin === null ? undefined : origin;
+}
+
+/** "protocol://host" -> its origin, or null: worked out once per Host (URL parsing costs). */
+const knownOrigins = new Map<string, string | null>();
+
+function originOf(protocolAndHost: string, host: string): string | null {
+  if (!hostPattern.test(host)) return null;
   try {
-    const url = new URL(`${request.protocol}://${host}`);
-    return url.origin;
+    return new URL(protocolAndHost).origin;
   } catch {
-    return undefined;
+    return null;
   }
 }
 

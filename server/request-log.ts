@@ -21,7 +21,8 @@ export function registerRequestLog(app: FastifyInstance) {
     }
     return sendProblem(request, reply, status, problemMessages.badRequest);
   });
-  app.addHook("onResponse", async (request, reply) => {
+  // A callback hook: it runs on every answer, and an async one costs a promise each time.
+  app.addHook("onResponse", (request, reply, done) => {
     request.log.info(
       {
         method: request.method,
@@ -31,5 +32,6 @@ export function registerRequestLog(app: FastifyInstance) {
       },
       "request",
     );
+    done();
   });
 }

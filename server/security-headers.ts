@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance } from "fastify";
 import helmet, { type HelmetOptions } from "helmet";
 import {
   type Directives,
@@ -50,15 +50,19 @@ export function securityHeaders(directives: Directives): HeaderSet {
   return Object.freeze(headers);
 }
 
-/** The policy a prerendered page is served with, by its path and file. */
-export type PagePolicies = (path: string, file: SiteFile) => string | undefined;
+export type PagePolicies = {
+  /** The policy a prerendered page is served with, by its path and file. */
+  policyOf(path: string, file: SiteFile): string | undefined;
+  /** What the onRequest hook puts on every answer (the server answers' policy among them). */
+  everyAnswer: HeaderSet;
+};
 
 /**
  * Security headers on every answer from one place. Server-rendered answers (the no-JS form's
  * answer, staff pages, errors) carry no inline code of their own: the site's build-time inline
  * blocks are allowed by hash, anything else is refused. A prerendered page's answer replaces the
- * policy with the page's own (`applyPagePolicy` with the returned table). Call before any route
- * is added.
+ * policy with the page's own (the returned table, which server/static-site.ts reads). Call before
+ * any route is added.
  */
 export function registerSecurityHeaders(
   app: FastifyInstance,
@@ -70,13 +74,15 @@ export function registerSecurityHeaders(
     styles: [...new Set(pages.flatMap((file) => file.inline?.styles ?? []))],
   };
   const headers = securityHeaders(serverAnswerPolicy(siteBlocks, options.settings));
-  app.addHook("onRequest", async (_request, reply) => {
+  // A callback hook, not an async one: it runs on every answer, and a promise each time costs.
+  app.addHook("onRequest", (_request, reply, done) => {
     reply.headers(headers);
+    done();
   });
 
-  // Each page's policy, worked out the first time the page is served: the page never changes.
+  // Each page's policy, worked out once (server/static-site.ts asks when it loads the site).
   const policies = new WeakMap<SiteFile, string>();
-  return (path, file) => {
+  const policyOf = (path: string, file: SiteFile) => {
     if (!file.inline) return undefined;
     let policy = policies.get(file);
     if (policy === undefined) {
@@ -86,15 +92,5 @@ export function registerSecurityHeaders(
     }
     return policy;
   };
-}
-
-/** Replaces the answer's policy with the prerendered page's own (its hashes, its allowances). */
-export function applyPagePolicy(
-  reply: FastifyReply,
-  path: string,
-  file: SiteFile,
-  policies: PagePolicies,
-) {
-  const policy = policies(path, file);
-  if (policy !== undefined) reply.header("content-security-policy", policy);
+  return { policyOf, everyAnswer: headers };
 }

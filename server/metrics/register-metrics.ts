@@ -31,9 +31,11 @@ export function registerMetrics(
     stopListening();
   });
 
-  app.addHook("onResponse", async (request, reply) => {
+  // A callback hook: it runs on every answer, and an async one costs a promise each time.
+  app.addHook("onResponse", (request, reply, done) => {
     const method = knownMethods.has(request.method) ? request.method : "other";
     metrics.request(method, routeLabel(request), reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
 
   app.get("/metrics", async (request, reply) => {
