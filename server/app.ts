@@ -4,6 +4,7 @@ import { registerAppealsApi } from "./appeals/api-routes.ts";
 import { registerAppealPage } from "./appeals/appeal-form-post.ts";
 import { createAppealService } from "./appeals/appeal-service.ts";
 import { createMemoryRateLimiter, type RateLimiter } from "./appeals/rate-limiter.ts";
+import { cachedReview, registerReviewPage } from "./appeals/review-page.ts";
 import { registerStatusPage, statusLookupLimits } from "./appeals/status-page.ts";
 import { registerCloseConnectionsOnStop } from "./close-connections-on-stop.ts";
 import {
@@ -31,6 +32,7 @@ import { registerSignInPurge } from "./staff/register-sign-in-purge.ts";
 import { createRegistryService } from "./staff/registry-service.ts";
 import { createStaffAuth } from "./staff/staff-auth.ts";
 import { csrfKeySecretName, registerStaffArea } from "./staff/staff-routes.ts";
+import { createStatisticsService } from "./staff/statistics-service.ts";
 import { registerStaticSite } from "./static-site.ts";
 
 export type AppDependencies = {
@@ -203,6 +205,10 @@ export function buildApp({
       data,
       rateLimiter: statusRateLimiter,
     });
+    registerReviewPage(app, {
+      pageHandler: personalisePageHandler(pageHandler, settings),
+      review: cachedReview(createStatisticsService(data)),
+    });
   }
   if (pageHandler) {
     const registry = createRegistryService({ data, onDeliveryQueued: () => mailDoor.wake() });
@@ -215,6 +221,7 @@ export function buildApp({
       auth,
       registry,
       appeals: data.appeals,
+      statistics: createStatisticsService(data),
     });
   }
   registerDailyReminder(app, {

@@ -14,6 +14,7 @@ import { visibleText } from "../../domain/appeals/visible-text.ts";
 import { readAppealActionForm } from "../../domain/staff/appeal-action-form.ts";
 import type { NotificationView, RegistryAppeal } from "../../domain/staff/registry-types.ts";
 import { staffRequestContext } from "../../domain/staff/staff-context.ts";
+import { AppealTopicForm } from "../features/staff/appeal-topic-form.tsx";
 import { CsrfField, Day, DeadlineText, Moment } from "../features/staff/staff-display.tsx";
 import type { Route } from "./+types/staff-appeal.ts";
 
@@ -48,6 +49,7 @@ const actionLabels: Record<string, string> = {
   ...appealActionLabels,
   "retry-notification": "Повторная отправка уведомления",
   "acknowledgement-withheld": "Подтверждение автору не отправлено",
+  "set-topic": "Тема обращения",
 };
 
 export default function StaffAppealPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -88,6 +90,8 @@ export default function StaffAppealPage({ loaderData, actionData }: Route.Compon
           ))}
         </ul>
       )}
+
+      <AppealTopicForm appealId={appeal.id} topic={appeal.topic} csrfToken={csrfToken} />
 
       <h2>Обращение</h2>
       <dl className="staff-fields">

@@ -27,6 +27,8 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
           <nav aria-label="Реестр">
             <a href="/staff">Список обращений</a>
             {" · "}
+            <a href="/staff/statistics">Статистика</a>
+            {" · "}
             <span>Вы вошли как {loaderData.login}</span>
             {" · "}
             <form method="post" action="/staff/logout">

@@ -10,7 +10,9 @@
  * server and the server build each load their own copy of this module.
  */
 import { createContext } from "react-router";
+import type { AppealTopic } from "../appeals/appeal-topics.ts";
 import type { AppealActionForm } from "./appeal-action-form.ts";
+import type { AppealStatistics } from "./appeal-statistics.ts";
 import type { RegistryQuery } from "./registry-query.ts";
 import type {
   AuditEntry,
@@ -19,6 +21,7 @@ import type {
   RegistryAppeal,
   RegistryPage,
 } from "./registry-types.ts";
+import type { StatisticsPeriod } from "./statistics-period.ts";
 
 export type ActionResult = { ok: true } | { ok: false; status: number; message: string };
 
@@ -44,6 +47,10 @@ export type StaffRequest = {
     | undefined
   >;
   changeAppeal(id: string, form: AppealActionForm): Promise<ActionResult>;
+  /** Sets the appeal's topic, with its audit line. */
+  setTopic(id: string, topic: AppealTopic): Promise<ActionResult>;
+  /** The figures of the appeals received in the period. */
+  statistics(period: StatisticsPeriod): Promise<AppealStatistics>;
 };
 
 const registry = globalThis as { [key: symbol]: unknown };

@@ -8,6 +8,7 @@
  *   });
  */
 import type { DatabaseConfig } from "../config.ts";
+import { createAppealTopicsRepository } from "./appeal-topics-repository.ts";
 import { createAppealsRepository } from "./appeals-repository.ts";
 import { createAuditRepository } from "./audit-repository.ts";
 import { createBackupRunsRepository } from "./backup-runs-repository.ts";
@@ -19,6 +20,7 @@ import { createRemindersRepository } from "./reminders-repository.ts";
 import { createServerSecretsRepository } from "./server-secrets-repository.ts";
 import { createSignInGuardRepository } from "./sign-in-guard-repository.ts";
 import { createStaffAccountsRepository } from "./staff-accounts-repository.ts";
+import { createStatisticsRepository } from "./statistics-repository.ts";
 
 export function createDataLayer(store: Database) {
   const { database: db, onStoreError } = observeStoreErrors(store);
@@ -39,6 +41,8 @@ export function createDataLayer(store: Database) {
     backupRuns: createBackupRunsRepository(db),
     signInGuard: createSignInGuardRepository(db),
     secrets: createServerSecretsRepository(db),
+    appealTopics: createAppealTopicsRepository(db),
+    statistics: createStatisticsRepository(db),
   };
 }
 

@@ -15,6 +15,8 @@ import { sendWebResponse, toWebRequest } from "../react-router-bridge.ts";
 import { sendRegistryCsv } from "./csv-export.ts";
 import type { RegistryService } from "./registry-service.ts";
 import { type SignedIn, type StaffAuth, tokenHash } from "./staff-auth.ts";
+import { sendStatisticsFile } from "./statistics-export.ts";
+import type { StatisticsService } from "./statistics-service.ts";
 
 export type StaffAreaDependencies = {
   pageHandler: RequestHandler;
@@ -23,6 +25,7 @@ export type StaffAreaDependencies = {
   auth: StaffAuth;
   registry: RegistryService;
   appeals: Pick<AppealsRepository, "eachInRegistry">;
+  statistics: StatisticsService;
 };
 
 export const sessionCookie = "staff_session";
@@ -179,6 +182,11 @@ export function registerStaffArea(app: FastifyInstance, deps: StaffAreaDependenc
           signedIn
             ? deps.registry.changeAppeal(signedIn.login, id, form)
             : Promise.resolve({ ok: false, status: 401, message: messages.sessionOver }),
+        setTopic: (id, topic) =>
+          signedIn
+            ? deps.registry.setTopic(signedIn.login, id, topic)
+            : Promise.resolve({ ok: false, status: 401, message: messages.sessionOver }),
+        statistics: (period) => deps.statistics.statisticsOf(period, deps.registry.today()),
       };
       const context = new RouterContextProvider();
       context.set(staffRequestContext, staff);
@@ -191,6 +199,12 @@ export function registerStaffArea(app: FastifyInstance, deps: StaffAreaDependenc
       if (!read.ok) return refusalPage(reply, 400, read.message);
       return sendRegistryCsv(reply, deps.appeals, read.query, deps.registry.today());
     });
+    // The statistics page's figures as files (issue 19): CSV and an XLSX workbook.
+    for (const format of ["csv", "xlsx"] as const) {
+      area.get(`/staff/statistics.${format}`, (request, reply) =>
+        sendStatisticsFile(reply, deps.statistics, request.url, deps.registry.today(), format),
+      );
+    }
     for (const url of ["/staff", "/staff/*"]) {
       area.get(url, renderPage);
       area.post(url, renderPage);

@@ -1,0 +1,60 @@
+/**
+ * The statistics page's figures and the public review's, from the statistics repository: periods
+ * of Kirov days turned into spans of receipt moments, then summed up by the domain's rules.
+ */
+import {
+  type AppealsReview,
+  reviewQuarterBuckets,
+  summariseReview,
+} from "../../domain/appeals/appeals-review.ts";
+import { addCalendarDays } from "../../domain/calendar/calendar-day.ts";
+import {
+  type AppealStatistics,
+  summariseStatistics,
+} from "../../domain/staff/appeal-statistics.ts";
+import type { PeriodBucket, StatisticsPeriod } from "../../domain/staff/statistics-period.ts";
+import { startOfKirovDay } from "../../domain/time/kirov-time.ts";
+import type { StatisticsRepository, StatisticsSpan } from "../db/statistics-repository.ts";
+
+function momentOf(day: string): string {
+  const start = startOfKirovDay(day);
+  if (!start) throw new RangeError(`not a day: ${day}`);
+  return start.toISOString();
+}
+
+/** Receipt moments from the first day's start to the day after the last, cut at each bucket. */
+export function spanOf(
+  first: string,
+  last: string,
+  buckets: readonly PeriodBucket[],
+): StatisticsSpan {
+  return {
+    from: momentOf(first),
+    to: momentOf(addCalendarDays(last, 1)),
+    bucketStarts: buckets.slice(1).map((bucket) => momentOf(bucket.first)),
+  };
+}
+
+export function createStatisticsService(deps: { statistics: StatisticsRepository }) {
+  return {
+    async statisticsOf(period: StatisticsPeriod, today: string): Promise<AppealStatistics> {
+      const counts = await deps.statistics.counts(
+        spanOf(period.first, period.last, period.months),
+        today,
+      );
+      return summariseStatistics(counts, period.months);
+    },
+
+    async reviewOf(today: string): Promise<AppealsReview> {
+      const quarters = reviewQuarterBuckets(today);
+      const span = spanOf(quarters[0]?.first ?? today, today, quarters);
+      const [cells, lateCandidates] = await Promise.all([
+        deps.statistics.cells(span),
+        deps.statistics.lateCandidates(span),
+      ]);
+      return { rows: summariseReview({ cells, lateCandidates }, quarters), countedOn: today };
+    },
+  };
+}
+
+export type StatisticsService = ReturnType<typeof createStatisticsService>;
