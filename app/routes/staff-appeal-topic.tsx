@@ -13,18 +13,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   throw redirect(`/staff/appeals/${params.id}`, 303);
 }
 
-/** A GET here (a bookmark, a reload) leads back to the appeal. */
-export function loader({ params }: Route.LoaderArgs) {
-  throw redirect(`/staff/appeals/${params.id}`, 303);
-}
-
+// No loader: React Router runs the loaders after an action, and a redirect there would hide the
+// action's refusal. A GET here (a bookmark, a reload) shows only the way back.
 export default function StaffAppealTopicPage({ actionData, params }: Route.ComponentProps) {
   return (
     <>
-      <h1>Тема обращения не сохранена</h1>
-      <p className="staff-error" role="alert">
-        {actionData?.error ?? "Не удалось сохранить тему."}
-      </p>
+      <h1>{actionData ? "Тема обращения не сохранена" : "Тема обращения"}</h1>
+      {actionData ? (
+        <p className="staff-error" role="alert">
+          {actionData.error}
+        </p>
+      ) : (
+        <p>Тему выбирают на странице обращения.</p>
+      )}
       <p>
         <a href={`/staff/appeals/${params.id}`}>Вернуться к обращению</a>
       </p>
