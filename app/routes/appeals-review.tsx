@@ -6,12 +6,13 @@ import {
 } from "../../domain/appeals/appeals-review.ts";
 import { formatRussianDate } from "../../domain/calendar/calendar-day.ts";
 import { BarChart } from "../components/bar-chart.tsx";
-import reviewStyles from "../features/appeals-review/appeals-review.css?inline";
 import type { RouteHandle } from "../route-handle.ts";
+import contentStyles from "../styles/pages/content.css?inline";
 import type { Route } from "./+types/appeals-review.ts";
 
-// Rendered by the server from the store's counts (kept a while there), with no JavaScript.
-export const handle: RouteHandle = { styles: [reviewStyles] };
+// Rendered by the server from the store's counts (kept a while there), with no JavaScript. The
+// content pages' styles, block for block: their hashes are already in the served pages' policy.
+export const handle: RouteHandle = { styles: [contentStyles] };
 
 export const meta = () => [
   { title: "Обзор обращений граждан — Обращения граждан" },
@@ -58,8 +59,9 @@ export default function AppealsReviewPage({ loaderData }: Route.ComponentProps) 
         }))}
       />
       <h2 id="review-table-title">Обращения по кварталам</h2>
-      <div className="review-table-wrap">
-        <table className="review-table" aria-labelledby="review-table-title">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus so keyboard users can scroll it (WCAG 2.1.1). */}
+      <section className="table-scroll" aria-labelledby="review-table-title" tabIndex={0}>
+        <table className="data-table review-table">
           <thead>
             <tr>
               <th scope="col">Квартал</th>
@@ -75,13 +77,15 @@ export default function AppealsReviewPage({ loaderData }: Route.ComponentProps) 
               <tr key={row.quarter}>
                 <th scope="row">{row.quarter}</th>
                 {reviewColumns.map(([key]) => (
-                  <td key={key}>{reviewCount(row[key])}</td>
+                  <td key={key} className="price">
+                    {reviewCount(row[key])}
+                  </td>
                 ))}
               </tr>
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
       <p>
         <a href="/appeals">Обращения граждан</a>
       </p>
