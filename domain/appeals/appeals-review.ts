@@ -58,17 +58,17 @@ export function reviewQuarterBuckets(today: string): PeriodBucket[] {
 }
 
 export function summariseReview(
-  counts: Pick<StatisticsCounts, "cells" | "lateCandidates">,
+  counts: Pick<StatisticsCounts, "states" | "lateCandidates">,
   quarters: readonly PeriodBucket[],
 ): ReviewRow[] {
   return quarters.map((quarter, bucket) => {
-    const cells = counts.cells.filter((cell) => cell.bucket === bucket);
+    const rows = counts.states.filter((row) => row.bucket === bucket);
     const inState = (state: string) =>
-      cells.filter((cell) => cell.state === state).reduce((sum, cell) => sum + cell.count, 0);
+      rows.filter((row) => row.state === state).reduce((sum, row) => sum + row.count, 0);
     const answered = inState("answered");
     return {
       quarter: quarter.label,
-      received: cells.reduce((sum, cell) => sum + cell.count, 0),
+      received: rows.reduce((sum, row) => sum + row.count, 0),
       answered,
       forwarded: inState("forwarded"),
       withoutAnswer: inState("without_answer"),

@@ -10,12 +10,10 @@ import { appealTopics, topicLabel } from "../appeals/appeal-topics.ts";
 import { answerDue } from "../appeals/legal-terms.ts";
 import type { PeriodBucket } from "./statistics-period.ts";
 
-/** Appeals of one bucket (month or quarter), state, region, topic and ground, and how many. */
-export type StatisticsCell = {
+/** Appeals of one bucket (month or quarter), state and ground (without answer), and how many. */
+export type StateCount = {
   bucket: number;
   state: string;
-  region: string;
-  topic: string | null;
   ground: string | null;
   count: number;
 };
@@ -33,8 +31,11 @@ export type LateCandidate = {
   count: number;
 };
 
+/** What the database grouped; a value may come in several rows (their sum counts). */
 export type StatisticsCounts = {
-  cells: StatisticsCell[];
+  states: StateCount[];
+  regions: Array<{ region: string; count: number }>;
+  topics: Array<{ topic: string | null; count: number }>;
   /** Answered appeals by whole days from registration to the answer. */
   answerDays: Array<{ days: number; count: number }>;
   lateCandidates: LateCandidate[];
@@ -85,9 +86,9 @@ export function lateAnswers(candidates: readonly LateCandidate[], bucket?: numbe
   return late;
 }
 
-function sumBy<K>(cells: readonly StatisticsCell[], key: (cell: StatisticsCell) => K) {
+function sumBy<T extends { count: number }, K>(rows: readonly T[], key: (row: T) => K) {
   const sums = new Map<K, number>();
-  for (const cell of cells) sums.set(key(cell), (sums.get(key(cell)) ?? 0) + cell.count);
+  for (const row of rows) sums.set(key(row), (sums.get(key(row)) ?? 0) + row.count);
   return sums;
 }
 
@@ -129,18 +130,18 @@ export function summariseStatistics(
   counts: StatisticsCounts,
   months: readonly PeriodBucket[],
 ): AppealStatistics {
-  const { cells } = counts;
-  const total = cells.reduce((sum, cell) => sum + cell.count, 0);
+  const { states } = counts;
+  const total = states.reduce((sum, row) => sum + row.count, 0);
 
-  const byMonth = sumBy(cells, (cell) => cell.bucket);
-  const byState = sumBy(cells, (cell) => cell.state);
-  const byRegion = [...sumBy(cells, (cell) => cell.region)].sort(
+  const byMonth = sumBy(states, (row) => row.bucket);
+  const byState = sumBy(states, (row) => row.state);
+  const byRegion = [...sumBy(counts.regions, (row) => row.region)].sort(
     (a, b) => b[1] - a[1] || a[0].localeCompare(b[0], "ru"),
   );
-  const byTopic = sumBy(cells, (cell) => cell.topic);
+  const byTopic = sumBy(counts.topics, (row) => row.topic);
   const byGround = sumBy(
-    cells.filter((cell) => cell.state === "without_answer"),
-    (cell) => cell.ground,
+    states.filter((row) => row.state === "without_answer"),
+    (row) => row.ground,
   );
 
   const regionRows = byRegion

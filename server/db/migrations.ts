@@ -3,6 +3,8 @@
  * databases (each in a transaction, recorded in `schema_migrations`). One list: every change is written for both databases side by side.
  * Never edit an applied migration; add the next version.
  */
+import { statisticsRollupsSql } from "./statistics-rollups.ts";
+
 export type Migration = {
   version: number;
   name: string;
@@ -374,20 +376,18 @@ export const migrations: readonly Migration[] = [
   },
   {
     // Issue 19: an appeal's topic (a code of domain/appeals/appeal-topics.ts, NULL until staff
-    // pick one), and one index that holds every column the statistics group by, so a year of
-    // them is read from the index alone, in receipt order (decision 0018). Version 8 is the
-    // answers' (issue 17); this one only adds, so the two apply in either branch's order.
+    // pick one), and the statistics' per-day counts, kept by triggers (statistics-rollups.ts,
+    // decision 0018). Version 8 is the answers' (issue 17); this one only adds, so the two apply
+    // in either order.
     version: 9,
     name: "appeal topics and statistics",
     sqlite: `
       ALTER TABLE appeals ADD COLUMN topic TEXT;
-      CREATE INDEX appeals_statistics ON appeals (created_at, state, region, topic,
-        without_answer_ground, registered_on, answered_on, extension_days);
+      ${statisticsRollupsSql("sqlite")}
     `,
     postgres: `
       ALTER TABLE appeals ADD COLUMN topic TEXT;
-      CREATE INDEX appeals_statistics ON appeals (created_at, state, region, topic,
-        without_answer_ground, registered_on, answered_on, extension_days);
+      ${statisticsRollupsSql("postgres")}
     `,
   },
 ];

@@ -1,96 +1,121 @@
 /**
- * The statistics of the appeals received in a span of time, grouped by the database: one pass
- * over the span (the covering index appeals_statistics, migration 9) gives the counts by bucket,
- * state, region, topic and ground; two more give the answers' days and the answers that may be
- * late; one counts the overdue. No appeal row leaves the database (decision 0018).
+ * The statistics of the appeals received in a span of days, from the per-day counts the
+ * triggers keep (statistics-rollups.ts) and, for the appeals still 'new' (which those leave out),
+ * from the appeals table through its (state, created_at) index. Every figure is grouped by the
+ * database; no appeal row leaves it (decision 0018).
  */
-import { appealTerms } from "../../domain/appeals/legal-terms.ts";
-import type {
-  LateCandidate,
-  StatisticsCell,
-  StatisticsCounts,
-} from "../../domain/staff/appeal-statistics.ts";
+import type { StatisticsCounts } from "../../domain/staff/appeal-statistics.ts";
 import { type Database, nullableText, type SqlExecutor, type SqlValue } from "./database.ts";
 import { deadlineCondition } from "./registry-sql.ts";
 
-/** A span of receipt moments [from, to), cut into buckets at `bucketStarts` (ascending, ISO). */
+/**
+ * A span of receipt, as Kirov days (first and last included) for the per-day counts, and as
+ * moments [from, to) for the appeals table; each cut into buckets at the same places.
+ */
 export type StatisticsSpan = {
+  first: string;
+  last: string;
+  /** The first days of the second, third, … bucket. */
+  bucketDays: readonly string[];
   from: string;
   to: string;
-  /** The moments the second, third, … bucket start at (the first starts at `from`). */
-  bucketStarts: readonly string[];
+  /** The moments those days begin. */
+  bucketMoments: readonly string[];
 };
 
-/** Whole days from registration to the answer, per database ('YYYY-MM-DD' text columns). */
-const answerDaysSql = {
-  sqlite: "CAST(julianday(answered_on) - julianday(registered_on) AS INTEGER)",
-  postgres: "(CAST(answered_on AS date) - CAST(registered_on AS date))",
-} as const;
-
-function bucketSql(span: StatisticsSpan): { sql: string; params: SqlValue[] } {
-  if (span.bucketStarts.length === 0) return { sql: "0", params: [] };
-  const branches = span.bucketStarts.map((_, index) => `WHEN created_at < ? THEN ${index}`);
-  return {
-    sql: `CASE ${branches.join(" ")} ELSE ${span.bucketStarts.length} END`,
-    params: [...span.bucketStarts],
-  };
+function bucketOf(column: string, starts: readonly string[]): { sql: string; params: SqlValue[] } {
+  if (starts.length === 0) return { sql: "0", params: [] };
+  const branches = starts.map((_, index) => `WHEN ${column} < ? THEN ${index}`);
+  return { sql: `CASE ${branches.join(" ")} ELSE ${starts.length} END`, params: [...starts] };
 }
 
 export function createStatisticsRepository(db: Database) {
   const on = (tx: SqlExecutor | undefined) => tx ?? db;
-  const days = answerDaysSql[db.kind];
+
+  /** Sums of a per-day table over the span, by bucket (when asked) and its other columns. */
+  async function summed(
+    span: StatisticsSpan,
+    table: string,
+    columns: string[],
+    byBucket: boolean,
+    tx?: SqlExecutor,
+  ) {
+    const bucket = bucketOf("day", byBucket ? span.bucketDays : []);
+    const groups = ["1", ...columns].join(", ");
+    return on(tx).all(
+      `SELECT ${bucket.sql} AS bucket, ${columns.join(", ")}, SUM(appeals) AS appeals
+       FROM ${table} WHERE day >= ? AND day <= ? AND appeals <> 0
+       GROUP BY ${groups}`,
+      [...bucket.params, span.first, span.last],
+    );
+  }
 
   return {
-    /** Counts by bucket, state, region, topic and ground (one row per non-empty combination). */
-    async cells(span: StatisticsSpan, tx?: SqlExecutor): Promise<StatisticsCell[]> {
-      const bucket = bucketSql(span);
-      const rows = await on(tx).all(
-        `SELECT ${bucket.sql} AS bucket, state, region, topic, without_answer_ground AS ground,
-           COUNT(*) AS count
-         FROM appeals WHERE created_at >= ? AND created_at < ?
-         GROUP BY 1, state, region, topic, without_answer_ground`,
-        [...bucket.params, span.from, span.to],
-      );
-      return rows.map((row) => ({
-        bucket: Number(row.bucket),
-        state: String(row.state),
-        region: String(row.region),
-        topic: nullableText(row.topic),
-        ground: nullableText(row.ground),
-        count: Number(row.count),
-      }));
+    /** Appeals by bucket, state and ground; by region; by topic (the 'new' ones included). */
+    async breakdowns(span: StatisticsSpan, tx?: SqlExecutor) {
+      const newBucket = bucketOf("created_at", span.bucketMoments);
+      const [states, regions, topics, fresh] = await Promise.all([
+        summed(span, "statistics_by_state", ["state", "ground"], true, tx),
+        summed(span, "statistics_by_region", ["region"], false, tx),
+        summed(span, "statistics_by_topic", ["topic"], false, tx),
+        on(tx).all(
+          `SELECT ${newBucket.sql} AS bucket, region, topic, COUNT(*) AS appeals
+           FROM appeals WHERE state = 'new' AND created_at >= ? AND created_at < ?
+           GROUP BY 1, region, topic`,
+          [...newBucket.params, span.from, span.to],
+        ),
+      ]);
+      const count = (row: Record<string, unknown>) => Number(row.appeals);
+      return {
+        states: [
+          ...states.map((row) => ({
+            bucket: Number(row.bucket),
+            state: String(row.state),
+            ground: row.ground === "" ? null : nullableText(row.ground),
+            count: count(row),
+          })),
+          ...fresh.map((row) => ({
+            bucket: Number(row.bucket),
+            state: "new",
+            ground: null,
+            count: count(row),
+          })),
+        ],
+        regions: [...regions, ...fresh].map((row) => ({
+          region: String(row.region),
+          count: count(row),
+        })),
+        topics: [
+          ...topics.map((row) => ({
+            topic: row.topic === "" ? null : nullableText(row.topic),
+            count: count(row),
+          })),
+          ...fresh.map((row) => ({ topic: nullableText(row.topic), count: count(row) })),
+        ],
+      };
     },
 
     /** Answered appeals by whole days from registration to the answer. */
     async answerDays(span: StatisticsSpan, tx?: SqlExecutor) {
-      const rows = await on(tx).all(
-        `SELECT ${days} AS days, COUNT(*) AS count
-         FROM appeals WHERE created_at >= ? AND created_at < ? AND state = 'answered'
-           AND registered_on IS NOT NULL AND answered_on IS NOT NULL
-         GROUP BY 1`,
-        [span.from, span.to],
-      );
-      return rows.map((row) => ({ days: Number(row.days), count: Number(row.count) }));
+      const rows = await summed(span, "statistics_answer_days", ["days"], false, tx);
+      return rows.map((row) => ({ days: Number(row.days), count: Number(row.appeals) }));
     },
 
     /** Answers given more than 30 days plus the extension after registration, by their dates. */
-    async lateCandidates(span: StatisticsSpan, tx?: SqlExecutor): Promise<LateCandidate[]> {
-      const bucket = bucketSql(span);
-      const rows = await on(tx).all(
-        `SELECT ${bucket.sql} AS bucket, registered_on, extension_days, answered_on,
-           COUNT(*) AS count
-         FROM appeals WHERE created_at >= ? AND created_at < ? AND state = 'answered'
-           AND registered_on IS NOT NULL AND answered_on IS NOT NULL
-           AND ${days} > ? + extension_days
-         GROUP BY 1, registered_on, extension_days, answered_on`,
-        [...bucket.params, span.from, span.to, appealTerms.answerDays],
+    async lateCandidates(span: StatisticsSpan, tx?: SqlExecutor) {
+      const rows = await summed(
+        span,
+        "statistics_late_answers",
+        ["registered_on", "extension_days", "answered_on"],
+        true,
+        tx,
       );
       return rows.map((row) => ({
         bucket: Number(row.bucket),
         registeredOn: String(row.registered_on),
         extensionDays: Number(row.extension_days),
         answeredOn: String(row.answered_on),
-        count: Number(row.count),
+        count: Number(row.appeals),
       }));
     },
 
@@ -98,23 +123,23 @@ export function createStatisticsRepository(db: Database) {
     async overdueByState(span: StatisticsSpan, today: string, tx?: SqlExecutor) {
       const overdue = deadlineCondition("overdue", today);
       const rows = await on(tx).all(
-        `SELECT state, COUNT(*) AS count FROM appeals
+        `SELECT state, COUNT(*) AS appeals FROM appeals
          WHERE created_at >= ? AND created_at < ? AND (${overdue.sql})
          GROUP BY state`,
         [span.from, span.to, ...overdue.params],
       );
-      return rows.map((row) => ({ state: String(row.state), count: Number(row.count) }));
+      return rows.map((row) => ({ state: String(row.state), count: Number(row.appeals) }));
     },
 
     /** Everything the statistics page shows, read in one go. */
     async counts(span: StatisticsSpan, today: string): Promise<StatisticsCounts> {
-      const [cells, answerDays, lateCandidates, overdueByState] = await Promise.all([
-        this.cells(span),
+      const [breakdowns, answerDays, lateCandidates, overdueByState] = await Promise.all([
+        this.breakdowns(span),
         this.answerDays(span),
         this.lateCandidates(span),
         this.overdueByState(span, today),
       ]);
-      return { cells, answerDays, lateCandidates, overdueByState };
+      return { ...breakdowns, answerDays, lateCandidates, overdueByState };
     },
   };
 }

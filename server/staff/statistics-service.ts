@@ -22,16 +22,20 @@ function momentOf(day: string): string {
   return start.toISOString();
 }
 
-/** Receipt moments from the first day's start to the day after the last, cut at each bucket. */
+/** The days from `first` to `last`, and the receipt moments they span, cut at each bucket. */
 export function spanOf(
   first: string,
   last: string,
   buckets: readonly PeriodBucket[],
 ): StatisticsSpan {
+  const bucketDays = buckets.slice(1).map((bucket) => bucket.first);
   return {
+    first,
+    last,
+    bucketDays,
     from: momentOf(first),
     to: momentOf(addCalendarDays(last, 1)),
-    bucketStarts: buckets.slice(1).map((bucket) => momentOf(bucket.first)),
+    bucketMoments: bucketDays.map(momentOf),
   };
 }
 
@@ -48,11 +52,11 @@ export function createStatisticsService(deps: { statistics: StatisticsRepository
     async reviewOf(today: string): Promise<AppealsReview> {
       const quarters = reviewQuarterBuckets(today);
       const span = spanOf(quarters[0]?.first ?? today, today, quarters);
-      const [cells, lateCandidates] = await Promise.all([
-        deps.statistics.cells(span),
+      const [{ states }, lateCandidates] = await Promise.all([
+        deps.statistics.breakdowns(span),
         deps.statistics.lateCandidates(span),
       ]);
-      return { rows: summariseReview({ cells, lateCandidates }, quarters), countedOn: today };
+      return { rows: summariseReview({ states, lateCandidates }, quarters), countedOn: today };
     },
   };
 }
