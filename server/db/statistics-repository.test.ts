@@ -27,23 +27,27 @@ function add(map: Map<string, number>, key: string, count = 1) {
   map.set(key, (map.get(key) ?? 0) + count);
 }
 
-/** The figures as the repository gives them, each summed by its key. */
-async function fromRepository(data: DataLayer) {
-  const { states, regions, topics } = await data.statistics.breakdowns(span);
-  const result = {
+function emptyFigures() {
+  return {
     states: new Map<string, number>(),
     regions: new Map<string, number>(),
     topics: new Map<string, number>(),
     days: new Map<string, number>(),
     late: new Map<string, number>(),
   };
+}
+
+/** The figures as the repository gives them, each summed by its key. */
+async function fromRepository(data: DataLayer) {
+  const { states, regions, topics } = await data.statistics.breakdowns(span);
+  const result = emptyFigures();
   for (const row of states)
     add(result.states, `${row.bucket}|${row.state}|${row.ground}`, row.count);
   for (const row of regions) add(result.regions, row.region, row.count);
   for (const row of topics) add(result.topics, String(row.topic), row.count);
   for (const row of await data.statistics.answerDays(span))
     add(result.days, String(row.days), row.count);
-  for (const row of await data.statistics.lateCandidates(span)) {
+  for (const row of await data.statistics.lateCandidates(span, { byBucket: true })) {
     add(result.late, `${row.registeredOn}|${row.extensionDays}|${row.answeredOn}`, row.count);
   }
   return result;
@@ -55,13 +59,7 @@ async function fromRows(db: Database) {
     "SELECT created_at, state, region, topic, without_answer_ground, registered_on, answered_on, extension_days FROM appeals",
   );
   const starts = [first, ...span.bucketDays];
-  const result = {
-    states: new Map<string, number>(),
-    regions: new Map<string, number>(),
-    topics: new Map<string, number>(),
-    days: new Map<string, number>(),
-    late: new Map<string, number>(),
-  };
+  const result = emptyFigures();
   for (const row of rows) {
     const day = kirovIsoDate(new Date(isoMoment(row.created_at)));
     if (day < first || day > today) continue;

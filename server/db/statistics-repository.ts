@@ -101,13 +101,16 @@ export function createStatisticsRepository(db: Database) {
       return rows.map((row) => ({ days: Number(row.days), count: Number(row.appeals) }));
     },
 
-    /** Answers given more than 30 days plus the extension after registration, by their dates. */
-    async lateCandidates(span: StatisticsSpan, tx?: SqlExecutor) {
+    /**
+     * Answers given more than 30 days plus the extension after registration, by their dates;
+     * by bucket only when asked (the review's quarters): the page needs the period's sum.
+     */
+    async lateCandidates(span: StatisticsSpan, options: { byBucket: boolean }, tx?: SqlExecutor) {
       const rows = await summed(
         span,
         "statistics_late_answers",
         ["registered_on", "extension_days", "answered_on"],
-        true,
+        options.byBucket,
         tx,
       );
       return rows.map((row) => ({
@@ -136,7 +139,7 @@ export function createStatisticsRepository(db: Database) {
       const [breakdowns, answerDays, lateCandidates, overdueByState] = await Promise.all([
         this.breakdowns(span),
         this.answerDays(span),
-        this.lateCandidates(span),
+        this.lateCandidates(span, { byBucket: false }),
         this.overdueByState(span, today),
       ]);
       return { ...breakdowns, answerDays, lateCandidates, overdueByState };

@@ -54,7 +54,7 @@ export function createStatisticsService(deps: { statistics: StatisticsRepository
       const span = spanOf(quarters[0]?.first ?? today, today, quarters);
       const [{ states }, lateCandidates] = await Promise.all([
         deps.statistics.breakdowns(span),
-        deps.statistics.lateCandidates(span),
+        deps.statistics.lateCandidates(span, { byBucket: true }),
       ]);
       return { rows: summariseReview({ states, lateCandidates }, quarters), countedOn: today };
     },

@@ -4,12 +4,10 @@
 // on a store of a few appeals, where most cells are small). In Chromium without JavaScript:
 // linked from /appeals, no script file, axe, no sideways scroll at 320 px; valid HTML (vnu).
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { promisify } from "node:util";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser } from "playwright-core";
 import {
@@ -25,8 +23,7 @@ import { expectedReview } from "../support/seeded-statistics.ts";
 import { textOf } from "../support/staff-test-app.ts";
 import { type TestDatabase, testDatabaseKinds } from "../support/test-databases.ts";
 import { launchBrowser, openPage, type RunningSite, startSite } from "./harness.ts";
-
-const run = promisify(execFile);
+import { htmlCheckerErrors } from "./html-checker.ts";
 
 /** The review table's rows as shown: the quarter and its five cells' text. */
 function reviewRows(html: string): Array<{ quarter: string; cells: string[] }> {
@@ -191,24 +188,9 @@ describe("the public review on a store of a few appeals", () => {
     try {
       const file = join(dir, "review.html");
       await writeFile(file, await (await fetch(`${site.baseUrl}/appeals/review`)).text());
-      const result = await run(
-        "java",
-        [
-          "-jar",
-          "node_modules/vnu-jar/build/dist/vnu.jar",
-          "--errors-only",
-          "--format",
-          "json",
-          file,
-        ],
-        { maxBuffer: 16 * 1024 * 1024 },
-      ).catch((error: { stderr?: string }) => {
-        if (typeof error.stderr !== "string" || !error.stderr.startsWith("{")) throw error;
-        return { stderr: error.stderr };
-      });
-      const report = JSON.parse(result.stderr) as { messages: Array<{ message: string }> };
+      const messages = await htmlCheckerErrors([file]);
       assert.deepEqual(
-        report.messages.map((message) => message.message),
+        messages.map((message) => message.message),
         [],
       );
     } finally {
