@@ -9,7 +9,7 @@ import type { AppealState } from "../../domain/appeals/appeal-states.ts";
 import { addCalendarDays, calendarDaysBetween } from "../../domain/calendar/calendar-day.ts";
 import { monthsOf } from "../../domain/staff/statistics-period.ts";
 import { kirovIsoDate } from "../../domain/time/kirov-time.ts";
-import { seedAppeals } from "../../scripts/seed-appeals.ts";
+import { seedAppeals } from "../../tests/support/seeded-statistics.ts";
 import { sampleNewAppeal } from "../../tests/support/test-appeal.ts";
 import { type TestDatabase, testDatabaseKinds } from "../../tests/support/test-databases.ts";
 import { parseDatabaseUrl } from "../config.ts";

@@ -14,6 +14,9 @@ import { calendarDaysBetween } from "../../domain/calendar/calendar-day.ts";
 import { kirovIsoDate } from "../../domain/time/kirov-time.ts";
 import type { SeededAppeal } from "../../scripts/seed-appeals.ts";
 
+// The seed script, for the data layer's own tests (server/ may not import scripts/ directly).
+export { seedAppeals } from "../../scripts/seed-appeals.ts";
+
 export function receivedOn(appeal: SeededAppeal): string {
   return kirovIsoDate(new Date(appeal.created_at));
 }
