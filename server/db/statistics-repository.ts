@@ -15,6 +15,8 @@ import { deadlineCondition } from "./registry-sql.ts";
 export type StatisticsSpan = {
   first: string;
   last: string;
+  /** The calendar months wholly inside the span ('YYYY-MM', first and last), if any. */
+  wholeMonths: { from: string; to: string } | undefined;
   /** The first days of the second, third, … bucket. */
   bucketDays: readonly string[];
   from: string;
@@ -32,7 +34,11 @@ function bucketOf(column: string, starts: readonly string[]): { sql: string; par
 export function createStatisticsRepository(db: Database) {
   const on = (tx: SqlExecutor | undefined) => tx ?? db;
 
-  /** Sums of a per-day table over the span, by bucket (when asked) and its other columns. */
+  /**
+   * Sums of a count over the span, by bucket (when asked) and its other columns: the whole
+   * months from its monthly table, the days of the partial months from its daily one. Buckets
+   * start on first days of months (months, quarters), so a month falls in one bucket.
+   */
   async function summed(
     span: StatisticsSpan,
     table: string,
@@ -40,13 +46,41 @@ export function createStatisticsRepository(db: Database) {
     byBucket: boolean,
     tx?: SqlExecutor,
   ) {
-    const bucket = bucketOf("day", byBucket ? span.bucketDays : []);
-    const groups = ["1", ...columns].join(", ");
+    const starts = byBucket ? span.bucketDays : [];
+    const byDay = bucketOf("day", starts);
+    const byMonth = bucketOf(
+      "month",
+      starts.map((start) => start.slice(0, 7)),
+    );
+    const names = columns.join(", ");
+    const whole = span.wholeMonths;
+    const days = whole
+      ? {
+          sql: "((day >= ? AND day < ?) OR (day > ? AND day <= ?))",
+          params: [span.first, `${whole.from}-01`, `${whole.to}-31`, span.last],
+        }
+      : { sql: "day >= ? AND day <= ?", params: [span.first, span.last] };
+    const parts = [
+      {
+        sql: `SELECT ${byDay.sql} AS bucket, ${names}, appeals FROM ${table}
+          WHERE ${days.sql} AND appeals <> 0`,
+        params: [...byDay.params, ...days.params],
+      },
+      ...(whole
+        ? [
+            {
+              sql: `SELECT ${byMonth.sql} AS bucket, ${names}, appeals FROM ${table}_monthly
+                WHERE month >= ? AND month <= ? AND appeals <> 0`,
+              params: [...byMonth.params, whole.from, whole.to],
+            },
+          ]
+        : []),
+    ];
     return on(tx).all(
-      `SELECT ${bucket.sql} AS bucket, ${columns.join(", ")}, SUM(appeals) AS appeals
-       FROM ${table} WHERE day >= ? AND day <= ? AND appeals <> 0
-       GROUP BY ${groups}`,
-      [...bucket.params, span.first, span.last],
+      `SELECT bucket, ${names}, SUM(appeals) AS appeals
+       FROM (${parts.map((part) => part.sql).join(" UNION ALL ")}) AS counts
+       GROUP BY bucket, ${names}`,
+      parts.flatMap((part) => part.params),
     );
   }
 

@@ -29,9 +29,20 @@ export function spanOf(
   buckets: readonly PeriodBucket[],
 ): StatisticsSpan {
   const bucketDays = buckets.slice(1).map((bucket) => bucket.first);
+  // Whole months: from the first day's month (or the next, when it starts mid-month) to the
+  // last day's month (or the one before, when it ends mid-month).
+  // (The 1st of a month plus 32 days is always in the next month.)
+  const from = first.endsWith("-01")
+    ? first.slice(0, 7)
+    : addCalendarDays(`${first.slice(0, 7)}-01`, 32).slice(0, 7);
+  const endsMonth = addCalendarDays(last, 1).endsWith("-01");
+  const to = endsMonth
+    ? last.slice(0, 7)
+    : addCalendarDays(`${last.slice(0, 7)}-01`, -1).slice(0, 7);
   return {
     first,
     last,
+    wholeMonths: from <= to ? { from, to } : undefined,
     bucketDays,
     from: momentOf(first),
     to: momentOf(addCalendarDays(last, 1)),
