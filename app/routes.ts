@@ -18,6 +18,9 @@ export default [
   // The citizen's status page: rendered by the server on each request (what it shows is the
   // store's), never prerendered, no JavaScript.
   route("appeals/status", "routes/appeal-status.tsx"),
+  // The public review of appeals: counts per quarter, rendered by the server from the store
+  // (cached a while, server/appeals/review-page.ts), never prerendered, no JavaScript.
+  route("appeals/review", "routes/appeals-review.tsx"),
   // The staff registry: rendered by the server on each request, never prerendered (not in
   // content/site-pages.ts, so not in react-router.config.ts's prerender list), no JavaScript.
   route("staff", "routes/staff-layout.tsx", [
@@ -26,6 +29,8 @@ export default [
     route("logout", "routes/staff-logout.tsx"),
     route("appeals/:id", "routes/staff-appeal.tsx"),
     route("templates", "routes/staff-templates.tsx"),
+    route("appeals/:id/topic", "routes/staff-appeal-topic.tsx"),
+    route("statistics", "routes/staff-statistics.tsx"),
   ]),
   // Prerendered once; the server sends it with status 404 for every unknown page.
   route(notFoundPath.slice(1), "routes/not-found.tsx"),

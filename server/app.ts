@@ -4,6 +4,7 @@ import { registerAppealsApi } from "./appeals/api-routes.ts";
 import { registerAppealPage } from "./appeals/appeal-form-post.ts";
 import { createAppealService } from "./appeals/appeal-service.ts";
 import { createMemoryRateLimiter, type RateLimiter } from "./appeals/rate-limiter.ts";
+import { cachedReview, registerReviewPage } from "./appeals/review-page.ts";
 import { registerStatusPage, statusLookupLimits } from "./appeals/status-page.ts";
 import { registerCloseConnectionsOnStop } from "./close-connections-on-stop.ts";
 import {
@@ -33,6 +34,7 @@ import { createRegistryService } from "./staff/registry-service.ts";
 import { createReplyTemplateService } from "./staff/reply-template-service.ts";
 import { createStaffAuth } from "./staff/staff-auth.ts";
 import { csrfKeySecretName, registerStaffArea } from "./staff/staff-routes.ts";
+import { createStatisticsService } from "./staff/statistics-service.ts";
 import { registerStaticSite } from "./static-site.ts";
 
 export type AppDependencies = {
@@ -207,6 +209,10 @@ export function buildApp({
       data,
       rateLimiter: statusRateLimiter,
     });
+    registerReviewPage(app, {
+      pageHandler: personalisePageHandler(pageHandler, settings),
+      review: cachedReview(createStatisticsService(data)),
+    });
   }
   if (pageHandler) {
     const registry = createRegistryService({
@@ -224,6 +230,7 @@ export function buildApp({
       registry,
       templates: createReplyTemplateService({ data }),
       appeals: data.appeals,
+      statistics: createStatisticsService(data),
     });
   }
   registerDailyReminder(app, {

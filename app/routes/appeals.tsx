@@ -68,6 +68,10 @@ export default function AppealsPage({ actionData }: Route.ComponentProps) {
         Обращение уже отправлено? <a href="/appeals/status">Узнать его состояние</a> по номеру и
         адресу электронной почты.
       </p>
+      <p>
+        <a href="/appeals/review">Обзор обращений граждан</a>: сколько обращений поступило по
+        кварталам и как они рассмотрены.
+      </p>
     </div>
   );
 }

@@ -18,6 +18,7 @@ import { fillReplyTemplate } from "../../domain/staff/reply-template-text.ts";
 import { staffRequestContext } from "../../domain/staff/staff-context.ts";
 import { can } from "../../domain/staff/staff-roles.ts";
 import { AnswerForm, DraftAnswer, SentAnswer } from "../features/staff/answer-section.tsx";
+import { AppealTopicForm } from "../features/staff/appeal-topic-form.tsx";
 import { CsrfField, Day, DeadlineText, Moment } from "../features/staff/staff-display.tsx";
 import type { Route } from "./+types/staff-appeal.ts";
 
@@ -102,6 +103,7 @@ const actionLabels: Record<string, string> = {
   assign: "Назначение исполнителя",
   note: "Заметка",
   "acknowledgement-withheld": "Подтверждение автору не отправлено",
+  "set-topic": "Тема обращения",
 };
 
 export default function StaffAppealPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -159,6 +161,10 @@ export default function StaffAppealPage({ loaderData, actionData }: Route.Compon
           ))}
         </ul>
       )}
+
+      {can(role, "set-topic") ? (
+        <AppealTopicForm appealId={appeal.id} topic={appeal.topic} csrfToken={csrfToken} />
+      ) : null}
 
       <h2>Обращение</h2>
       <dl className="staff-fields">

@@ -33,6 +33,12 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
                 <a href="/staff/templates">Шаблоны ответов</a>
               </>
             ) : null}
+            {loaderData.role && can(loaderData.role, "statistics") ? (
+              <>
+                {" · "}
+                <a href="/staff/statistics">Статистика</a>
+              </>
+            ) : null}
             {" · "}
             <span>Вы вошли как {loaderData.login}</span>
             {loaderData.role ? <span> ({staffRoleLabels[loaderData.role]})</span> : null}

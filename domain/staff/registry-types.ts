@@ -45,6 +45,8 @@ export type RegistryAppeal = RegistryRow & {
   forwarded_to: string | null;
   forwarded_on: string | null;
   answered_on: string | null;
+  /** A code of domain/appeals/appeal-topics.ts, or null until staff pick one. */
+  topic: string | null;
   /** Grows with every change: a form made from an older version is refused. */
   version: number;
 };

@@ -10,7 +10,9 @@
  * server and the server build each load their own copy of this module.
  */
 import { createContext } from "react-router";
+import type { AppealTopic } from "../appeals/appeal-topics.ts";
 import type { AppealActionForm } from "./appeal-action-form.ts";
+import type { AppealStatistics } from "./appeal-statistics.ts";
 import type { RegistryQuery } from "./registry-query.ts";
 import type {
   AnswerPreview,
@@ -23,6 +25,7 @@ import type {
 } from "./registry-types.ts";
 import type { ReplyTemplateForm } from "./reply-template-form.ts";
 import type { StaffRole } from "./staff-roles.ts";
+import type { StatisticsPeriod } from "./statistics-period.ts";
 
 export type ActionResult = { ok: true } | { ok: false; status: number; message: string };
 
@@ -84,6 +87,10 @@ export type StaffRequest = {
   replyTemplates(): Promise<ReplyTemplateView[]>;
   /** A head saves or deletes a reply template. */
   changeReplyTemplates(form: ReplyTemplateForm): Promise<ActionResult>;
+  /** Sets the appeal's topic, with its audit line. */
+  setTopic(id: string, topic: AppealTopic): Promise<ActionResult>;
+  /** The figures of the appeals received in the period. */
+  statistics(period: StatisticsPeriod): Promise<AppealStatistics>;
 };
 
 const registry = globalThis as { [key: symbol]: unknown };

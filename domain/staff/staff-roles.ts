@@ -38,6 +38,8 @@ export const staffCapabilities = [
   "approve-answer",
   "retry-mail",
   "notes",
+  /** Picks the appeal's topic from the classifier. */
+  "set-topic",
   "manage-templates",
   "statistics",
   "accounts",
@@ -54,8 +56,9 @@ const capabilitiesOf: Record<StaffRole, readonly StaffCapability[]> = {
     "notice-sent",
     "retry-mail",
     "notes",
+    "set-topic",
   ],
-  executor: ["start", "answer", "retry-mail", "notes"],
+  executor: ["start", "answer", "retry-mail", "notes", "set-topic"],
   head: staffCapabilities.filter((capability) => capability !== "accounts"),
   admin: ["accounts"],
 };

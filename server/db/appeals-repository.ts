@@ -305,6 +305,7 @@ function toRegistryAppeal(row: SqlRow): RegistryAppeal {
     forwarded_to: nullableText(row.forwarded_to),
     forwarded_on: nullableText(row.forwarded_on),
     answered_on: nullableText(row.answered_on),
+    topic: nullableText(row.topic),
     version: Number(row.version),
   };
 }

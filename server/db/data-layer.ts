@@ -9,6 +9,7 @@
  */
 import type { DatabaseConfig } from "../config.ts";
 import { createAnswersRepository } from "./answers-repository.ts";
+import { createAppealTopicsRepository } from "./appeal-topics-repository.ts";
 import { createAppealsRepository } from "./appeals-repository.ts";
 import { createAttachmentsRepository } from "./attachments-repository.ts";
 import { createAuditRepository } from "./audit-repository.ts";
@@ -23,6 +24,7 @@ import { createReplyTemplatesRepository } from "./reply-templates-repository.ts"
 import { createServerSecretsRepository } from "./server-secrets-repository.ts";
 import { createSignInGuardRepository } from "./sign-in-guard-repository.ts";
 import { createStaffAccountsRepository } from "./staff-accounts-repository.ts";
+import { createStatisticsRepository } from "./statistics-repository.ts";
 
 export function createDataLayer(store: Database) {
   const { database: db, onStoreError } = observeStoreErrors(store);
@@ -47,6 +49,8 @@ export function createDataLayer(store: Database) {
     backupRuns: createBackupRunsRepository(db),
     signInGuard: createSignInGuardRepository(db),
     secrets: createServerSecretsRepository(db),
+    appealTopics: createAppealTopicsRepository(db),
+    statistics: createStatisticsRepository(db),
   };
 }
 

@@ -3,6 +3,8 @@
  * databases (each in a transaction, recorded in `schema_migrations`). One list: every change is written for both databases side by side.
  * Never edit an applied migration; add the next version.
  */
+import { statisticsRollupsSql } from "./statistics-rollups.ts";
+
 export type Migration = {
   version: number;
   name: string;
@@ -436,6 +438,22 @@ export const migrations: readonly Migration[] = [
         UNIQUE (owner_kind, owner_id, position)
       );
       CREATE INDEX attachments_appeal ON attachments (appeal_id);
+    `,
+  },
+  {
+    // Issue 19: an appeal's topic (a code of domain/appeals/appeal-topics.ts, NULL until staff
+    // pick one), and the statistics' per-day counts, kept by triggers (statistics-rollups.ts,
+    // decision 0018). Version 8 is the answers' (issue 17); this one only adds, so the two apply
+    // in either order.
+    version: 9,
+    name: "appeal topics and statistics",
+    sqlite: `
+      ALTER TABLE appeals ADD COLUMN topic TEXT;
+      ${statisticsRollupsSql("sqlite")}
+    `,
+    postgres: `
+      ALTER TABLE appeals ADD COLUMN topic TEXT;
+      ${statisticsRollupsSql("postgres")}
     `,
   },
   {

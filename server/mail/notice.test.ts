@@ -66,6 +66,7 @@ test("a notice is text in its HTML: a body's name with <script> stays text", () 
     forwarded_to: "<script>alert(1)</script>",
     forwarded_on: "2026-11-21",
     answered_on: null,
+    topic: null,
     version: 2,
   });
   assert.ok(mail.text.includes("<script>alert(1)</script>"));

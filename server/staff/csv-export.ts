@@ -15,6 +15,14 @@ import type { RegistryAppeal } from "../../domain/staff/registry-types.ts";
 import { formatKirovDateTime } from "../../domain/time/kirov-time.ts";
 import type { AppealsRepository } from "../db/appeals-repository.ts";
 
+/** CSV as Excel in Russian reads it; the statistics file (statistics-export.ts) writes it so too. */
+export const excelCsvOptions = {
+  bom: true,
+  delimiter: ";",
+  escape_formulas: true,
+  record_delimiter: "windows",
+} as const;
+
 export const csvColumns = [
   "Номер",
   "Поступило",
@@ -73,14 +81,7 @@ export function sendRegistryCsv(
       yield csvRecord(appeal, today);
   }
   const csv = Readable.from(records()).pipe(
-    stringify({
-      bom: true,
-      delimiter: ";",
-      escape_formulas: true,
-      header: true,
-      columns: csvColumns,
-      record_delimiter: "windows",
-    }),
+    stringify({ ...excelCsvOptions, header: true, columns: csvColumns }),
   );
   return reply
     .type("text/csv; charset=utf-8")

@@ -10,6 +10,7 @@ import {
   groundLabel,
   targetState,
 } from "../../domain/appeals/appeal-states.ts";
+import { type AppealTopic, topicLabel } from "../../domain/appeals/appeal-topics.ts";
 import { formatRussianDate } from "../../domain/calendar/calendar-day.ts";
 import type { AppealActionForm } from "../../domain/staff/appeal-action-form.ts";
 import type { RegistryQuery, ScopedRegistryQuery } from "../../domain/staff/registry-query.ts";
@@ -140,6 +141,7 @@ export function createRegistryService(deps: {
     | "attachments"
     | "notes"
     | "staffAccounts"
+    | "appealTopics"
   >;
   /** Told when a delivery was put back in the queue, so it leaves at once. */
   onDeliveryQueued?: () => void;
@@ -353,6 +355,25 @@ export function createRegistryService(deps: {
       }
       if (planned.notice) deps.onDeliveryQueued?.();
       return { ok: true };
+    },
+
+    /** The appeal's topic (issue 19), in any state, with its audit line in one transaction. */
+    async setTopic(viewer: StaffViewer, id: string, topic: AppealTopic): Promise<ActionResult> {
+      const appeal = await visibleAppeal(viewer, id);
+      if (!appeal) return refused(404, "Обращение не найдено.");
+      if (!can(viewer.role, "set-topic")) return refused(403, forbidden);
+      const login = viewer.login;
+      if (appeal.topic === topic) return { ok: true };
+      const time = now();
+      const set = await data.transaction(async (tx) => {
+        if (!(await data.appealTopics.setTopic(id, topic, tx))) return false;
+        const details = appeal.topic
+          ? `тема: ${topicLabel(appeal.topic)} → ${topicLabel(topic)}`
+          : `тема: ${topicLabel(topic)}`;
+        await data.audit.record(appealEntry(time, login, id, "set-topic", { details }), tx);
+        return true;
+      });
+      return set ? { ok: true } : refused(404, "Обращение не найдено.");
     },
   };
 }

@@ -11,6 +11,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { type RequestHandler, RouterContextProvider } from "react-router";
 import { readRegistryQuery } from "../../domain/staff/registry-query.ts";
 import { type StaffRequest, staffRequestContext } from "../../domain/staff/staff-context.ts";
+import { can } from "../../domain/staff/staff-roles.ts";
 import type { AppealsRepository } from "../db/appeals-repository.ts";
 import { escapeHtml, refusalMessage } from "../problem-answer.ts";
 import { sendWebResponse, toWebRequest } from "../react-router-bridge.ts";
@@ -25,6 +26,8 @@ import { sendRegistryCsv } from "./csv-export.ts";
 import type { RegistryService } from "./registry-service.ts";
 import type { ReplyTemplateService } from "./reply-template-service.ts";
 import { type SignedIn, type StaffAuth, tokenHash } from "./staff-auth.ts";
+import { sendStatisticsFile } from "./statistics-export.ts";
+import type { StatisticsService } from "./statistics-service.ts";
 
 export type StaffAreaDependencies = {
   pageHandler: RequestHandler;
@@ -34,6 +37,7 @@ export type StaffAreaDependencies = {
   registry: RegistryService;
   templates: ReplyTemplateService;
   appeals: Pick<AppealsRepository, "eachInRegistry">;
+  statistics: StatisticsService;
 };
 
 export const sessionCookie = "staff_session";
@@ -269,6 +273,9 @@ export function registerStaffArea(app: FastifyInstance, deps: StaffAreaDependenc
           upload && "refused" in upload
             ? { status: upload.refused.status, message: upload.refused.message }
             : undefined,
+        setTopic: async (id, topic) =>
+          viewer ? deps.registry.setTopic(viewer, id, topic) : sessionOver,
+        statistics: (period) => deps.statistics.statisticsOf(period, deps.registry.today()),
       };
       const context = new RouterContextProvider();
       context.set(staffRequestContext, staff);
@@ -318,6 +325,22 @@ export function registerStaffArea(app: FastifyInstance, deps: StaffAreaDependenc
       if (!scoped) return refusalPage(reply, 403, "Это действие недоступно для вашей роли.");
       return sendRegistryCsv(reply, deps.appeals, scoped, deps.registry.today());
     });
+    // The statistics page's figures as files (issue 19): CSV and an XLSX workbook.
+    for (const format of ["csv", "xlsx"] as const) {
+      area.get(`/staff/statistics.${format}`, (request, reply) => {
+        const role = request.staffSignedIn?.role;
+        if (!role || !can(role, "statistics")) {
+          return refusalPage(reply, 403, "Статистику смотрят руководители.");
+        }
+        return sendStatisticsFile(
+          reply,
+          deps.statistics,
+          request.url,
+          deps.registry.today(),
+          format,
+        );
+      });
+    }
     for (const url of ["/staff", "/staff/*"]) {
       area.get(url, renderPage);
       area.post(url, renderPage);

@@ -1,0 +1,94 @@
+import {
+  appealsReviewContext,
+  reviewColumns,
+  reviewCount,
+  smallCountLimit,
+} from "../../domain/appeals/appeals-review.ts";
+import { formatRussianDate } from "../../domain/calendar/calendar-day.ts";
+import { BarChart } from "../components/bar-chart.tsx";
+import type { RouteHandle } from "../route-handle.ts";
+import contentStyles from "../styles/pages/content.css?inline";
+import type { Route } from "./+types/appeals-review.ts";
+
+// Rendered by the server from the store's counts (kept a while there), with no JavaScript. The
+// content pages' styles, block for block: their hashes are already in the served pages' policy.
+export const handle: RouteHandle = { styles: [contentStyles] };
+
+export const meta = () => [
+  { title: "Обзор обращений граждан — Обращения граждан" },
+  {
+    name: "description",
+    content:
+      "Сколько обращений граждан поступило по кварталам, на сколько дан ответ, сколько перенаправлено и оставлено без ответа.",
+  },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { review: await context.get(appealsReviewContext)() };
+}
+
+/** The chart's series: the counts a reader compares quarter by quarter. */
+const charted = reviewColumns.filter(([key]) =>
+  ["received", "answered", "answeredOnTime"].includes(key),
+);
+
+export default function AppealsReviewPage({ loaderData }: Route.ComponentProps) {
+  const { review } = loaderData;
+  return (
+    <div className="page">
+      <h1>Обзор обращений граждан</h1>
+      <p>
+        Обращения граждан, поступившие в учреждение, по кварталам: сколько поступило, на сколько дан
+        ответ, сколько перенаправлено в другие органы по компетенции и оставлено без ответа по
+        основаниям, которые установлены законом, и на сколько ответ дан в срок. Данные на{" "}
+        {formatRussianDate(review.countedOn)}; текущий квартал — по этот день.
+      </p>
+      <p>
+        Число меньше {smallCountLimit} показано как «менее {smallCountLimit}»: малые числа могли бы
+        указать на конкретного человека.
+      </p>
+      <h2 id="review-chart-title">Поступило обращений и дано ответов</h2>
+      <BarChart
+        series={charted.map(([, label]) => label)}
+        groups={review.rows.map((row) => ({
+          label: row.quarter,
+          values: charted.map(([key]) => ({
+            value: row[key] < smallCountLimit ? 0 : row[key],
+            text: reviewCount(row[key]),
+          })),
+        }))}
+      />
+      <h2 id="review-table-title">Обращения по кварталам</h2>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus so keyboard users can scroll it (WCAG 2.1.1). */}
+      <section className="table-scroll" aria-labelledby="review-table-title" tabIndex={0}>
+        <table className="data-table review-table">
+          <thead>
+            <tr>
+              <th scope="col">Квартал</th>
+              {reviewColumns.map(([key, label]) => (
+                <th key={key} scope="col">
+                  {label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {review.rows.map((row) => (
+              <tr key={row.quarter}>
+                <th scope="row">{row.quarter}</th>
+                {reviewColumns.map(([key]) => (
+                  <td key={key} className="price">
+                    {reviewCount(row[key])}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <p>
+        <a href="/appeals">Обращения граждан</a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { data, redirect } from "react-router";
+import { staffRequestContext } from "../../domain/staff/staff-context.ts";
+import { readTopicForm } from "../../domain/staff/topic-form.ts";
+import type { Route } from "./+types/staff-appeal-topic.ts";
+
+/** The topic form's POST (app/features/staff/appeal-topic-form.tsx); back to the appeal's page. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const staff = context.get(staffRequestContext);
+  const read = readTopicForm((await request.formData()).entries());
+  if (!read.ok) return data({ error: read.message }, { status: 400 });
+  const result = await staff.setTopic(params.id, read.topic);
+  if (!result.ok) return data({ error: result.message }, { status: result.status });
+  throw redirect(`/staff/appeals/${params.id}`, 303);
+}
+
+// No loader: React Router runs the loaders after an action, and a redirect there would hide the
+// action's refusal. A GET here (a bookmark, a reload) shows only the way back.
+export default function StaffAppealTopicPage({ actionData, params }: Route.ComponentProps) {
+  return (
+    <>
+      <h1>{actionData ? "Тема обращения не сохранена" : "Тема обращения"}</h1>
+      {actionData ? (
+        <p className="staff-error" role="alert">
+          {actionData.error}
+        </p>
+      ) : (
+        <p>Тему выбирают на странице обращения.</p>
+      )}
+      <p>
+        <a href={`/staff/appeals/${params.id}`}>Вернуться к обращению</a>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * The classifier of appeals' topics, as data: staff pick one on the appeal's page, the statistics
+ * count by it. The labels are the organisation's own names for its work (the services page and the
+ * application forms). A topic is stored by its code; a code dropped from this list later is still
+ * counted, shown by its code, so existing appeals never lose their topic.
+ */
+export const appealTopics = [
+  { code: "soil-survey", label: "Агрохимическое обследование земель" },
+  { code: "laboratory", label: "Лабораторные исследования" },
+  { code: "prices-contracts", label: "Цены и договоры" },
+  { code: "reclamation-design", label: "Мелиорация, рекультивация и проектирование" },
+  { code: "maps-land-data", label: "Интерактивные карты и сведения о землях" },
+  { code: "vacancies", label: "Вакансии" },
+  { code: "other", label: "Другое" },
+] as const;
+
+export type AppealTopic = (typeof appealTopics)[number]["code"];
+
+export const appealTopicCodes = appealTopics.map((topic) => topic.code) as [
+  AppealTopic,
+  ...AppealTopic[],
+];
+
+/** What the statistics call an appeal no one has given a topic yet. */
+export const noTopicLabel = "Тема не указана";
+
+export function isAppealTopic(value: string): value is AppealTopic {
+  return (appealTopicCodes as readonly string[]).includes(value);
+}
+
+/** A topic's label; the code itself for a code no longer in the list; `noTopicLabel` for none. */
+export function topicLabel(code: string | null): string {
+  if (code === null) return noTopicLabel;
+  return appealTopics.find((topic) => topic.code === code)?.label ?? code;
+}

@@ -1,0 +1,87 @@
+/**
+ * The public review of citizens' appeals (/appeals/review): per quarter, how many came, were
+ * answered, forwarded, left without an answer, and answered on time. Counts only, never a person:
+ * a count below 5 is written 'менее 5' (a small count in a small region can point at someone), and
+ * the chart draws such a cell as no bar. The server builds it from the store and keeps it for a
+ * while (server/appeals/review-page.ts); the route reads it through `appealsReviewContext`.
+ */
+import { createContext } from "react-router";
+import { addCalendarDays } from "../calendar/calendar-day.ts";
+import { lateAnswers, type StatisticsCounts } from "../staff/appeal-statistics.ts";
+import { type PeriodBucket, quarterOf } from "../staff/statistics-period.ts";
+
+/** Counts below this are not shown as numbers. */
+export const smallCountLimit = 5;
+export const smallCountText = "менее 5";
+
+/** How many quarters the review covers, the current one included. */
+export const reviewQuarters = 8;
+
+export type ReviewRow = {
+  quarter: string;
+  received: number;
+  answered: number;
+  forwarded: number;
+  withoutAnswer: number;
+  answeredOnTime: number;
+};
+
+export type AppealsReview = {
+  rows: ReviewRow[];
+  /** The day the figures were counted on, 'YYYY-MM-DD' (Kirov). */
+  countedOn: string;
+};
+
+export const reviewColumns: ReadonlyArray<[key: Exclude<keyof ReviewRow, "quarter">, string]> = [
+  ["received", "Поступило"],
+  ["answered", "Дан ответ"],
+  ["forwarded", "Перенаправлено"],
+  ["withoutAnswer", "Оставлено без ответа"],
+  ["answeredOnTime", "Ответ дан в срок"],
+];
+
+const countFormat = new Intl.NumberFormat("ru-RU");
+
+/** A count as the public page writes it: 'менее 5' below the limit. */
+export function reviewCount(value: number): string {
+  return value < smallCountLimit ? smallCountText : countFormat.format(value);
+}
+
+/** The review's quarters up to the one `today` is in, oldest first. */
+export function reviewQuarterBuckets(today: string): PeriodBucket[] {
+  const quarters = [quarterOf(today)];
+  while (quarters.length < reviewQuarters) {
+    const first = quarters[0]?.first ?? today;
+    quarters.unshift(quarterOf(addCalendarDays(first, -1)));
+  }
+  return quarters;
+}
+
+export function summariseReview(
+  counts: Pick<StatisticsCounts, "states" | "lateCandidates">,
+  quarters: readonly PeriodBucket[],
+): ReviewRow[] {
+  return quarters.map((quarter, bucket) => {
+    const rows = counts.states.filter((row) => row.bucket === bucket);
+    const inState = (state: string) =>
+      rows.filter((row) => row.state === state).reduce((sum, row) => sum + row.count, 0);
+    const answered = inState("answered");
+    return {
+      quarter: quarter.label,
+      received: rows.reduce((sum, row) => sum + row.count, 0),
+      answered,
+      forwarded: inState("forwarded"),
+      withoutAnswer: inState("without_answer"),
+      answeredOnTime: answered - lateAnswers(counts.lateCandidates, bucket),
+    };
+  });
+}
+
+/** Same reason as appealSubmitterContext: one key for the server and the server build. */
+const registry = globalThis as { [key: symbol]: unknown };
+const keySymbol = Symbol.for("agrochem-kirov.appealsReviewContext");
+registry[keySymbol] ??= createContext<() => Promise<AppealsReview>>();
+
+export const appealsReviewContext = registry[keySymbol] as ReturnType<
+  typeof createContext<() => Promise<AppealsReview>>
+>;
