@@ -140,6 +140,16 @@ for (const kind of testDatabaseKinds) {
       });
       assert.equal(answer.statusCode, 403);
       assert.equal((await as("rita").get("/staff/templates")).statusCode, 403);
+      // The statistics are the heads'.
+      for (const path of ["/staff/statistics", "/staff/statistics.csv", "/staff/statistics.xlsx"]) {
+        assert.equal((await as("rita").get(path)).statusCode, 403, path);
+        assert.equal((await as("ivan").get(path)).statusCode, 403, path);
+        assert.equal((await as("galina").get(path)).statusCode, 200, path);
+      }
+      // A topic is set by those who work on the appeal, an administrator sees no appeal at all.
+      await as("rita").get(`/staff/appeals/${appeal.id}`);
+      const topic = await as("rita").post(`/staff/appeals/${appeal.id}/topic`, { topic: "other" });
+      assert.equal(topic.statusCode, 303, staffErrorIn(topic.body));
       // An executor may not assign.
       const grab = await act("ivan", appeal.id, {
         intent: "assign",
