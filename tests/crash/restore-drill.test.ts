@@ -45,17 +45,31 @@ async function downloadedFiles(server: ServerProcess, files: Map<string, string>
   return hashes;
 }
 
-/** Rows of every table up to the highest rowid the backup has, hashed in rowid order. */
+/** A table WITHOUT ROWID (the statistics' counts) is compared whole, in its rows' text order. */
+const wholeTable = -1;
+
+/**
+ * Rows of every table up to the highest rowid the backup has, hashed in rowid order; a table
+ * without rowids whole. (The burst only inserts appeals, which change no count: decision 0018.)
+ */
 function tableHashes(path: string, upTo: Record<string, number>) {
   const db = new DatabaseSync(path, { readOnly: true });
   try {
     return Object.fromEntries(
       Object.entries(upTo).map(([table, maxRowid]) => {
-        const rows = db
-          .prepare(`SELECT * FROM "${table}" WHERE rowid <= ? ORDER BY rowid`)
-          .all(maxRowid);
+        const rows =
+          maxRowid === wholeTable
+            ? db
+                .prepare(`SELECT * FROM "${table}"`)
+                .all()
+                .map((row) => JSON.stringify(row))
+                .sort()
+            : db
+                .prepare(`SELECT * FROM "${table}" WHERE rowid <= ? ORDER BY rowid`)
+                .all(maxRowid)
+                .map((row) => JSON.stringify(row));
         const hash = createHash("sha256");
-        for (const row of rows) hash.update(`${JSON.stringify(row)}\n`);
+        for (const row of rows) hash.update(`${row}\n`);
         return [table, { rows: rows.length, sha256: hash.digest("hex") }];
       }),
     );
@@ -68,13 +82,15 @@ function maxRowids(path: string): Record<string, number> {
   const db = new DatabaseSync(path, { readOnly: true });
   try {
     const tables = db
-      .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-      .all()
-      .map((row) => String(row.name));
+      .prepare(
+        "SELECT name, wr FROM pragma_table_list WHERE type = 'table' AND schema = 'main' AND name NOT LIKE 'sqlite_%'",
+      )
+      .all();
     return Object.fromEntries(
-      tables.map((table) => {
-        const row = db.prepare(`SELECT COALESCE(max(rowid), 0) AS top FROM "${table}"`).get();
-        return [table, Number(row?.top)];
+      tables.map(({ name, wr }) => {
+        if (Number(wr) === 1) return [String(name), wholeTable];
+        const row = db.prepare(`SELECT COALESCE(max(rowid), 0) AS top FROM "${name}"`).get();
+        return [String(name), Number(row?.top)];
       }),
     );
   } finally {
