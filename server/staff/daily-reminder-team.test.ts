@@ -3,18 +3,14 @@
 // of their own only; an executor without an e-mail, or with nothing due, gets none.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import type { FastifyBaseLogger } from "fastify";
 import { addStaffUser, storeAppealIn } from "../../tests/support/staff-fixtures.ts";
 import { type TestDatabase, testDatabaseKinds } from "../../tests/support/test-databases.ts";
+import { silentLog, startTestDeliverySender } from "../../tests/support/test-delivery-sender.ts";
 import { createTestSmtpServer, type TestSmtpServer } from "../../tests/support/test-smtp-server.ts";
 import { parseDatabaseUrl } from "../config.ts";
 import { type DataLayer, openDataLayer } from "../db/data-layer.ts";
-import { createDeliveryComposer } from "../mail/delivery-mails.ts";
-import { startDeliverySender } from "../mail/delivery-sender.ts";
-import { createMailer } from "../mail/mailer.ts";
 import { createDailyReminder } from "./daily-reminder.ts";
 
-const silentLog = { info() {}, error() {}, warn() {} } as unknown as FastifyBaseLogger;
 const dayMs = 86_400_000;
 // 22 November 2026, 08:05 in Kirov.
 const at0805 = new Date("2026-11-22T05:05:00Z");
@@ -81,24 +77,8 @@ for (const kind of testDatabaseKinds) {
         now: () => at0805,
       });
       assert.equal(await reminder.runOnce(), "written");
-      const mailer = createMailer({ from: "site@example.ru", smtpUrl: smtp.url });
-      const compose = createDeliveryComposer({
-        data,
+      const sender = startTestDeliverySender(data, smtp.url, {
         handlers: ["handlers@example.ru", "GALINA@example.ru"],
-        mailer,
-        siteUrl: "https://agrochem.example",
-      });
-      const sender = startDeliverySender({
-        deliveries: data.deliveries,
-        send: async (delivery) => {
-          const composed = await compose(delivery);
-          await mailer.send(composed.mail);
-          return composed.described;
-        },
-        retry: { firstWaitMs: 50, maxAttempts: 10 },
-        leaseMs: 60_000,
-        log: silentLog,
-        pollIntervalMs: 50,
       });
       try {
         const reminders = () =>
@@ -127,7 +107,6 @@ for (const kind of testDatabaseKinds) {
         assert.match(own?.subject ?? "", /просрочено 0, истекает в последние 5 дней срока 1$/);
       } finally {
         await sender.stop();
-        mailer.close();
       }
     });
   });

@@ -3,22 +3,13 @@
 // SMTP outage delays it instead of losing it.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import type { FastifyBaseLogger } from "fastify";
 import { storeAppealIn } from "../../tests/support/staff-fixtures.ts";
 import { type TestDatabase, testDatabaseKinds } from "../../tests/support/test-databases.ts";
+import { silentLog, startTestDeliverySender } from "../../tests/support/test-delivery-sender.ts";
 import { createTestSmtpServer, type TestSmtpServer } from "../../tests/support/test-smtp-server.ts";
 import { parseDatabaseUrl } from "../config.ts";
 import { type DataLayer, openDataLayer } from "../db/data-layer.ts";
-import { createDeliveryComposer } from "../mail/delivery-mails.ts";
-import { type DeliverySender, startDeliverySender } from "../mail/delivery-sender.ts";
-import { createMailer, type Mailer } from "../mail/mailer.ts";
 import { createDailyReminder } from "./daily-reminder.ts";
-
-const silentLog = {
-  info() {},
-  error() {},
-  warn() {},
-} as unknown as FastifyBaseLogger;
 
 const dayMs = 86_400_000;
 // 22 November 2026, 08:05 and 07:55 in Kirov (UTC+3).
@@ -91,24 +82,9 @@ for (const kind of testDatabaseKinds) {
 
     test("SMTP down: the reminder waits and is sent once SMTP is back, listing the overdue and the due-soon appeals", async () => {
       const data = servers[1] as DataLayer;
-      const mailer: Mailer = createMailer({ from: "site@example.ru", smtpUrl: smtp.url });
-      const compose = createDeliveryComposer({
-        data,
+      const sender = startTestDeliverySender(data, smtp.url, {
         handlers: ["handlers@example.ru"],
-        mailer,
-        siteUrl: "https://agrochem.example",
-      });
-      const sender: DeliverySender = startDeliverySender({
-        deliveries: data.deliveries,
-        send: async (delivery) => {
-          const composed = await compose(delivery);
-          await mailer.send(composed.mail);
-          return composed.described;
-        },
-        retry: { firstWaitMs: 50, maxAttempts: 1000 },
-        leaseMs: 60_000,
-        log: silentLog,
-        pollIntervalMs: 50,
+        maxAttempts: 1000,
       });
       try {
         const waiting = async () => (await data.deliveries.backlog())["daily-reminder"];
@@ -146,7 +122,6 @@ for (const kind of testDatabaseKinds) {
         assert.equal((await waiting()).pending, 0);
       } finally {
         await sender.stop();
-        mailer.close();
       }
     });
   });
