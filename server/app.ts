@@ -22,6 +22,7 @@ import { standardOutputLog } from "./log-output.ts";
 import { registerDeliverySender } from "./mail/register-delivery-sender.ts";
 import { registerMetrics } from "./metrics/register-metrics.ts";
 import { registerScheduledBackup } from "./operations/register-scheduled-backup.ts";
+import { type FastLane, pageFastLane, routeMirror, serverWithFastLane } from "./page-fast-lane.ts";
 import { isApiRequest, problemMessages, sendProblem } from "./problem-answer.ts";
 import { registerRequestGuards } from "./request-guards.ts";
 import { pathOnly, registerRequestLog } from "./request-log.ts";
@@ -98,14 +99,9 @@ export function buildApp({
   const timeouts = config.timeouts ?? defaultTimeouts;
   const app = Fastify({
     trustProxy: fastifyTrustProxy(config.trustProxy ?? false),
-    // Slow or silent clients are cut (values in README.md, Configuration).
-    http: {
-      headersTimeout: timeouts.headersMs,
-      connectionsCheckingInterval: timeouts.checkIntervalMs,
-    },
-    requestTimeout: timeouts.requestMs,
-    keepAliveTimeout: timeouts.keepAliveMs,
-    connectionTimeout: timeouts.idleSocketMs,
+    // The node:http server, with the limits that cut slow or silent clients (values in
+    // README.md, Configuration), offers each request to the pages' fast lane first.
+    serverFactory: serverWithFastLane(timeouts, () => fastLane),
     logger: {
       level: config.logLevel,
       // Standard output, written once per turn of the loop rather than once per line.
@@ -122,6 +118,9 @@ export function buildApp({
     return503OnClosing: true,
   });
 
+  // Before any route: the lane must know every route but the site's own catch-all.
+  const routes = routeMirror(app);
+  let fastLane: FastLane | undefined;
   registerRequestLog(app);
   const metrics = registerMetrics(app, {
     data,
@@ -239,7 +238,29 @@ export function buildApp({
     time: config.reminderTime === undefined ? defaultReminderTime : config.reminderTime,
   });
   registerScheduledBackup(app, { data, schedule: config.backup ?? null });
-  registerStaticSite(app, { site: servedSite, policies: pagePolicies, stopping });
+  const staticSite = registerStaticSite(app, {
+    site: servedSite,
+    policies: pagePolicies,
+    stopping,
+  });
+  app.addHook("onReady", (done) => {
+    // Any path another route answers stays with Fastify (none today: a guard for later routes).
+    const taken = new Set(
+      [...servedSite.byPath.keys()].filter(
+        (path) => routes.routeOf(path) !== staticSite.catchAllRoute,
+      ),
+    );
+    fastLane = pageFastLane({
+      sendWholeFile: (path, request, response) =>
+        !taken.has(path) && staticSite.sendWholeFile(path, request, response),
+      stopping,
+      proxyTrusted: Boolean(config.trustProxy),
+      log: app.log,
+      countRequest: metrics.request,
+      siteRoute: staticSite.catchAllRoute,
+    });
+    done();
+  });
   // Pages answer GET and HEAD only; any other method or an unknown API address lands here.
   app.setNotFoundHandler(async (request, reply) => {
     if (isApiRequest(request)) return sendProblem(request, reply, 404, problemMessages.notFound);

@@ -72,7 +72,19 @@ export function registerRequestGuards(
 export function requestOrigin(request: FastifyRequest): string | undefined {
   const host = request.host;
   if (typeof host !== "string") return undefined;
-  const key = `${request.protocol}://${host}`;
+  return cachedOrigin(request.protocol, host) ?? undefined;
+}
+
+/**
+ * Whether the request guard would take this Host (or X-Forwarded-Host) value: the same rule and
+ * table as `requestOrigin`, for the pages answered before Fastify (server/page-fast-lane.ts).
+ */
+export function usableHost(host: string | string[] | undefined): boolean {
+  return typeof host === "string" && cachedOrigin("http", host) !== null;
+}
+
+function cachedOrigin(protocol: string, host: string): string | null {
+  const key = `${protocol}://${host}`;
   let origin = knownOrigins.get(key);
   if (origin === undefined) {
     origin = originOf(key, host);
@@ -80,7 +92,7 @@ export function requestOrigin(request: FastifyRequest): string | undefined {
     if (knownOrigins.size >= 256) knownOrigins.clear();
     knownOrigins.set(key, origin);
   }
-  return origin === null ? undefined : origin;
+  return origin;
 }
 
 /** "protocol://host" -> its origin, or null: worked out once per Host (URL parsing costs). */

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fresh from "fresh";
 import Negotiator from "negotiator";
@@ -11,6 +12,8 @@ import type { SiteFile, SiteFiles } from "./site-files.ts";
  * Accept-Encoding with its q-values, ETag and Last-Modified with 304, byte ranges (206, 416,
  * If-Range) so downloads resume, year-long caching for hashed assets, revalidation for
  * everything else, a Russian 404 page for unknown pages. HEAD is GET without the body (Fastify).
+ * Returns the writer of a whole file for the requests that ask for nothing else, which the server
+ * answers before Fastify (server/page-fast-lane.ts).
  */
 export function registerStaticSite(
   app: FastifyInstance,
@@ -28,6 +31,26 @@ export function registerStaticSite(
   app.get("/*", (request, reply) => {
     answer(request, reply);
   });
+
+  /**
+   * The file at this path (the URL's path, not decoded), sent whole, when the request asks for
+   * it plainly: no range and no condition (those go through Fastify and `sendFile`).
+   */
+  function sendWholeFile(path: string, request: IncomingMessage, response: ServerResponse) {
+    if (path.includes("%")) return false;
+    const prepared = answers.get(path);
+    if (prepared === undefined) return false;
+    const headers = request.headers;
+    if (
+      headers.range !== undefined ||
+      headers["if-none-match"] !== undefined ||
+      headers["if-modified-since"] !== undefined
+    ) {
+      return false;
+    }
+    writeWholeFile(prepared, request.method, headers["accept-encoding"], response);
+    return true;
+  }
 
   function answer(request: FastifyRequest, reply: FastifyReply) {
     const path = requestPath(request.url);
@@ -50,12 +73,14 @@ export function registerStaticSite(
         .type("text/plain; charset=utf-8")
         .send("Файл не найден");
     }
-    const encoding = chooseEncoding(request, notFound);
+    const encoding = chooseEncoding(request.headers["accept-encoding"], notFound);
     return reply
       .code(404)
       .headers(encoding ? notFound[encoding].notFound : notFound.plain.notFound)
       .send(variant(notFound.file, encoding));
   }
+
+  return { sendWholeFile, catchAllRoute: "/*" };
 }
 
 /** The path the 404 page's policy is worked out for: no page of its own. */
@@ -155,10 +180,9 @@ function requestPath(url: string): string | undefined {
  * bounded table: a client sending endless new values only empties it).
  */
 function chooseEncoding(
-  request: FastifyRequest,
+  accept: IncomingHttpHeaders["accept-encoding"],
   prepared: PreparedFile,
 ): "br" | "gzip" | undefined {
-  const accept = request.headers["accept-encoding"];
   let chosen = prepared.chosen.get(accept);
   if (chosen === undefined) {
     const negotiator = new Negotiator({ headers: { "accept-encoding": accept } });
@@ -209,7 +233,7 @@ function sendFile(
     }
   }
 
-  const encoding = chooseEncoding(request, prepared);
+  const encoding = chooseEncoding(request.headers["accept-encoding"], prepared);
   const headers = encoding ? prepared[encoding] : prepared.plain;
   if (
     (request.headers["if-none-match"] !== undefined ||
@@ -224,9 +248,21 @@ function sendFile(
   // time spent on a page, decision 0016). Fastify's onResponse hooks (the log line, the metrics)
   // still run when the answer has gone. HEAD gets the same headers without the body.
   reply.hijack();
-  reply.raw.writeHead(200, headers.rawOk);
-  reply.raw.end(request.method === "HEAD" ? undefined : variant(file, encoding));
+  writeWholeFile(prepared, request.method, request.headers["accept-encoding"], reply.raw);
   return reply;
+}
+
+/** The 200 answer with the whole file, in the encoding the client prefers; HEAD without the body. */
+function writeWholeFile(
+  prepared: PreparedFile,
+  method: string | undefined,
+  accept: IncomingHttpHeaders["accept-encoding"],
+  response: ServerResponse,
+) {
+  const encoding = chooseEncoding(accept, prepared);
+  const headers = encoding ? prepared[encoding] : prepared.plain;
+  response.writeHead(200, headers.rawOk);
+  response.end(method === "HEAD" ? undefined : variant(prepared.file, encoding));
 }
 
 function variant(file: SiteFile, encoding: "br" | "gzip" | undefined): Buffer {
