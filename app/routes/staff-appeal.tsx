@@ -1,24 +1,24 @@
 import { data, redirect } from "react-router";
 import {
-  type AppealAction,
   allowedActions,
   appealActionLabels,
   appealStateLabels,
   groundLabel,
   isAppealState,
   openAppealStates,
-  withoutAnswerGrounds,
 } from "../../domain/appeals/appeal-states.ts";
-import { appealTerms } from "../../domain/appeals/legal-terms.ts";
 import { runningDeadlines } from "../../domain/appeals/running-terms.ts";
 import { visibleText } from "../../domain/appeals/visible-text.ts";
 import { readAppealActionForm } from "../../domain/staff/appeal-action-form.ts";
-import type { NotificationView, RegistryAppeal } from "../../domain/staff/registry-types.ts";
+import { isNoticeDraftIntent } from "../../domain/staff/notice-drafts.ts";
+import type { NotificationView } from "../../domain/staff/registry-types.ts";
 import { fillReplyTemplate } from "../../domain/staff/reply-template-text.ts";
 import { staffRequestContext } from "../../domain/staff/staff-context.ts";
 import { can } from "../../domain/staff/staff-roles.ts";
 import { AnswerForm, DraftAnswer, SentAnswer } from "../features/staff/answer-section.tsx";
+import { ActionForm } from "../features/staff/appeal-action-forms.tsx";
 import { AppealTopicForm } from "../features/staff/appeal-topic-form.tsx";
+import { NoticeDraft } from "../features/staff/notice-draft-section.tsx";
 import { CsrfField, Day, DeadlineText, Moment } from "../features/staff/staff-display.tsx";
 import type { Route } from "./+types/staff-appeal.ts";
 
@@ -100,6 +100,9 @@ const actionLabels: Record<string, string> = {
   "answer-drafted": "Проект ответа на согласование",
   "approve-answer": "Ответ утверждён и отправлен",
   "return-answer": "Ответ возвращён на доработку",
+  "notice-drafted": "Проект действия на согласование",
+  "approve-notice": "Проект действия утверждён и выполнен",
+  "return-notice": "Проект действия возвращён на доработку",
   assign: "Назначение исполнителя",
   note: "Заметка",
   "acknowledgement-withheld": "Подтверждение автору не отправлено",
@@ -119,11 +122,17 @@ export default function StaffAppealPage({ loaderData, actionData }: Route.Compon
     );
   }
   const { appeal, audit, notification, authorMails, answer, notes, executors } = found;
+  const { noticeDraft, waitsForApproval } = found;
   const deadlines = runningDeadlines(appeal, today);
   // What the rules allow now and the viewer's role allows at all (the server checks both).
   const actions = allowedActions(appeal).filter((action) => can(role, action));
-  // The answer has a form of its own (with files); the other actions one small form each.
-  const stateActions = actions.filter((action) => action !== "answer");
+  // The answer has a form of its own (with files); the other actions one small form each. While
+  // the viewer's drafted notice waits for a head, they may not draft another.
+  const draftWaits = noticeDraft?.state === "awaiting_approval";
+  const stateActions = actions.filter(
+    (action) =>
+      action !== "answer" && !(waitsForApproval && draftWaits && isNoticeDraftIntent(action)),
+  );
   const mayAssign = can(role, "assign") && openAppealStates.includes(appeal.state);
   const answerDraft =
     actionData?.answerDraft ??
@@ -133,9 +142,7 @@ export default function StaffAppealPage({ loaderData, actionData }: Route.Compon
         ? { text: answer.text, outgoingNumber: answer.outgoingNumber ?? "" }
         : undefined);
   const sendLabel =
-    role === "executor" && answer?.state !== "sent"
-      ? "Передать на согласование"
-      : "Отправить ответ";
+    waitsForApproval && answer?.state !== "sent" ? "Передать на согласование" : "Отправить ответ";
   const error = actionData && "error" in actionData ? actionData.error : undefined;
   return (
     <>
@@ -347,6 +354,20 @@ export default function StaffAppealPage({ loaderData, actionData }: Route.Compon
       ) : null}
 
       <h2>Действия</h2>
+      {noticeDraft ? (
+        <NoticeDraft
+          draft={noticeDraft}
+          version={appeal.version}
+          csrfToken={csrfToken}
+          mayReview={can(role, "approve-notice")}
+        />
+      ) : null}
+      {waitsForApproval && stateActions.some(isNoticeDraftIntent) ? (
+        <p className="staff-hint">
+          Перенаправление, продление срока и оставление без ответа выполнит руководитель после
+          согласования; до того обращение не меняется и автору ничего не отправляется.
+        </p>
+      ) : null}
       {stateActions.length === 0 ? (
         <p>{actions.length === 0 ? "Работа с обращением завершена." : "Других действий нет."}</p>
       ) : (
@@ -358,6 +379,16 @@ export default function StaffAppealPage({ loaderData, actionData }: Route.Compon
               appeal={appeal}
               today={today}
               csrfToken={csrfToken}
+              submitLabel={
+                waitsForApproval && isNoticeDraftIntent(action)
+                  ? "Передать на согласование"
+                  : undefined
+              }
+              defaults={
+                noticeDraft?.state === "returned" && noticeDraft.intent === action
+                  ? noticeDraft.fields
+                  : undefined
+              }
             />
           ))}
         </div>
@@ -430,80 +461,5 @@ export default function StaffAppealPage({ loaderData, actionData }: Route.Compon
         </table>
       </div>
     </>
-  );
-}
-
-function ActionForm({
-  action,
-  appeal,
-  today,
-  csrfToken,
-}: {
-  action: AppealAction;
-  appeal: RegistryAppeal;
-  today: string;
-  csrfToken: string;
-}) {
-  const label = appealActionLabels[action];
-  return (
-    <form method="post" className="staff-form" aria-label={label}>
-      <CsrfField token={csrfToken} />
-      <input type="hidden" name="intent" value={action} />
-      <input type="hidden" name="version" value={appeal.version} />
-      {action === "register" ? (
-        <DayInput name="registered_on" label="Дата регистрации" today={today} />
-      ) : null}
-      {action === "forward" ? (
-        <>
-          <label>
-            Куда перенаправлено (орган, организация)
-            <input name="forwarded_to" required maxLength={300} />
-          </label>
-          <DayInput name="forwarded_on" label="Дата перенаправления" today={today} />
-        </>
-      ) : null}
-      {action === "leave-without-answer" ? (
-        <fieldset>
-          <legend>Основание</legend>
-          {withoutAnswerGrounds.map((ground) => (
-            <label key={ground.code} style={{ flexDirection: "row" }}>
-              <input type="radio" name="ground" value={ground.code} required /> {ground.label}
-            </label>
-          ))}
-        </fieldset>
-      ) : null}
-      {action === "extend" ? (
-        <>
-          <label>
-            На сколько дней (не более {appealTerms.maxExtensionDays})
-            <input
-              name="extension_days"
-              type="number"
-              min={1}
-              max={appealTerms.maxExtensionDays}
-              defaultValue={appealTerms.maxExtensionDays}
-              required
-            />
-          </label>
-          <label>
-            Причина продления
-            <textarea name="extension_reason" required maxLength={1000} rows={3} />
-          </label>
-        </>
-      ) : null}
-      {action === "notice-sent" ? (
-        <DayInput name="notice_sent_on" label="Дата уведомления автора" today={today} />
-      ) : null}
-      <button type="submit">{label}</button>
-    </form>
-  );
-}
-
-function DayInput({ name, label, today }: { name: string; label: string; today: string }) {
-  return (
-    <label>
-      {label}
-      <input name={name} type="date" defaultValue={today} max={today} required />
-    </label>
   );
 }

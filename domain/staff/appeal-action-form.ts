@@ -22,6 +22,12 @@ const version = z
   .regex(/^\d{1,9}$/, { error: versionMessage })
   .transform(Number);
 
+const reviewComment = z
+  .string({ error: "Напишите, что доработать" })
+  .trim()
+  .min(1, { error: "Напишите, что доработать" })
+  .max(2000, { error: "Комментарий — не длиннее 2000 знаков" });
+
 const answerTextMessage = "Напишите текст ответа";
 const answerFields = {
   version,
@@ -56,15 +62,10 @@ export const appealActionFormSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("retry-answer") }),
     // A head's decision on an executor's draft (roles: domain/staff/staff-roles.ts).
     z.object({ intent: z.literal("approve-answer"), version }),
-    z.object({
-      intent: z.literal("return-answer"),
-      version,
-      review_comment: z
-        .string({ error: "Напишите, что доработать" })
-        .trim()
-        .min(1, { error: "Напишите, что доработать" })
-        .max(2000, { error: "Комментарий — не длиннее 2000 знаков" }),
-    }),
+    z.object({ intent: z.literal("return-answer"), version, review_comment: reviewComment }),
+    // The same for an executor's drafted forward, extension or leaving without an answer.
+    z.object({ intent: z.literal("approve-notice"), version }),
+    z.object({ intent: z.literal("return-notice"), version, review_comment: reviewComment }),
     z.object({
       intent: z.literal("assign"),
       version,

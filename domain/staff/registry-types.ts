@@ -3,6 +3,7 @@
  * (UTC) text; days are Kirov calendar days 'YYYY-MM-DD'.
  */
 import type { AppealState } from "../appeals/appeal-states.ts";
+import type { NoticeDraftIntent, NoticeDraftState } from "./notice-drafts.ts";
 
 /** One row of the list. */
 export type RegistryRow = {
@@ -123,4 +124,30 @@ export type AnswerPreview = {
   subject: string;
   text: string;
   files: Array<{ fileName: string; mediaType: string; byteSize: number }>;
+};
+
+/**
+ * An executor's drafted forward, extension or leaving without an answer, as the appeal's page
+ * shows it: waiting for a head ('awaiting_approval') or sent back ('returned', with the comment).
+ */
+export type NoticeDraftView = {
+  intent: NoticeDraftIntent;
+  /** 'Перенаправление обращения', … */
+  title: string;
+  state: NoticeDraftState;
+  /** The form's fields as drafted: the executor's form starts from them after a return. */
+  fields: Record<string, string>;
+  /** What approving it would do now. */
+  effect: {
+    /** 'направлено: …, 20.11.2026', or why it could not be applied as it stands. */
+    details: string;
+    /** The state the appeal would move to; null: it keeps its state. */
+    state: string | null;
+    /** The notice the author would be mailed; null: none. */
+    notice: string | null;
+  };
+  draftedBy: string;
+  draftedAt: string;
+  reviewedBy: string | null;
+  reviewComment: string | null;
 };

@@ -19,6 +19,7 @@ import type {
   AnswerView,
   AuditEntry,
   AuthorMailView,
+  NoticeDraftView,
   NotificationView,
   RegistryAppeal,
   RegistryPage,
@@ -62,9 +63,13 @@ export type StaffRequest = {
         notification: NotificationView;
         authorMails: AuthorMailView[];
         answer: AnswerView | undefined;
+        /** An executor's drafted forward, extension or leaving without an answer, if any. */
+        noticeDraft: NoticeDraftView | undefined;
         notes: NoteView[];
         /** Who the appeal may be given to (for those who assign; empty for the others). */
         executors: string[];
+        /** What the viewer sends the citizen (answer, notice) waits for a head's approval. */
+        waitsForApproval: boolean;
       }
     | undefined
   >;

@@ -4,8 +4,10 @@
  * that the appeal is assigned to them); the pages show only what the role may do.
  *
  *   registrar  registers, forwards, assigns; sees every appeal
- *   executor   works on the appeals assigned to them: drafts answers; sees only those
- *   head       everything, approves answers, keeps reply templates, sees the statistics
+ *   executor   works on the appeals assigned to them: drafts answers and notices (forward,
+ *              extend, leave without an answer); sees only those
+ *   head       everything, approves answers and notices, keeps reply templates, sees the
+ *              statistics
  *   admin      accounts only: no appeal at all
  */
 export const staffRoles = ["registrar", "executor", "head", "admin"] as const;
@@ -29,13 +31,21 @@ export const staffCapabilities = [
   "register",
   "start",
   "assign",
+  /** Forward, leave without an answer, extend: at once, or a draft (see below). */
   "forward",
   "leave-without-answer",
   "extend",
   "notice-sent",
-  /** Writes an answer: a head's goes out at once, an executor's waits for approval. */
+  /** Writes an answer: at once, or a draft (see below). */
   "answer",
+  /**
+   * What this person sends the citizen (an answer, a notice) goes out at once. Without it, with
+   * ANSWER_APPROVAL on, it is a draft that waits for 'approve-answer' / 'approve-notice'.
+   */
+  "send-without-approval",
   "approve-answer",
+  /** Approves or returns a drafted forward, extension or leaving without an answer. */
+  "approve-notice",
   "retry-mail",
   "notes",
   /** Picks the appeal's topic from the classifier. */
@@ -53,18 +63,36 @@ const capabilitiesOf: Record<StaffRole, readonly StaffCapability[]> = {
     "register",
     "assign",
     "forward",
+    "send-without-approval",
     "notice-sent",
     "retry-mail",
     "notes",
     "set-topic",
   ],
-  executor: ["start", "answer", "retry-mail", "notes", "set-topic"],
+  executor: [
+    "start",
+    "answer",
+    "forward",
+    "leave-without-answer",
+    "extend",
+    "retry-mail",
+    "notes",
+    "set-topic",
+  ],
   head: staffCapabilities.filter((capability) => capability !== "accounts"),
   admin: ["accounts"],
 };
 
 export function can(role: StaffRole, capability: StaffCapability): boolean {
   return capabilitiesOf[role].includes(capability);
+}
+
+/**
+ * Whether what this role sends the citizen (an answer, a notice) waits for a head's approval,
+ * with approval on or off (ANSWER_APPROVAL).
+ */
+export function waitsForApproval(role: StaffRole, approval: boolean): boolean {
+  return approval && !can(role, "send-without-approval");
 }
 
 /** Whether the viewer may see this appeal at all: everyone's, or the ones assigned to them. */
@@ -94,6 +122,8 @@ export const intentCapabilities = {
   "answer-by-post": "retry-mail",
   "approve-answer": "approve-answer",
   "return-answer": "approve-answer",
+  "approve-notice": "approve-notice",
+  "return-notice": "approve-notice",
   assign: "assign",
   note: "notes",
 } as const satisfies Record<string, StaffCapability>;

@@ -17,6 +17,7 @@ import { createBackupRunsRepository } from "./backup-runs-repository.ts";
 import type { Database } from "./database.ts";
 import { createDeliveriesRepository } from "./deliveries-repository.ts";
 import { createNotesRepository } from "./notes-repository.ts";
+import { createNoticeDraftsRepository } from "./notice-drafts-repository.ts";
 import { observeStoreErrors } from "./observed-database.ts";
 import { openDatabase } from "./open-database.ts";
 import { createRemindersRepository } from "./reminders-repository.ts";
@@ -42,6 +43,7 @@ export function createDataLayer(store: Database) {
     answers: createAnswersRepository(db),
     attachments: createAttachmentsRepository(db),
     notes: createNotesRepository(db),
+    noticeDrafts: createNoticeDraftsRepository(db),
     replyTemplates: createReplyTemplatesRepository(db),
     staffAccounts: createStaffAccountsRepository(db),
     audit: createAuditRepository(db),

@@ -515,6 +515,40 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    // An executor's forward, extension or leaving without an answer waits for a head's approval
+    // (issue 19, decision 0020): one draft per appeal, the form's fields as JSON text, read back
+    // through the form's own schema when approved. Approval deletes it (the audit keeps who
+    // drafted and who approved); it goes with its appeal.
+    version: 11,
+    name: "notice drafts awaiting approval",
+    sqlite: `
+      CREATE TABLE appeal_notice_drafts (
+        appeal_id TEXT PRIMARY KEY REFERENCES appeals (id) ON DELETE CASCADE,
+        intent TEXT NOT NULL CHECK (intent IN ('forward', 'extend', 'leave-without-answer')),
+        fields TEXT NOT NULL,
+        drafted_by TEXT NOT NULL,
+        drafted_at TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('awaiting_approval', 'returned')),
+        review_comment TEXT,
+        reviewed_by TEXT,
+        reviewed_at TEXT
+      );
+    `,
+    postgres: `
+      CREATE TABLE appeal_notice_drafts (
+        appeal_id UUID PRIMARY KEY REFERENCES appeals (id) ON DELETE CASCADE,
+        intent TEXT NOT NULL CHECK (intent IN ('forward', 'extend', 'leave-without-answer')),
+        fields TEXT NOT NULL,
+        drafted_by TEXT NOT NULL,
+        drafted_at TIMESTAMPTZ NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('awaiting_approval', 'returned')),
+        review_comment TEXT,
+        reviewed_by TEXT,
+        reviewed_at TIMESTAMPTZ
+      );
+    `,
+  },
 ];
 
 export const latestVersion = migrations.reduce(

@@ -13,7 +13,7 @@ import type {
   RegistryAppeal,
 } from "../../domain/staff/registry-types.ts";
 import type { ActionResult } from "../../domain/staff/staff-context.ts";
-import type { StaffViewer } from "../../domain/staff/staff-roles.ts";
+import { type StaffViewer, waitsForApproval } from "../../domain/staff/staff-roles.ts";
 import { kirovIsoDate } from "../../domain/time/kirov-time.ts";
 import type { AttachmentInfo } from "../db/attachments-repository.ts";
 import { appealEntry } from "../db/audit-repository.ts";
@@ -21,25 +21,21 @@ import type { DataLayer } from "../db/data-layer.ts";
 import type { Transaction } from "../db/database.ts";
 import { composeAnswerMail } from "../mail/answer-mail.ts";
 import type { UploadedFile } from "./answer-upload.ts";
+import {
+  AppealChangedMeanwhile,
+  changedMeanwhile,
+  undoneIfChangedMeanwhile,
+} from "./changed-meanwhile.ts";
 import { retryFailedDelivery } from "./delivery-retry.ts";
 
 type AnswerForm = Extract<AppealActionForm, { intent: "answer" | "answer-preview" }>;
 type ByPostForm = Extract<AppealActionForm, { intent: "answer-by-post" }>;
 type ReviewForm = Extract<AppealActionForm, { intent: "approve-answer" }>;
 
-/** Thrown inside a transaction to undo it: the appeal changed since the form was shown. */
-class AppealChangedMeanwhile extends Error {}
-
 const nothingAwaits: ActionResult = {
   ok: false,
   status: 409,
   message: "Нет ответа, ожидающего согласования.",
-};
-
-const changedMeanwhile: ActionResult = {
-  ok: false,
-  status: 409,
-  message: "Обращение изменилось, пока страница была открыта. Обновите её.",
 };
 
 export function createAnswerService(deps: {
@@ -67,19 +63,8 @@ export function createAnswerService(deps: {
     return undefined;
   }
 
-  /**
-   * Runs `work` in one transaction. `work` answers false when nothing was written yet and the
-   * form lost to a change made meanwhile; a change found lost after writes throws
-   * `AppealChangedMeanwhile`, which undoes them all: both come out as false.
-   */
-  async function inOneTransaction(work: (tx: Transaction) => Promise<boolean>): Promise<boolean> {
-    try {
-      return await data.transaction(work);
-    } catch (error) {
-      if (error instanceof AppealChangedMeanwhile) return false;
-      throw error;
-    }
-  }
+  const inOneTransaction = (work: (tx: Transaction) => Promise<boolean>) =>
+    undoneIfChangedMeanwhile(data.transaction, work);
 
   /**
    * An answer going out, inside the caller's transaction: the appeal answered on `answeredOn`,
@@ -188,7 +173,7 @@ export function createAnswerService(deps: {
           message: "Ответ уже на согласовании: руководитель отправит его или вернёт на доработку.",
         };
       }
-      const draft = deps.approval && viewer.role === "executor";
+      const draft = waitsForApproval(viewer.role, deps.approval);
       const time = now();
       const answeredOn = kirovIsoDate(time);
       const written = {

@@ -166,6 +166,65 @@ for (const kind of testDatabaseKinds) {
       assert.equal((await data.deliveries.statusOf(id, "appeal-answer"))?.state, "pending");
     });
 
+    const forward = {
+      intent: "forward",
+      version: 1,
+      forwarded_to: "Министерство сельского хозяйства Кировской области",
+      forwarded_on: "2026-11-20",
+    } as const;
+
+    test("an approved notice whose mail cannot be written leaves the draft waiting and the appeal unchanged", async () => {
+      const id = await assignedToIvan("2026-11-19T12:30:00Z");
+      assert.deepEqual(await registry().changeAppeal(ivan, id, forward), { ok: true });
+      assert.equal((await data.noticeDrafts.ofAppeal(id))?.state, "awaiting_approval");
+      const approve = { intent: "approve-notice", version: 1 } as const;
+      await whileRefusing("deliveries", () =>
+        assert.rejects(registry().changeAppeal(anna, id, approve), /deliveries down/),
+      );
+      assert.equal((await data.noticeDrafts.ofAppeal(id))?.state, "awaiting_approval");
+      const unchanged = await data.appeals.findInRegistry(id);
+      assert.deepEqual(
+        [unchanged?.state, unchanged?.version, unchanged?.forwarded_to],
+        ["registered", 1, null],
+      );
+      assert.equal((await data.audit.of(id)).at(-1)?.action, "notice-drafted", "no approval line");
+
+      assert.deepEqual(await registry().changeAppeal(anna, id, approve), { ok: true });
+      assert.equal((await data.appeals.findInRegistry(id))?.state, "forwarded");
+      assert.equal(await data.noticeDrafts.ofAppeal(id), undefined);
+      assert.deepEqual(
+        (await data.deliveries.ofAppeal(id, ["appeal-notice"])).map((mail) => mail.state),
+        ["pending"],
+      );
+    });
+
+    test("an approval that loses to a change made meanwhile keeps the draft waiting", async () => {
+      const id = await assignedToIvan("2026-11-19T12:45:00Z");
+      assert.deepEqual(await registry().changeAppeal(ivan, id, forward), { ok: true });
+      // Someone changes the appeal after the approval has read it and its draft, before it writes.
+      const racing = createRegistryService({
+        data: {
+          ...data,
+          noticeDrafts: {
+            ...data.noticeDrafts,
+            async ofAppeal(appealId, tx) {
+              const draft = await data.noticeDrafts.ofAppeal(appealId, tx);
+              await runSql(database.url, "UPDATE appeals SET version = version + 1 WHERE id = ?", [
+                appealId,
+              ]);
+              return draft;
+            },
+          },
+        },
+        now: () => now,
+      });
+      const approve = { intent: "approve-notice", version: 1 } as const;
+      assert.equal((await racing.changeAppeal(anna, id, approve)).ok, false);
+      assert.equal((await data.noticeDrafts.ofAppeal(id))?.state, "awaiting_approval");
+      assert.equal((await data.appeals.findInRegistry(id))?.state, "registered");
+      assert.deepEqual(await data.deliveries.ofAppeal(id, ["appeal-notice"]), []);
+    });
+
     test("with ANSWER_APPROVAL off an executor's answer goes out at once", async () => {
       const id = await assignedToIvan("2026-11-19T13:00:00Z");
       const direct = createRegistryService({ data, now: () => now, answerApproval: false });

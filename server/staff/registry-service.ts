@@ -3,21 +3,13 @@
  * and notification, and state changes checked against the rules in domain/appeals/appeal-states.ts.
  */
 
-import { isNoticeKind, type NoticeKind, noticeLabels } from "../../content/notice-templates.ts";
-import {
-  allowedActions,
-  appealActionLabels,
-  groundLabel,
-  targetState,
-} from "../../domain/appeals/appeal-states.ts";
+import { isNoticeKind, noticeLabels } from "../../content/notice-templates.ts";
 import { type AppealTopic, topicLabel } from "../../domain/appeals/appeal-topics.ts";
-import { formatRussianDate } from "../../domain/calendar/calendar-day.ts";
 import type { AppealActionForm } from "../../domain/staff/appeal-action-form.ts";
 import type { RegistryQuery, ScopedRegistryQuery } from "../../domain/staff/registry-query.ts";
 import type {
   AuthorMailView,
   NotificationView,
-  RegistryAppeal,
   RegistryPage,
 } from "../../domain/staff/registry-types.ts";
 import type { ActionResult } from "../../domain/staff/staff-context.ts";
@@ -26,14 +18,17 @@ import {
   intentCapabilities,
   maySeeAppeal,
   type StaffViewer,
+  waitsForApproval,
 } from "../../domain/staff/staff-roles.ts";
 import { kirovIsoDate } from "../../domain/time/kirov-time.ts";
-import type { AppealChange } from "../db/appeals-repository.ts";
 import { appealEntry } from "../db/audit-repository.ts";
 import type { DataLayer } from "../db/data-layer.ts";
 import { createAnswerService } from "./answer-service.ts";
 import type { UploadedFile } from "./answer-upload.ts";
+import { planChange, writeChange } from "./appeal-change.ts";
+import { changedMeanwhile } from "./changed-meanwhile.ts";
 import { retryFailedDelivery } from "./delivery-retry.ts";
+import { createNoticeDraftService, isNoticePlan } from "./notice-draft-service.ts";
 import { createTeamService } from "./team-service.ts";
 
 export const registryPageSize = 50;
@@ -58,78 +53,6 @@ function refused(status: number, message: string): Exclude<ActionResult, { ok: t
   return { ok: false, status, message };
 }
 
-/** A day typed by staff must lie between a start day and today. */
-function dayProblem(day: string, notBefore: string, today: string, what: string) {
-  if (day > today) return `${what} не может быть позже сегодняшнего дня`;
-  if (day < notBefore) return `${what} не может быть раньше ${formatRussianDate(notBefore)}`;
-  return undefined;
-}
-
-type PlannedChange =
-  | { change: AppealChange; details: string | null; notice?: NoticeKind }
-  | { problem: string };
-
-/**
- * A form that changes the appeal's state or terms. The notification's retry changes only its
- * delivery; the answer's forms go to the answer service (answer-service.ts), the assignment and
- * the notes to the team service (team-service.ts).
- */
-type StateChangeForm = Extract<
-  AppealActionForm,
-  { intent: "register" | "start" | "forward" | "leave-without-answer" | "extend" | "notice-sent" }
->;
-
-function plan(appeal: RegistryAppeal, form: StateChangeForm, today: string): PlannedChange {
-  const receivedOn = kirovIsoDate(new Date(appeal.created_at));
-  const registeredOn = appeal.registered_on ?? receivedOn;
-  switch (form.intent) {
-    case "register": {
-      const problem = dayProblem(form.registered_on, receivedOn, today, "Дата регистрации");
-      if (problem) return { problem };
-      return {
-        change: { state: "registered", registered_on: form.registered_on },
-        details: `дата регистрации ${formatRussianDate(form.registered_on)}`,
-      };
-    }
-    case "start":
-      return { change: { state: "in_progress" }, details: null };
-    case "forward": {
-      const problem = dayProblem(form.forwarded_on, registeredOn, today, "Дата перенаправления");
-      if (problem) return { problem };
-      return {
-        change: {
-          state: "forwarded",
-          forwarded_to: form.forwarded_to,
-          forwarded_on: form.forwarded_on,
-        },
-        details: `направлено: ${form.forwarded_to}, ${formatRussianDate(form.forwarded_on)}`,
-        notice: "forwarded",
-      };
-    }
-    case "leave-without-answer":
-      return {
-        change: { state: "without_answer", without_answer_ground: form.ground },
-        details: `основание: ${groundLabel(form.ground)}`,
-        // The grounds that require telling the author are the notices of the same names.
-        notice: isNoticeKind(form.ground) ? form.ground : undefined,
-      };
-    case "extend":
-      return {
-        change: { extension_days: form.extension_days, extension_reason: form.extension_reason },
-        details: `срок ответа продлён на ${form.extension_days} дн.; причина: ${form.extension_reason}`,
-        notice: "extended",
-      };
-    case "notice-sent": {
-      const problem = dayProblem(form.notice_sent_on, registeredOn, today, "Дата уведомления");
-      if (problem) return { problem };
-      return {
-        change: { notice_sent_on: form.notice_sent_on },
-        details: `автор уведомлён ${formatRussianDate(form.notice_sent_on)}`,
-      };
-    }
-  }
-}
-
 export function createRegistryService(deps: {
   data: Pick<
     DataLayer,
@@ -142,22 +65,31 @@ export function createRegistryService(deps: {
     | "notes"
     | "staffAccounts"
     | "appealTopics"
+    | "noticeDrafts"
   >;
   /** Told when a delivery was put back in the queue, so it leaves at once. */
   onDeliveryQueued?: () => void;
-  /** An executor's answer waits for a head's approval (ANSWER_APPROVAL, default on). */
+  /**
+   * An executor's answer and notices wait for a head's approval (ANSWER_APPROVAL, default on).
+   */
   answerApproval?: boolean;
   now?: () => Date;
 }) {
   const { data } = deps;
   const now = deps.now ?? (() => new Date());
+  const approval = deps.answerApproval ?? true;
   const answers = createAnswerService({
     data,
     onDeliveryQueued: deps.onDeliveryQueued,
-    approval: deps.answerApproval ?? true,
+    approval,
     now,
   });
   const team = createTeamService({ data, onDeliveryQueued: deps.onDeliveryQueued, now });
+  const noticeDrafts = createNoticeDraftService({
+    data,
+    onDeliveryQueued: deps.onDeliveryQueued,
+    now,
+  });
 
   /** The appeal if the viewer may see it; undefined otherwise, as for one that does not exist. */
   async function visibleAppeal(viewer: StaffViewer, id: string) {
@@ -219,22 +151,26 @@ export function createRegistryService(deps: {
     async getAppeal(viewer: StaffViewer, id: string) {
       const appeal = await visibleAppeal(viewer, id);
       if (!appeal) return undefined;
-      const [audit, notification, authorMails, answer, notes, executors] = await Promise.all([
-        data.audit.of(id),
-        notificationOf(id),
-        authorMailsOf(id),
-        answers.viewOf(id),
-        data.notes.of(id),
-        can(viewer.role, "assign") ? data.staffAccounts.activeWithRole("executor") : [],
-      ]);
+      const [audit, notification, authorMails, answer, noticeDraft, notes, executors] =
+        await Promise.all([
+          data.audit.of(id),
+          notificationOf(id),
+          authorMailsOf(id),
+          answers.viewOf(id),
+          noticeDrafts.viewOf(appeal),
+          data.notes.of(id),
+          can(viewer.role, "assign") ? data.staffAccounts.activeWithRole("executor") : [],
+        ]);
       return {
         appeal,
         audit,
         notification,
         authorMails,
         answer,
+        noticeDraft,
         notes,
         executors: executors.map((executor) => executor.login),
+        waitsForApproval: waitsForApproval(viewer.role, approval),
       };
     },
 
@@ -288,6 +224,10 @@ export function createRegistryService(deps: {
           return answers.approve(viewer, appeal, form);
         case "return-answer":
           return answers.returnDraft(viewer, appeal, form);
+        case "approve-notice":
+          return noticeDrafts.approve(viewer, appeal, form);
+        case "return-notice":
+          return noticeDrafts.returnDraft(viewer, appeal, form);
         case "assign":
           return team.assign(viewer, appeal, form);
         case "note":
@@ -306,53 +246,19 @@ export function createRegistryService(deps: {
         });
       }
 
-      if (form.version !== appeal.version) {
-        return refused(409, "Обращение изменилось, пока страница была открыта. Обновите её.");
+      const checked = planChange(appeal, form, kirovIsoDate(time));
+      if (!checked.ok) return checked;
+      const { planned } = checked;
+      // A notice the viewer may not send alone waits for a head as a draft.
+      if (isNoticePlan(planned) && waitsForApproval(viewer.role, approval)) {
+        return noticeDrafts.submit(viewer, appeal, planned);
       }
-      if (!allowedActions(appeal).includes(form.intent)) {
-        return refused(
-          409,
-          `Действие «${appealActionLabels[form.intent]}» недоступно в текущем состоянии обращения.`,
-        );
-      }
-      const planned = plan(appeal, form, kirovIsoDate(time));
-      if ("problem" in planned) return refused(400, `${planned.problem}.`);
-      const to = targetState(form.intent, appeal.state);
       // The change, its audit line and the notice it calls for are one transaction: a change is
       // never left unrecorded, nor its notice unwritten.
-      const applied = await data.transaction(async (tx) => {
-        const changed = await data.appeals.change(
-          id,
-          { version: appeal.version, state: appeal.state },
-          planned.change,
-          tx,
-        );
-        if (!changed) return false;
-        await data.audit.record(
-          appealEntry(time, login, id, form.intent, {
-            from: appeal.state,
-            to,
-            details: planned.details,
-          }),
-          tx,
-        );
-        if (planned.notice) {
-          await data.deliveries.enqueue(
-            {
-              kind: "appeal-notice",
-              appealId: id,
-              recipients: [{ address: appeal.email }],
-              payload: { notice: planned.notice },
-              at: time,
-            },
-            tx,
-          );
-        }
-        return true;
-      });
-      if (!applied) {
-        return refused(409, "Обращение изменилось, пока страница была открыта. Обновите её.");
-      }
+      const applied = await data.transaction((tx) =>
+        writeChange(data, tx, appeal, planned, { login, at: time }),
+      );
+      if (!applied) return changedMeanwhile;
       if (planned.notice) deps.onDeliveryQueued?.();
       return { ok: true };
     },

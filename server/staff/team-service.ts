@@ -10,15 +10,10 @@ import type { ActionResult } from "../../domain/staff/staff-context.ts";
 import type { StaffViewer } from "../../domain/staff/staff-roles.ts";
 import { appealEntry } from "../db/audit-repository.ts";
 import type { DataLayer } from "../db/data-layer.ts";
+import { changedMeanwhile } from "./changed-meanwhile.ts";
 
 type AssignForm = Extract<AppealActionForm, { intent: "assign" }>;
 type NoteForm = Extract<AppealActionForm, { intent: "note" }>;
-
-const changedMeanwhile: ActionResult = {
-  ok: false,
-  status: 409,
-  message: "Обращение изменилось, пока страница была открыта. Обновите её.",
-};
 
 export function createTeamService(deps: {
   data: Pick<

@@ -61,6 +61,8 @@ export async function startTestApp(options: {
   rateLimitName?: string;
   /** Who may read /metrics; loopback when not given. */
   metricsAllow?: string[];
+  /** ANSWER_APPROVAL: on unless told. */
+  answerApproval?: boolean;
 }): Promise<TestApp> {
   const database = parseDatabaseUrl(options.databaseUrl);
   const data = options.data ?? (await openDataLayer(database));
@@ -74,6 +76,7 @@ export async function startTestApp(options: {
       timeouts: options.timeouts,
       reminderTime: options.reminderTime ?? null,
       ...(options.metricsAllow ? { metricsAllow: options.metricsAllow } : {}),
+      ...(options.answerApproval === undefined ? {} : { answerApproval: options.answerApproval }),
     },
     data,
     // Shared in PostgreSQL when the store is, as in production. Generous unless a test is about

@@ -10,6 +10,7 @@ import {
   answerFileTypes,
 } from "../../../domain/staff/answer-files.ts";
 import type { AnswerPreview, AnswerView } from "../../../domain/staff/registry-types.ts";
+import { DraftAuthorship, DraftDecision } from "./draft-review.tsx";
 import { CsrfField, Day, Moment } from "./staff-display.tsx";
 
 const mailLabels: Record<NonNullable<AnswerView["mail"]>["status"], string> = {
@@ -198,18 +199,13 @@ export function DraftAnswer({
         {waiting ? "Проект ответа: на согласовании" : "Проект ответа: на доработку"}
       </h3>
       <dl className="staff-fields">
-        <dt>Подготовил</dt>
-        <dd>
-          {answer.staffLogin}, <Moment iso={answer.createdAt} />
-        </dd>
-        {answer.reviewComment ? (
-          <>
-            <dt>Вернул на доработку</dt>
-            <dd data-testid="review-comment">
-              {answer.reviewedBy}: {answer.reviewComment}
-            </dd>
-          </>
-        ) : null}
+        <DraftAuthorship
+          by={answer.staffLogin}
+          at={answer.createdAt}
+          reviewedBy={answer.reviewedBy}
+          reviewComment={answer.reviewComment}
+          commentTestId="review-comment"
+        />
         <dt>Исходящий номер</dt>
         <dd>{answer.outgoingNumber ?? "—"}</dd>
         <dt>Текст ответа</dt>
@@ -220,25 +216,18 @@ export function DraftAnswer({
         </dd>
       </dl>
       {waiting && mayReview ? (
-        <div className="staff-actions">
-          <form method="post" className="staff-form" aria-label="Утвердить и отправить">
-            <CsrfField token={csrfToken} />
-            <input type="hidden" name="intent" value="approve-answer" />
-            <input type="hidden" name="version" value={version} />
-            <p>Ответ уйдёт автору на его адрес электронной почты вместе с вложениями.</p>
-            <button type="submit">Утвердить и отправить</button>
-          </form>
-          <form method="post" className="staff-form" aria-label="Вернуть на доработку">
-            <CsrfField token={csrfToken} />
-            <input type="hidden" name="intent" value="return-answer" />
-            <input type="hidden" name="version" value={version} />
-            <label>
-              Что доработать
-              <textarea name="review_comment" required maxLength={2000} rows={3} />
-            </label>
-            <button type="submit">Вернуть на доработку</button>
-          </form>
-        </div>
+        <DraftDecision
+          version={version}
+          csrfToken={csrfToken}
+          approve={{
+            intent: "approve-answer",
+            label: "Утвердить и отправить",
+            button: "Утвердить и отправить",
+            explanation: "Ответ уйдёт автору на его адрес электронной почты вместе с вложениями.",
+          }}
+          returnIntent="return-answer"
+          returnLabel="Вернуть на доработку"
+        />
       ) : null}
     </section>
   );

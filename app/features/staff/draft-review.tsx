@@ -1,0 +1,76 @@
+/**
+ * What an executor's draft awaiting approval shows alike, an answer or a notice: who prepared it
+ * and what a head said on returning it, and the head's two decisions, approve or return with a
+ * comment ('На доработку').
+ */
+import { CsrfField, Moment } from "./staff-display.tsx";
+
+/** The 'Подготовил' and 'Вернул на доработку' lines of a draft's description list. */
+export function DraftAuthorship({
+  by,
+  at,
+  reviewedBy,
+  reviewComment,
+  commentTestId,
+}: {
+  by: string;
+  at: string;
+  reviewedBy: string | null;
+  reviewComment: string | null;
+  commentTestId: string;
+}) {
+  return (
+    <>
+      <dt>Подготовил</dt>
+      <dd>
+        {by}, <Moment iso={at} />
+      </dd>
+      {reviewComment ? (
+        <>
+          <dt>Вернул на доработку</dt>
+          <dd data-testid={commentTestId}>
+            {reviewedBy}: {reviewComment}
+          </dd>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/** A head's approval and return of a draft, each a form naming its intent. */
+export function DraftDecision({
+  version,
+  csrfToken,
+  approve,
+  returnIntent,
+  returnLabel,
+}: {
+  version: number;
+  csrfToken: string;
+  approve: { intent: string; label: string; button: string; explanation: string };
+  returnIntent: string;
+  /** The return form's name ('Вернуть на доработку'). */
+  returnLabel: string;
+}) {
+  return (
+    <div className="staff-actions">
+      <form method="post" className="staff-form" aria-label={approve.label}>
+        <CsrfField token={csrfToken} />
+        <input type="hidden" name="intent" value={approve.intent} />
+        <input type="hidden" name="version" value={version} />
+        <p>{approve.explanation}</p>
+        <button type="submit">{approve.button}</button>
+      </form>
+      <form method="post" className="staff-form" aria-label={returnLabel}>
+        <CsrfField token={csrfToken} />
+        <input type="hidden" name="intent" value={returnIntent} />
+        <input type="hidden" name="version" value={version} />
+        <label>
+          Что доработать
+          <textarea name="review_comment" required maxLength={2000} rows={3} />
+        </label>
+        <button type="submit">Вернуть на доработку</button>
+      </form>
+    </div>
+  );
+}
