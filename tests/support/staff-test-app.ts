@@ -94,6 +94,23 @@ export function staffErrorIn(html: string): string | undefined {
   return inner === undefined ? undefined : textOf(inner);
 }
 
+/**
+ * The hidden fields of the page's form named `label` (its aria-label), as a browser would send
+ * them: what the page showed when it was made (the appeal's version, a draft's revision).
+ */
+export function hiddenFieldsOf(html: string, label: string): Record<string, string> {
+  const start = html.indexOf(`aria-label="${label}"`);
+  if (start < 0) throw new Error(`no form «${label}» on the page`);
+  const form = html.slice(start, html.indexOf("</form>", start));
+  const fields: Record<string, string> = {};
+  for (const [, name = "", value = ""] of form.matchAll(
+    /<input type="hidden" name="([^"]*)" value="([^"]*)"/g,
+  )) {
+    if (name !== "_csrf") fields[decodeHtml(name)] = decodeHtml(value);
+  }
+  return fields;
+}
+
 /** Who the layout says is signed in ('Вы вошли как …'). */
 export function signedInLoginIn(html: string): string | undefined {
   const inner = /<span>Вы вошли как ([\s\S]*?)<\/span>/.exec(html)?.[1];
