@@ -116,6 +116,8 @@ export type AnswerView = {
   } | null;
   /** Recorded when the mail failed and the answer went by post instead. */
   byPost: { on: string; address: string; login: string } | null;
+  /** A draft's revision, carried by a head's decision (a revised draft is not decided unread). */
+  revision: number;
 };
 
 /** What the answer's preview shows: the mail as the author will get it, without sending it. */
@@ -150,4 +152,6 @@ export type NoticeDraftView = {
   draftedAt: string;
   reviewedBy: string | null;
   reviewComment: string | null;
+  /** The draft's revision, carried by a head's decision (a revised draft is not decided unread). */
+  revision: number;
 };
