@@ -147,6 +147,17 @@ export function readRegistryList(html: string): { rows: ListedAppeal[]; next?: s
   return next === undefined ? { rows } : { rows, next: decodeHtml(next) };
 }
 
+/** The list page's approval marks («На согласовании», «На доработку») by appeal id; "" for none. */
+export function readDraftMarks(html: string): Map<string, string> {
+  const tbody = /<table class="staff-table">[\s\S]*?<tbody>([\s\S]*?)<\/tbody>/.exec(html)?.[1];
+  return new Map(
+    tableRows(tbody ?? "").map(([numberCell = "", , , stateCell = ""]) => [
+      decodeHtml(/<a href="\/staff\/appeals\/([^"]+)">/.exec(numberCell)?.[1] ?? ""),
+      textOf(/<span class="draft-mark[^"]*">([\s\S]*?)<\/span>/.exec(stateCell)?.[1] ?? ""),
+    ]),
+  );
+}
+
 /** `after` of a next-page link ('/staff?…&after=N'). */
 export function afterOf(link: string): number | undefined {
   const after = new URL(link, "http://localhost").searchParams.get("after");
