@@ -1,6 +1,7 @@
 // The staff registry's list with 1,000,000 stored appeals, on SQLite and on PostgreSQL: p50 and
 // p99 of the first page, a deep page (keyset), searches and filters, through the staff store's
-// own query (the appeals repository, server/db/appeals-repository.ts). Not a test: it prints figures.
+// own query (the appeals repository, server/db/appeals-repository.ts), each row with its drafts'
+// marks. Not a test: it prints figures.
 // Usage: node bench/staff-list.ts [rows] [runs]   (defaults 1000000 and 300)
 import { performance } from "node:perf_hooks";
 import type { RegistryQuery } from "../domain/staff/registry-query.ts";
@@ -60,12 +61,30 @@ function fillSql(kind: "sqlite" | "postgres"): string {
     FROM generate_series(1, ${rows}) AS n`;
 }
 
+/**
+ * Every answered appeal's answer, sent; one in-progress appeal in 100 (1 in 10,000 of all) with an
+ * answer awaiting approval and as many registered ones with a forward awaiting it.
+ */
+function draftsSql(kind: "sqlite" | "postgres"): string[] {
+  const newId = kind === "sqlite" ? "lower(hex(randomblob(16)))" : "gen_random_uuid()";
+  return [
+    `INSERT INTO appeal_answers (id, appeal_id, text, staff_login, created_at, answered_on, state)
+     SELECT ${newId}, id, 'Ответ', 'bench', created_at, registered_on,
+       CASE WHEN state = 'answered' THEN 'sent' ELSE 'awaiting_approval' END
+     FROM appeals WHERE state = 'answered' OR (state = 'in_progress' AND seq % 10000 = 99)`,
+    `INSERT INTO appeal_notice_drafts (appeal_id, intent, fields, drafted_by, drafted_at, state)
+     SELECT id, 'forward', '{}', 'bench', created_at, 'awaiting_approval'
+     FROM appeals WHERE state = 'registered' AND seq % 10000 = 98`,
+  ];
+}
+
 async function fill(sql: Database) {
   const started = performance.now();
   await sql.run(fillSql(sql.kind));
+  for (const drafts of draftsSql(sql.kind)) await sql.run(drafts);
   if (sql.kind === "postgres") {
     await sql.run(`SELECT setval(pg_get_serial_sequence('appeals', 'seq'), ${rows})`);
-    await sql.run("ANALYZE appeals");
+    await sql.run("ANALYZE");
   } else {
     await sql.run("ANALYZE");
   }
@@ -96,6 +115,7 @@ for (const kind of testDatabaseKinds) {
       ["state: in progress", { state: "in_progress" }],
       ["deadline: overdue", { deadline: "overdue" }],
       ["deadline: due within 3 days", { deadline: "due-soon" }],
+      ["approval: awaiting", { approval: "awaiting" }],
     ];
     console.log(
       `\n${kind.name}: ${rows.toLocaleString("en")} appeals (filled in ${seconds.toFixed(0)} s), ${runs} runs each, page of ${registryPageSize}`,

@@ -3,6 +3,7 @@ import { appealStateLabels, appealStates } from "../../domain/appeals/appeal-sta
 import { deadlineFilterLabels } from "../../domain/appeals/deadline-filter-ranges.ts";
 import { nextDeadline } from "../../domain/appeals/running-terms.ts";
 import { visibleText } from "../../domain/appeals/visible-text.ts";
+import { draftReviewLabels, draftReviewOf } from "../../domain/staff/draft-marks.ts";
 import { readRegistryQuery, registryQueryParams } from "../../domain/staff/registry-query.ts";
 import { staffRequestContext } from "../../domain/staff/staff-context.ts";
 import { Day, DeadlineText, Moment } from "../features/staff/staff-display.tsx";
@@ -31,6 +32,7 @@ export default function StaffListPage({ loaderData }: Route.ComponentProps) {
   const filters = {
     state: "state" in query ? query.state : undefined,
     deadline: "deadline" in query ? query.deadline : undefined,
+    approval: "approval" in query ? query.approval : undefined,
     q: "q" in query ? query.q : undefined,
   };
   const filterParams = registryQueryParams(filters);
@@ -66,6 +68,15 @@ export default function StaffListPage({ loaderData }: Route.ComponentProps) {
               ))}
             </select>
           </label>
+          <label className="staff-filters__check">
+            <input
+              type="checkbox"
+              name="approval"
+              value="awaiting"
+              defaultChecked={filters.approval === "awaiting"}
+            />
+            Ждут согласования
+          </label>
           <label>
             Номер, фамилия или e-mail
             <input name="q" type="search" defaultValue={filters.q ?? ""} />
@@ -97,6 +108,7 @@ export default function StaffListPage({ loaderData }: Route.ComponentProps) {
             <tbody>
               {page.rows.map((row) => {
                 const deadline = nextDeadline(row, today);
+                const review = draftReviewOf(row, row.drafts);
                 return (
                   <tr key={row.id}>
                     <td>
@@ -108,7 +120,14 @@ export default function StaffListPage({ loaderData }: Route.ComponentProps) {
                     <td>
                       <Day iso={row.registered_on} />
                     </td>
-                    <td>{appealStateLabels[row.state]}</td>
+                    <td>
+                      {appealStateLabels[row.state]}
+                      {review ? (
+                        <span className={`draft-mark draft-mark--${review}`}>
+                          {draftReviewLabels[review]}
+                        </span>
+                      ) : null}
+                    </td>
                     <td>{deadline ? <DeadlineText deadline={deadline} withKind /> : "—"}</td>
                     <td>{row.assignee ?? "—"}</td>
                     <td>

@@ -1,7 +1,8 @@
 /**
  * The forms on the appeal page, one per action, read with one schema: an unknown action or a bad
  * field is a 400 with a Russian message. `version` is the appeal's version the page showed: a
- * change made meanwhile by someone else is refused instead of overwritten.
+ * change made meanwhile by someone else is refused instead of overwritten. A head's decision on a
+ * draft carries the draft's revision too: a draft written again since is not decided unread.
  */
 import { z } from "zod";
 import { withoutAnswerGroundCodes } from "../appeals/appeal-states.ts";
@@ -17,10 +18,20 @@ const day = (message: string) =>
 
 const versionMessage = "Не указана версия обращения: обновите страницу";
 const extensionDaysMessage = `Укажите число дней от 1 до ${appealTerms.maxExtensionDays}`;
-const version = z
-  .string({ error: versionMessage })
-  .regex(/^\d{1,9}$/, { error: versionMessage })
-  .transform(Number);
+/** A counter the page showed (a version, a revision): refused when missing or not a number. */
+const counter = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{1,9}$/, { error: message })
+    .transform(Number);
+const version = counter(versionMessage);
+
+const draftRevisionMessage = "Не указана редакция проекта: обновите страницу";
+/** The appeal's version and the draft's revision the page showed, in a head's decision. */
+const decisionFields = {
+  version,
+  draft_revision: counter(draftRevisionMessage),
+};
 
 const reviewComment = z
   .string({ error: "Напишите, что доработать" })
@@ -61,11 +72,19 @@ export const appealActionFormSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("answer-preview"), ...answerFields }),
     z.object({ intent: z.literal("retry-answer") }),
     // A head's decision on an executor's draft (roles: domain/staff/staff-roles.ts).
-    z.object({ intent: z.literal("approve-answer"), version }),
-    z.object({ intent: z.literal("return-answer"), version, review_comment: reviewComment }),
+    z.object({ intent: z.literal("approve-answer"), ...decisionFields }),
+    z.object({
+      intent: z.literal("return-answer"),
+      ...decisionFields,
+      review_comment: reviewComment,
+    }),
     // The same for an executor's drafted forward, extension or leaving without an answer.
-    z.object({ intent: z.literal("approve-notice"), version }),
-    z.object({ intent: z.literal("return-notice"), version, review_comment: reviewComment }),
+    z.object({ intent: z.literal("approve-notice"), ...decisionFields }),
+    z.object({
+      intent: z.literal("return-notice"),
+      ...decisionFields,
+      review_comment: reviewComment,
+    }),
     z.object({
       intent: z.literal("assign"),
       version,

@@ -18,6 +18,11 @@ export const registryQuerySchema = z.object({
     blankAsUndefined,
     z.enum(["overdue", "due-soon"], { error: "Неизвестный фильтр по сроку" }).optional(),
   ),
+  /** 'awaiting': only the appeals whose answer or notice draft awaits a head's approval. */
+  approval: z.preprocess(
+    blankAsUndefined,
+    z.enum(["awaiting"], { error: "Неизвестный фильтр по согласованию" }).optional(),
+  ),
   q: z.preprocess(
     blankAsUndefined,
     z.string().trim().max(254, { error: "Строка поиска — не длиннее 254 знаков" }).optional(),
@@ -58,6 +63,7 @@ export function registryQueryParams(query: Omit<RegistryQuery, "after">, after?:
   const params = new URLSearchParams();
   if (query.state) params.set("state", query.state);
   if (query.deadline) params.set("deadline", query.deadline);
+  if (query.approval) params.set("approval", query.approval);
   if (query.q) params.set("q", query.q);
   if (after !== undefined) params.set("after", String(after));
   return params.toString();

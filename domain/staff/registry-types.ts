@@ -3,6 +3,7 @@
  * (UTC) text; days are Kirov calendar days 'YYYY-MM-DD'.
  */
 import type { AppealState } from "../appeals/appeal-states.ts";
+import type { AppealDrafts } from "./draft-marks.ts";
 import type { NoticeDraftIntent, NoticeDraftState } from "./notice-drafts.ts";
 
 /** One row of the list. */
@@ -26,8 +27,11 @@ export type RegistryRow = {
   comment_start: string;
 };
 
+/** A row as the list and the CSV read it: with its drafts, for the mark «На согласовании». */
+export type ListedRow = RegistryRow & { drafts: AppealDrafts };
+
 export type RegistryPage = {
-  rows: RegistryRow[];
+  rows: ListedRow[];
   /** The `after` of the next page, when there is one. */
   nextAfter: number | undefined;
 };
@@ -116,6 +120,8 @@ export type AnswerView = {
   } | null;
   /** Recorded when the mail failed and the answer went by post instead. */
   byPost: { on: string; address: string; login: string } | null;
+  /** A draft's revision, carried by a head's decision (a revised draft is not decided unread). */
+  revision: number;
 };
 
 /** What the answer's preview shows: the mail as the author will get it, without sending it. */
@@ -150,4 +156,6 @@ export type NoticeDraftView = {
   draftedAt: string;
   reviewedBy: string | null;
   reviewComment: string | null;
+  /** The draft's revision, carried by a head's decision (a revised draft is not decided unread). */
+  revision: number;
 };

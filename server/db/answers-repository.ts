@@ -36,6 +36,8 @@ export type StoredAnswer = {
   reviewedBy: string | null;
   reviewComment: string | null;
   byPost: { on: string; address: string; login: string } | null;
+  /** Grows each time the draft is written again: a head decides on the revision the page showed. */
+  revision: number;
 };
 
 export function createAnswersRepository(db: Database) {
@@ -68,7 +70,7 @@ export function createAnswersRepository(db: Database) {
 
     /**
      * A draft written again (after a return, or replaced before approval) or sent: its text and
-     * author as now, its state `state`. False when it was sent meanwhile.
+     * author as now, its state `state`, its next revision. False when it was sent meanwhile.
      */
     async rewrite(
       id: string,
@@ -77,7 +79,8 @@ export function createAnswersRepository(db: Database) {
     ): Promise<boolean> {
       const changed = await tx.run(
         `UPDATE appeal_answers SET text = ?, outgoing_number = ?, staff_login = ?, created_at = ?,
-           answered_on = ?, state = ?, review_comment = NULL, reviewed_by = NULL
+           answered_on = ?, state = ?, review_comment = NULL, reviewed_by = NULL,
+           revision = revision + 1
          WHERE id = ? AND state <> 'sent'`,
         [
           answer.text,
@@ -92,9 +95,13 @@ export function createAnswersRepository(db: Database) {
       return changed === 1;
     },
 
-    /** A head's decision on a draft awaiting approval; false when it is not awaiting one. */
+    /**
+     * A head's decision on the draft at `revision` awaiting approval; false when it is not
+     * awaiting one or was written again since.
+     */
     async review(
       id: string,
+      revision: number,
       decision:
         | { state: "sent"; reviewedBy: string; answeredOn: string }
         | { state: "returned"; reviewedBy: string; comment: string },
@@ -104,13 +111,13 @@ export function createAnswersRepository(db: Database) {
         decision.state === "sent"
           ? await tx.run(
               `UPDATE appeal_answers SET state = 'sent', reviewed_by = ?, answered_on = ?
-               WHERE id = ? AND state = 'awaiting_approval'`,
-              [decision.reviewedBy, decision.answeredOn, id],
+               WHERE id = ? AND revision = ? AND state = 'awaiting_approval'`,
+              [decision.reviewedBy, decision.answeredOn, id, revision],
             )
           : await tx.run(
               `UPDATE appeal_answers SET state = 'returned', reviewed_by = ?, review_comment = ?
-               WHERE id = ? AND state = 'awaiting_approval'`,
-              [decision.reviewedBy, decision.comment, id],
+               WHERE id = ? AND revision = ? AND state = 'awaiting_approval'`,
+              [decision.reviewedBy, decision.comment, id, revision],
             );
       return changed === 1;
     },
@@ -165,5 +172,6 @@ function toAnswer(row: SqlRow): StoredAnswer {
           login: String(row.by_post_login ?? ""),
         }
       : null,
+    revision: Number(row.revision),
   };
 }

@@ -6,8 +6,11 @@
 import { randomUUIDv7 } from "node:crypto";
 import type { AppealState } from "../../domain/appeals/appeal-states.ts";
 import { registrationNumber } from "../../domain/appeals/registration-number.ts";
+import type { AppealDrafts } from "../../domain/staff/draft-marks.ts";
+import type { NoticeDraftIntent } from "../../domain/staff/notice-drafts.ts";
 import type { RegistryQuery, ScopedRegistryQuery } from "../../domain/staff/registry-query.ts";
 import type {
+  ListedRow,
   RegistryAppeal,
   RegistryPage,
   RegistryRow,
@@ -20,7 +23,13 @@ import {
   type SqlRow,
   type SqlValue,
 } from "./database.ts";
-import { filterConditions, orderBy, sqliteIndexHint, whereClause } from "./registry-sql.ts";
+import {
+  draftColumns,
+  filterConditions,
+  orderBy,
+  sqliteIndexHint,
+  whereClause,
+} from "./registry-sql.ts";
 
 /** What the server stores: the seven fields, the normalised phone and the consent evidence. */
 export type NewAppeal = {
@@ -163,10 +172,11 @@ export function createAppealsRepository(db: Database) {
       if (query.after !== undefined) conditions.push({ sql: "seq < ?", params: [query.after] });
       const where = whereClause(conditions);
       const rows = await on(tx).all(
-        `SELECT ${rowColumns} FROM ${from(query)} ${where.sql} ORDER BY ${orderBy(query, db.kind)} LIMIT ?`,
+        `SELECT ${rowColumns}, ${draftColumns} FROM ${from(query)} ${where.sql}
+         ORDER BY ${orderBy(query, db.kind)} LIMIT ?`,
         [...where.params, pageSize + 1],
       );
-      const page = rows.slice(0, pageSize).map(toRow);
+      const page = rows.slice(0, pageSize).map((row) => ({ ...toRow(row), drafts: draftsOf(row) }));
       return {
         rows: page,
         nextAfter: rows.length > pageSize ? page.at(-1)?.seq : undefined,
@@ -178,20 +188,28 @@ export function createAppealsRepository(db: Database) {
       query: Omit<ScopedRegistryQuery, "after">,
       today: string,
       batchSize = 500,
-    ): AsyncGenerator<RegistryAppeal> {
+    ): AsyncGenerator<RegistryAppeal & Pick<ListedRow, "drafts">> {
       let after: number | undefined;
       for (;;) {
         const conditions = filterConditions(query, today);
         if (after !== undefined) conditions.push({ sql: "seq < ?", params: [after] });
         const where = whereClause(conditions);
         const rows = await db.all(
-          `SELECT * FROM ${from(query)} ${where.sql} ORDER BY ${orderBy(query, db.kind)} LIMIT ?`,
+          `SELECT *, ${draftColumns} FROM ${from(query)} ${where.sql}
+           ORDER BY ${orderBy(query, db.kind)} LIMIT ?`,
           [...where.params, batchSize],
         );
-        for (const row of rows) yield toRegistryAppeal(row);
+        for (const row of rows) yield { ...toRegistryAppeal(row), drafts: draftsOf(row) };
         if (rows.length < batchSize) return;
         after = Number(rows.at(-1)?.seq);
       }
+    },
+
+    /** How many appeals the filters select (the heads' reminder: how many await approval). */
+    async countInRegistry(query: Omit<ScopedRegistryQuery, "after">, today: string) {
+      const where = whereClause(filterConditions(query, today));
+      const [row] = await db.all(`SELECT COUNT(*) AS n FROM appeals ${where.sql}`, where.params);
+      return Number(row?.n ?? 0);
     },
 
     async findInRegistry(id: string, tx?: SqlExecutor): Promise<RegistryAppeal | undefined> {
@@ -287,6 +305,20 @@ function toRow(row: SqlRow): RegistryRow {
     first_name: String(row.first_name),
     email: String(row.email),
     comment_start: String(row.comment_start ?? row.comment ?? "").slice(0, 120),
+  };
+}
+
+/** The draft columns of registry-sql.ts's `draftColumns`. */
+function draftsOf(row: SqlRow): AppealDrafts {
+  const answer = nullableText(row.answer_draft) as AppealDrafts["answer"];
+  const notice = nullableText(row.notice_draft) as
+    | NonNullable<AppealDrafts["notice"]>["state"]
+    | null;
+  return {
+    answer,
+    notice: notice
+      ? { intent: String(row.notice_draft_intent) as NoticeDraftIntent, state: notice }
+      : null,
   };
 }
 

@@ -549,6 +549,27 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    // A head decides on the draft the page showed (decision 0020): every draft carries a
+    // revision, bumped each time the executor writes it again, and the approve and return forms
+    // carry it; a decision from a page showing an older one is refused. Heads find what waits
+    // for them in the list: the answers awaiting approval are a few among many sent ones, so a
+    // partial index finds them (the notice drafts' table holds drafts only).
+    version: 12,
+    name: "draft revisions and the approval queue",
+    sqlite: `
+      ALTER TABLE appeal_answers ADD COLUMN revision INTEGER NOT NULL DEFAULT 1;
+      ALTER TABLE appeal_notice_drafts ADD COLUMN revision INTEGER NOT NULL DEFAULT 1;
+      CREATE INDEX appeal_answers_awaiting ON appeal_answers (appeal_id)
+        WHERE state = 'awaiting_approval';
+    `,
+    postgres: `
+      ALTER TABLE appeal_answers ADD COLUMN revision INTEGER NOT NULL DEFAULT 1;
+      ALTER TABLE appeal_notice_drafts ADD COLUMN revision INTEGER NOT NULL DEFAULT 1;
+      CREATE INDEX appeal_answers_awaiting ON appeal_answers (appeal_id)
+        WHERE state = 'awaiting_approval';
+    `,
+  },
 ];
 
 export const latestVersion = migrations.reduce(

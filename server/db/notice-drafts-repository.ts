@@ -29,6 +29,8 @@ export type StoredNoticeDraft = Omit<NewNoticeDraft, "draftedAt"> & {
   reviewedBy: string | null;
   reviewedAt: string | null;
   reviewComment: string | null;
+  /** Grows each time the executor drafts it again: a head decides on the one the page showed. */
+  revision: number;
 };
 
 export function createNoticeDraftsRepository(db: Database) {
@@ -45,7 +47,8 @@ export function createNoticeDraftsRepository(db: Database) {
          ON CONFLICT (appeal_id) DO UPDATE SET intent = excluded.intent,
            fields = excluded.fields, drafted_by = excluded.drafted_by,
            drafted_at = excluded.drafted_at, state = 'awaiting_approval',
-           review_comment = NULL, reviewed_by = NULL, reviewed_at = NULL
+           review_comment = NULL, reviewed_by = NULL, reviewed_at = NULL,
+           revision = appeal_notice_drafts.revision + 1
          WHERE appeal_notice_drafts.state = 'returned'`,
         [
           draft.appealId,
@@ -58,26 +61,34 @@ export function createNoticeDraftsRepository(db: Database) {
       return changed === 1;
     },
 
-    /** A head sends the waiting draft back with what to change; false when none waits. */
+    /**
+     * A head sends the waiting draft at `revision` back with what to change; false when none
+     * waits or it was drafted again since.
+     */
     async returnDraft(
       appealId: string,
+      revision: number,
       review: { by: string; at: Date; comment: string },
       tx: SqlExecutor,
     ): Promise<boolean> {
       const changed = await tx.run(
         `UPDATE appeal_notice_drafts SET state = 'returned', reviewed_by = ?, reviewed_at = ?,
            review_comment = ?
-         WHERE appeal_id = ? AND state = 'awaiting_approval'`,
-        [review.by, review.at.toISOString(), review.comment, appealId],
+         WHERE appeal_id = ? AND revision = ? AND state = 'awaiting_approval'`,
+        [review.by, review.at.toISOString(), review.comment, appealId, revision],
       );
       return changed === 1;
     },
 
-    /** Removes the waiting draft as it is approved; false when none waits (decided meanwhile). */
-    async removeApproved(appealId: string, tx: SqlExecutor): Promise<boolean> {
+    /**
+     * Removes the waiting draft at `revision` as it is approved; false when none waits (decided
+     * meanwhile) or it was drafted again since.
+     */
+    async removeApproved(appealId: string, revision: number, tx: SqlExecutor): Promise<boolean> {
       const changed = await tx.run(
-        "DELETE FROM appeal_notice_drafts WHERE appeal_id = ? AND state = 'awaiting_approval'",
-        [appealId],
+        `DELETE FROM appeal_notice_drafts
+         WHERE appeal_id = ? AND revision = ? AND state = 'awaiting_approval'`,
+        [appealId, revision],
       );
       return changed === 1;
     },
@@ -107,5 +118,6 @@ function toDraft(row: SqlRow): StoredNoticeDraft {
     reviewedBy: nullableText(row.reviewed_by),
     reviewedAt: nullableMoment(row.reviewed_at),
     reviewComment: nullableText(row.review_comment),
+    revision: Number(row.revision),
   };
 }

@@ -3,6 +3,9 @@
  * an index serves it (decision 0009). Written once for both databases (server/db/database.ts).
  */
 import {
+  type AppealAction,
+  allowedActions,
+  appealStates,
   isAppealState,
   noticeGroundCodes,
   openAppealStates,
@@ -12,6 +15,7 @@ import {
   deadlineFilterRanges,
   type StartDayRange,
 } from "../../domain/appeals/deadline-filter-ranges.ts";
+import { noticeDraftIntents } from "../../domain/staff/notice-drafts.ts";
 import type { RegistryQuery, ScopedRegistryQuery } from "../../domain/staff/registry-query.ts";
 import { searchTerm } from "../../domain/staff/registry-query.ts";
 import { startOfKirovDay } from "../../domain/time/kirov-time.ts";
@@ -108,10 +112,60 @@ export function orderBy(
  * rare (as they should be). The open appeals' partial index is right in both cases.
  */
 export function sqliteIndexHint(query: Omit<RegistryQuery, "after">): string {
-  return query.deadline === "overdue" && !query.q && !query.state
+  return query.deadline === "overdue" && !query.q && !query.state && !query.approval
     ? "INDEXED BY appeals_open_seq"
     : "";
 }
+
+/**
+ * The appeal's drafts, for the list's mark (domain/staff/draft-marks.ts): an answer not yet sent
+ * and a notice draft, each found by its appeal (the answers' unique appeal_id, the drafts' key).
+ */
+export const draftColumns = `(SELECT appeal_answers.state FROM appeal_answers
+    WHERE appeal_answers.appeal_id = appeals.id AND appeal_answers.state <> 'sent') AS answer_draft,
+  (SELECT appeal_notice_drafts.state FROM appeal_notice_drafts
+    WHERE appeal_notice_drafts.appeal_id = appeals.id) AS notice_draft,
+  (SELECT appeal_notice_drafts.intent FROM appeal_notice_drafts
+    WHERE appeal_notice_drafts.appeal_id = appeals.id) AS notice_draft_intent`;
+
+/** The states `allowedActions` takes `action` in, as SQL text (an extension: before any). */
+function statesAllowing(action: AppealAction): string {
+  const facts = { extension_days: 0, without_answer_ground: null, notice_sent_on: null };
+  return appealStates
+    .filter((state) => allowedActions({ ...facts, state }).includes(action))
+    .map((state) => `'${state}'`)
+    .join(", ");
+}
+
+// A notice draft a head can still approve: its action allowed in the appeal's state, and an
+// extension only while the term has none (allowedActions: the term is extended once).
+const decidableNoticeSql = noticeDraftIntents
+  .map(
+    (intent) =>
+      `(appeal_notice_drafts.intent = '${intent}' AND drafted.state IN (${statesAllowing(intent)})${
+        intent === "extend" ? " AND drafted.extension_days = 0" : ""
+      })`,
+  )
+  .join(" OR ");
+
+/**
+ * The filter «Ждут согласования»: appeals with an answer or a notice draft awaiting a head's
+ * approval that the head can still decide (draftReviewOf's rule). Found from the drafts, which
+ * are few (the answers' partial index appeal_answers_awaiting, migration 12; the notice drafts'
+ * table holds drafts only), then their appeals by primary key and unique id.
+ */
+const awaitingApprovalCondition: SqlCondition = {
+  sql: `seq IN (
+      SELECT drafted.seq FROM appeal_answers
+        JOIN appeals drafted ON drafted.id = appeal_answers.appeal_id
+        WHERE appeal_answers.state = 'awaiting_approval'
+          AND drafted.state IN (${statesAllowing("answer")})
+      UNION ALL
+      SELECT drafted.seq FROM appeal_notice_drafts
+        JOIN appeals drafted ON drafted.id = appeal_notice_drafts.appeal_id
+        WHERE appeal_notice_drafts.state = 'awaiting_approval' AND (${decidableNoticeSql}))`,
+  params: [],
+};
 
 /** Every condition of a list query but the keyset position, joined with AND. */
 export function filterConditions(
@@ -126,6 +180,7 @@ export function filterConditions(
     conditions.push({ sql: "state = ?", params: [query.state] });
   }
   if (query.deadline) conditions.push(deadlineCondition(query.deadline, today));
+  if (query.approval === "awaiting") conditions.push(awaitingApprovalCondition);
   if (query.q) {
     const term = searchTerm(query.q);
     if (term.kind === "number") conditions.push({ sql: "number = ?", params: [term.number] });

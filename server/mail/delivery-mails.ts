@@ -5,6 +5,7 @@
  */
 
 import { isNoticeKind } from "../../content/notice-templates.ts";
+import { registryQueryParams } from "../../domain/staff/registry-query.ts";
 import type { DataLayer } from "../db/data-layer.ts";
 import type { ClaimedDelivery, Recipient } from "../db/deliveries-repository.ts";
 import { composeAcknowledgementMail } from "./acknowledgement-mail.ts";
@@ -133,7 +134,15 @@ export function createDeliveryComposer(deps: {
         const due = (await dueAppealsOn(deps.data.appeals, day)).filter(
           ({ appeal }) => assignee === undefined || appeal.assignee === assignee,
         );
-        const mail = composeReminderMail(day, due);
+        // The heads' mail counts what awaits their approval, as the list's filter finds it now.
+        const awaiting =
+          assignee === undefined
+            ? {
+                count: await deps.data.appeals.countInRegistry({ approval: "awaiting" }, day),
+                link: `${deps.siteUrl}/staff?${registryQueryParams({ approval: "awaiting" })}`,
+              }
+            : undefined;
+        const mail = composeReminderMail(day, due, awaiting);
         const id = assignee === undefined ? day : `${day}-${assignee}`;
         return {
           mail: { to, ...mail, messageId: `<reminder-${id}@${deps.mailer.domain}>` },

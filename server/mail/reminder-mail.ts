@@ -35,14 +35,26 @@ export async function dueAppealsOn(
   return due.sort((a, b) => a.deadline.due.localeCompare(b.deadline.due));
 }
 
+/** The heads' line: how many appeals await their approval, and the list that shows them. */
+export type AwaitingApproval = { count: number; link: string };
+
 /**
- * The daily mail: the appeals whose term is past, then those in their term's last days, as
+ * The daily mail: the appeals whose term is past, then those in their term's last days, and in
+ * the heads' mail how many await approval (a number and a link, nothing of the appeals), as
  * plain text and HTML (rendered by React, which escapes every value).
  */
-export function composeReminderMail(day: string, due: DueAppeal[]): ReminderMail {
+export function composeReminderMail(
+  day: string,
+  due: DueAppeal[],
+  awaiting?: AwaitingApproval,
+): ReminderMail {
   const overdue = due.filter((item) => item.deadline.state === "overdue");
   const soon = due.filter((item) => item.deadline.state === "due-soon");
-  const subject = `Сроки обращений на ${formatRussianDate(day)}: просрочено ${overdue.length}, истекает ${redPeriodWords} ${soon.length}`;
+  const waiting = awaiting && awaiting.count > 0 ? awaiting : undefined;
+  const subject = `Сроки обращений на ${formatRussianDate(day)}: просрочено ${overdue.length}, истекает ${redPeriodWords} ${soon.length}${
+    waiting ? `; ждут согласования ${waiting.count}` : ""
+  }`;
+  const waitingWords = waiting ? `Ждут вашего согласования: ${waiting.count}. Список:` : "";
   const section = (title: string, items: DueAppeal[]) =>
     items.length === 0 ? [] : [title, ...items.map((item) => `  ${line(item)}`), ""];
   const text = [
@@ -50,6 +62,7 @@ export function composeReminderMail(day: string, due: DueAppeal[]): ReminderMail
     "",
     ...section("Просрочены:", overdue),
     ...section(`Истекают (${redPeriodWords}):`, soon),
+    ...(waiting ? [`${waitingWords} ${waiting.link}`, ""] : []),
     "Подробности и действия — в реестре обращений на сайте, раздел /staff.",
   ].join("\n");
   const list = (title: string, items: DueAppeal[]) =>
@@ -71,6 +84,12 @@ export function composeReminderMail(day: string, due: DueAppeal[]): ReminderMail
         h("h1", { key: "title" }, subject),
         list("Просрочены", overdue),
         list(`Истекают (${redPeriodWords})`, soon),
+        waiting
+          ? h("p", { key: "awaiting" }, [
+              `${waitingWords} `,
+              h("a", { key: "link", href: waiting.link }, waiting.link),
+            ])
+          : null,
         h(
           "p",
           { key: "where" },

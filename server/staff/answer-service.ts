@@ -24,13 +24,14 @@ import type { UploadedFile } from "./answer-upload.ts";
 import {
   AppealChangedMeanwhile,
   changedMeanwhile,
+  draftChangedMeanwhile,
   undoneIfChangedMeanwhile,
 } from "./changed-meanwhile.ts";
 import { retryFailedDelivery } from "./delivery-retry.ts";
 
 type AnswerForm = Extract<AppealActionForm, { intent: "answer" | "answer-preview" }>;
 type ByPostForm = Extract<AppealActionForm, { intent: "answer-by-post" }>;
-type ReviewForm = Extract<AppealActionForm, { intent: "approve-answer" }>;
+type ReviewForm = Extract<AppealActionForm, { intent: "approve-answer" | "return-answer" }>;
 
 const nothingAwaits: ActionResult = {
   ok: false,
@@ -65,6 +66,18 @@ export function createAnswerService(deps: {
 
   const inOneTransaction = (work: (tx: Transaction) => Promise<boolean>) =>
     undoneIfChangedMeanwhile(data.transaction, work);
+
+  /**
+   * The draft a head's decision is on: the one awaiting approval at the revision the page
+   * showed, on the appeal's version it showed; otherwise why not.
+   */
+  async function draftToDecide(appeal: RegistryAppeal, form: ReviewForm) {
+    if (form.version !== appeal.version) return { refusal: changedMeanwhile };
+    const existing = await data.answers.ofAppeal(appeal.id);
+    if (existing?.state !== "awaiting_approval") return { refusal: nothingAwaits };
+    if (existing.revision !== form.draft_revision) return { refusal: draftChangedMeanwhile };
+    return { draft: existing };
+  }
 
   /**
    * An answer going out, inside the caller's transaction: the appeal answered on `answeredOn`,
@@ -227,11 +240,10 @@ export function createAnswerService(deps: {
     async approve(
       viewer: StaffViewer,
       appeal: RegistryAppeal,
-      form: ReviewForm,
+      form: Extract<ReviewForm, { intent: "approve-answer" }>,
     ): Promise<ActionResult> {
-      if (form.version !== appeal.version) return changedMeanwhile;
-      const existing = await data.answers.ofAppeal(appeal.id);
-      if (existing?.state !== "awaiting_approval") return nothingAwaits;
+      const { draft: existing, refusal } = await draftToDecide(appeal, form);
+      if (!existing) return refusal;
       const notNow = answerRefusal(appeal, {
         intent: "answer",
         version: appeal.version,
@@ -241,12 +253,16 @@ export function createAnswerService(deps: {
       if (notNow) return notNow;
       const time = now();
       const answeredOn = kirovIsoDate(time);
+      let draftLost = false;
       const done = await inOneTransaction(async (tx) => {
         const reviewed = await data.answers.review(
           existing.id,
+          existing.revision,
           { state: "sent", reviewedBy: viewer.login, answeredOn },
           tx,
         );
+        // Decided or written again since it was read.
+        draftLost = !reviewed;
         if (!reviewed) return false;
         const stored = await data.attachments.listOf({ kind: "answer", id: existing.id }, tx);
         return goOut(tx, appeal, {
@@ -260,7 +276,7 @@ export function createAnswerService(deps: {
           author: existing.staffLogin,
         });
       });
-      if (!done) return changedMeanwhile;
+      if (!done) return draftLost ? draftChangedMeanwhile : changedMeanwhile;
       deps.onDeliveryQueued?.();
       return { ok: true };
     },
@@ -269,15 +285,15 @@ export function createAnswerService(deps: {
     async returnDraft(
       viewer: StaffViewer,
       appeal: RegistryAppeal,
-      form: Extract<AppealActionForm, { intent: "return-answer" }>,
+      form: Extract<ReviewForm, { intent: "return-answer" }>,
     ): Promise<ActionResult> {
-      if (form.version !== appeal.version) return changedMeanwhile;
-      const existing = await data.answers.ofAppeal(appeal.id);
-      if (existing?.state !== "awaiting_approval") return nothingAwaits;
+      const { draft: existing, refusal } = await draftToDecide(appeal, form);
+      if (!existing) return refusal;
       const time = now();
       const done = await data.transaction(async (tx) => {
         const reviewed = await data.answers.review(
           existing.id,
+          existing.revision,
           { state: "returned", reviewedBy: viewer.login, comment: form.review_comment },
           tx,
         );
@@ -290,7 +306,7 @@ export function createAnswerService(deps: {
         );
         return true;
       });
-      return done ? { ok: true } : changedMeanwhile;
+      return done ? { ok: true } : draftChangedMeanwhile;
     },
 
     /** The answer's mail put back in the queue after it failed every try. */
@@ -381,6 +397,7 @@ export function createAnswerService(deps: {
             }
           : null,
         byPost: answer.byPost,
+        revision: answer.revision,
       };
     },
   };

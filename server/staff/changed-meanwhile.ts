@@ -11,6 +11,16 @@ export const changedMeanwhile: Exclude<ActionResult, { ok: true }> = {
   message: "Обращение изменилось, пока страница была открыта. Обновите её.",
 };
 
+/**
+ * A draft written again (after another head returned it) while a head's page showed it: the
+ * head's decision is refused, so nobody approves a text they have not read.
+ */
+export const draftChangedMeanwhile: Exclude<ActionResult, { ok: true }> = {
+  ok: false,
+  status: 409,
+  message: "Проект изменился, пока страница была открыта. Обновите её.",
+};
+
 /** Thrown inside a transaction to undo its earlier writes: the appeal changed meanwhile. */
 export class AppealChangedMeanwhile extends Error {}
 

@@ -10,8 +10,9 @@ import { appealStateLabels, groundLabel } from "../../domain/appeals/appeal-stat
 import { deadlineStateWords, nextDeadline } from "../../domain/appeals/running-terms.ts";
 import { visibleText } from "../../domain/appeals/visible-text.ts";
 import { formatRussianDate } from "../../domain/calendar/calendar-day.ts";
+import { draftReviewLabels, draftReviewOf } from "../../domain/staff/draft-marks.ts";
 import type { ScopedRegistryQuery } from "../../domain/staff/registry-query.ts";
-import type { RegistryAppeal } from "../../domain/staff/registry-types.ts";
+import type { ListedRow, RegistryAppeal } from "../../domain/staff/registry-types.ts";
 import { formatKirovDateTime } from "../../domain/time/kirov-time.ts";
 import type { AppealsRepository } from "../db/appeals-repository.ts";
 
@@ -28,6 +29,7 @@ export const csvColumns = [
   "Поступило",
   "Дата регистрации",
   "Состояние",
+  "Согласование",
   "Ближайший срок",
   "Фамилия",
   "Имя",
@@ -40,13 +42,19 @@ export const csvColumns = [
   "Продление срока",
 ];
 
-export function csvRecord(appeal: RegistryAppeal, today: string): string[] {
+export function csvRecord(
+  appeal: RegistryAppeal & Pick<ListedRow, "drafts">,
+  today: string,
+): string[] {
   const deadline = nextDeadline(appeal, today);
+  const review = draftReviewOf(appeal, appeal.drafts);
   return [
     appeal.number,
     formatKirovDateTime(new Date(appeal.created_at)),
     appeal.registered_on ? formatRussianDate(appeal.registered_on) : "",
     appealStateLabels[appeal.state],
+    // The list's mark in words: «На согласовании», «На доработку».
+    review ? draftReviewLabels[review] : "",
     // A cell of its own: the last day and the state's word, without 'до' and brackets.
     deadline
       ? `${formatRussianDate(deadline.due)} ${deadlineStateWords[deadline.state]}`.trim()

@@ -1,7 +1,10 @@
 /**
  * The daily reminder: at REMINDER_TIME (Kirov time) the appeals whose term is past or in its last
  * days (domain/appeals/term-alerts.ts), in one mail to the handlers and the heads with an e-mail,
- * and to each executor with an e-mail a mail of their own appeals only. Written once a day however many servers run: each checks
+ * and to each executor with an e-mail a mail of their own appeals only. The heads' mail also says
+ * how many appeals await their approval, with the link to that filtered list (a number and a
+ * link: no personal data); on a day with nothing due but something awaiting, the heads alone get
+ * it. Written once a day however many servers run: each checks
  * every minute, and only the one whose claim of the day's row goes in writes the reminder's
  * delivery, in the same transaction. The mail is then sent by the one delivery sender, with its
  * retries: an SMTP outage delays it instead of losing it. A day with nothing due sends no mail.
@@ -42,10 +45,20 @@ export function createDailyReminder(deps: {
       }
       const due = await dueAppealsOn(deps.data.appeals, day);
       const dueCount = due.length;
+      const awaiting = await deps.data.appeals.countInRegistry({ approval: "awaiting" }, day);
       const [heads, executors] = await Promise.all([
         deps.data.staffAccounts.activeWithRole("head"),
         deps.data.staffAccounts.activeWithRole("executor"),
       ]);
+      const headAddresses = heads.flatMap((head) => (head.email ? [{ address: head.email }] : []));
+      // The handlers' and heads' mail: with the terms due; without them, the heads' alone when
+      // appeals await their approval.
+      const allRecipients =
+        dueCount > 0
+          ? [{ group: "handlers" as const }, ...headAddresses]
+          : awaiting > 0
+            ? headAddresses
+            : [];
       // Each executor with an e-mail and something due among their own appeals.
       const executorsDue = executors.filter(
         (executor) =>
@@ -53,37 +66,32 @@ export function createDailyReminder(deps: {
       );
       const claimed = await deps.data.transaction(async (tx) => {
         if (!(await deps.data.reminders.claimDay(day, owner, time, dueCount, tx))) return false;
-        if (dueCount > 0) {
-          const headAddresses = heads.flatMap((head) =>
-            head.email ? [{ address: head.email }] : [],
+        if (allRecipients.length > 0) {
+          await deps.data.deliveries.enqueue(
+            { kind: "daily-reminder", recipients: allRecipients, payload: { day }, at: time },
+            tx,
           );
+        }
+        for (const executor of executorsDue) {
           await deps.data.deliveries.enqueue(
             {
               kind: "daily-reminder",
-              recipients: [{ group: "handlers" }, ...headAddresses],
-              payload: { day },
+              recipients: [{ address: executor.email ?? "" }],
+              payload: { day, assignee: executor.login },
               at: time,
             },
             tx,
           );
-          for (const executor of executorsDue) {
-            await deps.data.deliveries.enqueue(
-              {
-                kind: "daily-reminder",
-                recipients: [{ address: executor.email ?? "" }],
-                payload: { day, assignee: executor.login },
-                at: time,
-              },
-              tx,
-            );
-          }
         }
         return true;
       });
       doneDay = day;
       if (!claimed) return "claimed-elsewhere";
-      if (dueCount > 0) deps.onEnqueued?.();
-      deps.log.info({ day, appeals: dueCount }, "daily reminder written to the outbox");
+      if (allRecipients.length > 0 || executorsDue.length > 0) deps.onEnqueued?.();
+      deps.log.info(
+        { day, appeals: dueCount, awaitingApproval: awaiting },
+        "daily reminder written to the outbox",
+      );
       return "written";
     },
   };

@@ -30,6 +30,7 @@ import {
 import {
   AppealChangedMeanwhile,
   changedMeanwhile,
+  draftChangedMeanwhile,
   undoneIfChangedMeanwhile,
 } from "./changed-meanwhile.ts";
 
@@ -41,7 +42,8 @@ export type NoticePlan = PlannedChange & { form: NoticeForm };
 export function isNoticePlan(planned: PlannedChange): planned is NoticePlan {
   return isNoticeDraftIntent(planned.form.intent);
 }
-type ReviewForm = { version: number };
+/** The appeal's version and the draft's revision the head's page showed. */
+type ReviewForm = { version: number; draft_revision: number };
 
 const nothingAwaits: ActionResult = {
   ok: false,
@@ -81,6 +83,19 @@ export function createNoticeDraftService(deps: {
   now: () => Date;
 }) {
   const { data, now } = deps;
+
+  /**
+   * The draft a head's decision is on: the one awaiting approval at the revision the page
+   * showed, on the appeal's version it showed; otherwise why not.
+   */
+  async function draftToDecide(appeal: RegistryAppeal, review: ReviewForm) {
+    if (review.version !== appeal.version) return { refusal: changedMeanwhile };
+    const draft = await data.noticeDrafts.ofAppeal(appeal.id);
+    if (draft?.state !== "awaiting_approval") return { refusal: nothingAwaits };
+    if (draft.revision !== review.draft_revision) return { refusal: draftChangedMeanwhile };
+    return { draft };
+  }
+
   return {
     /**
      * Stores the executor's form, checked by `planChange` as the head's would be, as a draft
@@ -122,15 +137,17 @@ export function createNoticeDraftService(deps: {
       appeal: RegistryAppeal,
       review: ReviewForm,
     ): Promise<ActionResult> {
-      if (review.version !== appeal.version) return changedMeanwhile;
-      const draft = await data.noticeDrafts.ofAppeal(appeal.id);
-      if (draft?.state !== "awaiting_approval") return nothingAwaits;
+      const { draft, refusal } = await draftToDecide(appeal, review);
+      if (!draft) return refusal;
       const time = now();
       const checked = planChange(appeal, formOf(draft, appeal), kirovIsoDate(time));
       if (!checked.ok) return checked;
       const { planned } = checked;
+      let draftLost = false;
       const done = await undoneIfChangedMeanwhile(data.transaction, async (tx) => {
-        if (!(await data.noticeDrafts.removeApproved(appeal.id, tx))) return false;
+        // Decided or drafted again since it was read.
+        draftLost = !(await data.noticeDrafts.removeApproved(appeal.id, draft.revision, tx));
+        if (draftLost) return false;
         const written = await writeChange(data, tx, appeal, planned, {
           login: viewer.login,
           at: time,
@@ -141,7 +158,7 @@ export function createNoticeDraftService(deps: {
         if (!written) throw new AppealChangedMeanwhile();
         return true;
       });
-      if (!done) return changedMeanwhile;
+      if (!done) return draftLost ? draftChangedMeanwhile : changedMeanwhile;
       if (planned.notice) deps.onDeliveryQueued?.();
       return { ok: true };
     },
@@ -152,13 +169,14 @@ export function createNoticeDraftService(deps: {
       appeal: RegistryAppeal,
       review: ReviewForm & { review_comment: string },
     ): Promise<ActionResult> {
-      if (review.version !== appeal.version) return changedMeanwhile;
-      const draft = await data.noticeDrafts.ofAppeal(appeal.id);
-      if (draft?.state !== "awaiting_approval") return nothingAwaits;
+      const { draft, refusal } = await draftToDecide(appeal, review);
+      if (!draft) return refusal;
       const time = now();
       const returned = await data.transaction(async (tx) => {
         const back = { by: viewer.login, at: time, comment: review.review_comment };
-        if (!(await data.noticeDrafts.returnDraft(appeal.id, back, tx))) return false;
+        if (!(await data.noticeDrafts.returnDraft(appeal.id, draft.revision, back, tx))) {
+          return false;
+        }
         await data.audit.record(
           appealEntry(time, viewer.login, appeal.id, "return-notice", {
             details: `${noticeDraftTitles[draft.intent]}: возвращено на доработку: ${review.review_comment}`,
@@ -167,7 +185,7 @@ export function createNoticeDraftService(deps: {
         );
         return true;
       });
-      return returned ? { ok: true } : nothingAwaits;
+      return returned ? { ok: true } : draftChangedMeanwhile;
     },
 
     /**
@@ -197,6 +215,7 @@ export function createNoticeDraftService(deps: {
         draftedAt: draft.draftedAt,
         reviewedBy: draft.reviewedBy,
         reviewComment: draft.reviewComment,
+        revision: draft.revision,
       };
     },
   };

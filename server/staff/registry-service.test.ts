@@ -155,7 +155,7 @@ for (const kind of testDatabaseKinds) {
       assert.deepEqual(drafted, { ok: true });
       assert.equal((await data.answers.ofAppeal(id))?.state, "awaiting_approval");
       assert.equal(await data.deliveries.statusOf(id, "appeal-answer"), undefined, "no mail yet");
-      const approve = { intent: "approve-answer", version: 1 } as const;
+      const approve = { intent: "approve-answer", version: 1, draft_revision: 1 } as const;
       await whileRefusing("deliveries", () =>
         assert.rejects(registry().changeAppeal(anna, id, approve), /deliveries down/),
       );
@@ -177,7 +177,7 @@ for (const kind of testDatabaseKinds) {
       const id = await assignedToIvan("2026-11-19T12:30:00Z");
       assert.deepEqual(await registry().changeAppeal(ivan, id, forward), { ok: true });
       assert.equal((await data.noticeDrafts.ofAppeal(id))?.state, "awaiting_approval");
-      const approve = { intent: "approve-notice", version: 1 } as const;
+      const approve = { intent: "approve-notice", version: 1, draft_revision: 1 } as const;
       await whileRefusing("deliveries", () =>
         assert.rejects(registry().changeAppeal(anna, id, approve), /deliveries down/),
       );
@@ -218,7 +218,7 @@ for (const kind of testDatabaseKinds) {
         },
         now: () => now,
       });
-      const approve = { intent: "approve-notice", version: 1 } as const;
+      const approve = { intent: "approve-notice", version: 1, draft_revision: 1 } as const;
       assert.equal((await racing.changeAppeal(anna, id, approve)).ok, false);
       assert.equal((await data.noticeDrafts.ofAppeal(id))?.state, "awaiting_approval");
       assert.equal((await data.appeals.findInRegistry(id))?.state, "registered");

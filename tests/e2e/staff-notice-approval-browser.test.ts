@@ -2,7 +2,8 @@
 // drafts the forward and the citizen gets nothing; the head sees it «на согласовании» and returns
 // it with a comment; the executor sees the comment, the form starting from the draft, and revises;
 // the head approves: the appeal is forwarded and the citizen's notice arrives, naming the body of
-// the revised draft. axe finds nothing on the pages that show the draft.
+// the revised draft. The head finds it from the list's filter «Ждут согласования». axe finds
+// nothing on the pages that show the draft.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -86,7 +87,17 @@ describe("an executor's notice in the browser", () => {
     const returning = await signedInPage(browser, site, "galina");
     try {
       const { page } = returning;
-      await page.goto(appealPage);
+      // The head finds it from the list: ticks «Ждут согласования», sees the mark in words.
+      await page.goto(`${site.baseUrl}/staff`);
+      await page.getByLabel("Ждут согласования").check();
+      await page.getByRole("button", { name: "Показать" }).click();
+      await page.waitForURL(/[?&]approval=awaiting/);
+      const row = page.getByRole("row").filter({ hasText: appeal.number });
+      await row.getByText("На согласовании").waitFor();
+      assert.equal(await page.getByRole("row").count(), 2, "the header and the one waiting");
+      await assertAccessible(page);
+      await row.getByRole("link", { name: appeal.number }).click();
+      await page.waitForURL(appealPage);
       const draft = page.getByTestId("notice-draft");
       await draft
         .getByRole("heading", { name: "Перенаправление обращения: на согласовании" })

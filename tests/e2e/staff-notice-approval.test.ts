@@ -95,6 +95,7 @@ for (const kind of testDatabaseKinds) {
       const approve = await act(site, "ivan", appeal.id, {
         intent: "approve-notice",
         version: "2",
+        draft_revision: "1",
       });
       assert.equal(approve.statusCode, 403, "an executor does not approve");
       assert.equal((await site.data.noticeDrafts.ofAppeal(appeal.id))?.state, "awaiting_approval");
@@ -102,6 +103,7 @@ for (const kind of testDatabaseKinds) {
       const approved = await act(site, "galina", appeal.id, {
         intent: "approve-notice",
         version: "2",
+        draft_revision: "1",
       });
       assert.equal(approved.statusCode, 303, staffErrorIn(approved.body));
       const forwarded = await site.data.appeals.findInRegistry(appeal.id);
@@ -138,7 +140,11 @@ for (const kind of testDatabaseKinds) {
         (await act(site, "ivan", appeal.id, { intent: "start", version: "2" })).statusCode,
         303,
       );
-      const late = await act(site, "galina", appeal.id, { intent: "approve-notice", version: "2" });
+      const late = await act(site, "galina", appeal.id, {
+        intent: "approve-notice",
+        version: "2",
+        draft_revision: "1",
+      });
       assert.equal(late.statusCode, 409);
       assert.match(staffErrorIn(late.body) ?? "", /Обращение изменилось/);
       const stored = await site.data.appeals.findInRegistry(appeal.id);
@@ -149,6 +155,7 @@ for (const kind of testDatabaseKinds) {
       const current = await act(site, "galina", appeal.id, {
         intent: "approve-notice",
         version: "3",
+        draft_revision: "1",
       });
       assert.equal(current.statusCode, 303, staffErrorIn(current.body));
       assert.equal((await site.data.appeals.findInRegistry(appeal.id))?.extension_days, 20);

@@ -85,6 +85,10 @@ for (const kind of testDatabaseKinds) {
     async function version(id: string) {
       return String((await site.data.appeals.findInRegistry(id))?.version);
     }
+    /** The answer draft's revision, as the head's page shows it. */
+    async function draftRevision(id: string) {
+      return String((await site.data.answers.ofAppeal(id))?.revision);
+    }
     async function waitForMail(test: (subject: string) => boolean, count = 1) {
       for (let tries = 0; tries < 400; tries += 1) {
         const found = smtp.received.filter((mail) => test(mail.subject ?? ""));
@@ -231,11 +235,13 @@ for (const kind of testDatabaseKinds) {
       const early = await act("ivan", appeal.id, {
         intent: "approve-answer",
         version: await version(appeal.id),
+        draft_revision: await draftRevision(appeal.id),
       });
       assert.equal(early.statusCode, 403, "an executor does not approve");
       const returned = await act("galina", appeal.id, {
         intent: "return-answer",
         version: await version(appeal.id),
+        draft_revision: await draftRevision(appeal.id),
         review_comment: "Добавьте сроки обследования",
       });
       assert.equal(returned.statusCode, 303, staffErrorIn(returned.body));
@@ -273,6 +279,7 @@ for (const kind of testDatabaseKinds) {
       const approved = await act("galina", appeal.id, {
         intent: "approve-answer",
         version: await version(appeal.id),
+        draft_revision: await draftRevision(appeal.id),
       });
       assert.equal(approved.statusCode, 303, staffErrorIn(approved.body));
       const [answer] = await waitForMail((subject) =>

@@ -94,6 +94,23 @@ export function staffErrorIn(html: string): string | undefined {
   return inner === undefined ? undefined : textOf(inner);
 }
 
+/**
+ * The hidden fields of the page's form named `label` (its aria-label), as a browser would send
+ * them: what the page showed when it was made (the appeal's version, a draft's revision).
+ */
+export function hiddenFieldsOf(html: string, label: string): Record<string, string> {
+  const start = html.indexOf(`aria-label="${label}"`);
+  if (start < 0) throw new Error(`no form «${label}» on the page`);
+  const form = html.slice(start, html.indexOf("</form>", start));
+  const fields: Record<string, string> = {};
+  for (const [, name = "", value = ""] of form.matchAll(
+    /<input type="hidden" name="([^"]*)" value="([^"]*)"/g,
+  )) {
+    if (name !== "_csrf") fields[decodeHtml(name)] = decodeHtml(value);
+  }
+  return fields;
+}
+
 /** Who the layout says is signed in ('Вы вошли как …'). */
 export function signedInLoginIn(html: string): string | undefined {
   const inner = /<span>Вы вошли как ([\s\S]*?)<\/span>/.exec(html)?.[1];
@@ -128,6 +145,17 @@ export function readRegistryList(html: string): { rows: ListedAppeal[]; next?: s
   });
   const next = /<a href="([^"]*)">Следующие обращения<\/a>/.exec(html)?.[1];
   return next === undefined ? { rows } : { rows, next: decodeHtml(next) };
+}
+
+/** The list page's approval marks («На согласовании», «На доработку») by appeal id; "" for none. */
+export function readDraftMarks(html: string): Map<string, string> {
+  const tbody = /<table class="staff-table">[\s\S]*?<tbody>([\s\S]*?)<\/tbody>/.exec(html)?.[1];
+  return new Map(
+    tableRows(tbody ?? "").map(([numberCell = "", , , stateCell = ""]) => [
+      decodeHtml(/<a href="\/staff\/appeals\/([^"]+)">/.exec(numberCell)?.[1] ?? ""),
+      textOf(/<span class="draft-mark[^"]*">([\s\S]*?)<\/span>/.exec(stateCell)?.[1] ?? ""),
+    ]),
+  );
 }
 
 /** `after` of a next-page link ('/staff?…&after=N'). */

@@ -218,6 +218,7 @@ export function DraftAnswer({
       {waiting && mayReview ? (
         <DraftDecision
           version={version}
+          draftRevision={answer.revision}
           csrfToken={csrfToken}
           approve={{
             intent: "approve-answer",

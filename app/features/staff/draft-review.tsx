@@ -37,15 +37,20 @@ export function DraftAuthorship({
   );
 }
 
-/** A head's approval and return of a draft, each a form naming its intent. */
+/**
+ * A head's approval and return of a draft, each a form naming its intent and carrying what the
+ * page showed: the appeal's version and the draft's revision (a draft revised since is refused).
+ */
 export function DraftDecision({
   version,
+  draftRevision,
   csrfToken,
   approve,
   returnIntent,
   returnLabel,
 }: {
   version: number;
+  draftRevision: number;
   csrfToken: string;
   approve: { intent: string; label: string; button: string; explanation: string };
   returnIntent: string;
@@ -58,6 +63,7 @@ export function DraftDecision({
         <CsrfField token={csrfToken} />
         <input type="hidden" name="intent" value={approve.intent} />
         <input type="hidden" name="version" value={version} />
+        <input type="hidden" name="draft_revision" value={draftRevision} />
         <p>{approve.explanation}</p>
         <button type="submit">{approve.button}</button>
       </form>
@@ -65,6 +71,7 @@ export function DraftDecision({
         <CsrfField token={csrfToken} />
         <input type="hidden" name="intent" value={returnIntent} />
         <input type="hidden" name="version" value={version} />
+        <input type="hidden" name="draft_revision" value={draftRevision} />
         <label>
           Что доработать
           <textarea name="review_comment" required maxLength={2000} rows={3} />

@@ -48,6 +48,7 @@ export function NoticeDraft({
       {waiting && mayReview ? (
         <DraftDecision
           version={version}
+          draftRevision={draft.revision}
           csrfToken={csrfToken}
           approve={{
             intent: "approve-notice",
