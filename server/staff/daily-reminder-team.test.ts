@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { addStaffUser, storeAppealIn } from "../../tests/support/staff-fixtures.ts";
 import { type TestDatabase, testDatabaseKinds } from "../../tests/support/test-databases.ts";
-import { silentLog, startTestDeliverySender } from "../../tests/support/test-delivery-sender.ts";
+import { sentReminders, silentLog } from "../../tests/support/test-delivery-sender.ts";
 import { createTestSmtpServer, type TestSmtpServer } from "../../tests/support/test-smtp-server.ts";
 import { parseDatabaseUrl } from "../config.ts";
 import { type DataLayer, openDataLayer } from "../db/data-layer.ts";
@@ -77,37 +77,27 @@ for (const kind of testDatabaseKinds) {
         now: () => at0805,
       });
       assert.equal(await reminder.runOnce(), "written");
-      const sender = startTestDeliverySender(data, smtp.url, {
+      const mails = await sentReminders(data, smtp, {
         handlers: ["handlers@example.ru", "GALINA@example.ru"],
+        expected: 2,
       });
-      try {
-        const reminders = () =>
-          smtp.received.filter((mail) => mail.subject?.startsWith("Сроки обращений"));
-        for (let tries = 0; tries < 200 && reminders().length < 2; tries += 1) {
-          await new Promise((done) => setTimeout(done, 25));
-        }
-        await new Promise((done) => setTimeout(done, 200));
-        const mails = reminders();
-        assert.equal(mails.length, 2);
-        const all = mails.find((mail) => mail.envelopeTo.includes("handlers@example.ru"));
-        const own = mails.find((mail) => mail.envelopeTo.includes("ivan@example.ru"));
-        assert.deepEqual(
-          all?.envelopeTo,
-          ["handlers@example.ru", "GALINA@example.ru"],
-          "the head once",
-        );
-        for (const number of [numbers.ivan, numbers.petr, numbers.nobody]) {
-          assert.ok(all?.text?.includes(number ?? "?"), `${number} in the mail of all`);
-        }
-        assert.deepEqual(own?.envelopeTo, ["ivan@example.ru"]);
-        assert.ok(own?.text?.includes(numbers.ivan ?? "?"));
-        assert.ok(
-          !own?.text?.includes(numbers.petr ?? "?") && !own?.text?.includes(numbers.nobody ?? "?"),
-        );
-        assert.match(own?.subject ?? "", /просрочено 0, истекает в последние 5 дней срока 1$/);
-      } finally {
-        await sender.stop();
+      assert.equal(mails.length, 2);
+      const all = mails.find((mail) => mail.envelopeTo.includes("handlers@example.ru"));
+      const own = mails.find((mail) => mail.envelopeTo.includes("ivan@example.ru"));
+      assert.deepEqual(
+        all?.envelopeTo,
+        ["handlers@example.ru", "GALINA@example.ru"],
+        "the head once",
+      );
+      for (const number of [numbers.ivan, numbers.petr, numbers.nobody]) {
+        assert.ok(all?.text?.includes(number ?? "?"), `${number} in the mail of all`);
       }
+      assert.deepEqual(own?.envelopeTo, ["ivan@example.ru"]);
+      assert.ok(own?.text?.includes(numbers.ivan ?? "?"));
+      assert.ok(
+        !own?.text?.includes(numbers.petr ?? "?") && !own?.text?.includes(numbers.nobody ?? "?"),
+      );
+      assert.match(own?.subject ?? "", /просрочено 0, истекает в последние 5 дней срока 1$/);
     });
   });
 }
