@@ -48,7 +48,8 @@ export function registerStaticSite(
     ) {
       return false;
     }
-    writeWholeFile(prepared, request.method, headers["accept-encoding"], response);
+    const encoding = chooseEncoding(headers["accept-encoding"], prepared);
+    writeWholeFile(prepared, encoding, request.method, response);
     return true;
   }
 
@@ -248,18 +249,17 @@ function sendFile(
   // time spent on a page, decision 0016). Fastify's onResponse hooks (the log line, the metrics)
   // still run when the answer has gone. HEAD gets the same headers without the body.
   reply.hijack();
-  writeWholeFile(prepared, request.method, request.headers["accept-encoding"], reply.raw);
+  writeWholeFile(prepared, encoding, request.method, reply.raw);
   return reply;
 }
 
-/** The 200 answer with the whole file, in the encoding the client prefers; HEAD without the body. */
+/** The 200 answer with the whole file in the chosen encoding; HEAD without the body. */
 function writeWholeFile(
   prepared: PreparedFile,
+  encoding: "br" | "gzip" | undefined,
   method: string | undefined,
-  accept: IncomingHttpHeaders["accept-encoding"],
   response: ServerResponse,
 ) {
-  const encoding = chooseEncoding(accept, prepared);
   const headers = encoding ? prepared[encoding] : prepared.plain;
   response.writeHead(200, headers.rawOk);
   response.end(method === "HEAD" ? undefined : variant(prepared.file, encoding));
