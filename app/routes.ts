@@ -28,6 +28,9 @@ export default [
     route("login", "routes/staff-login.tsx"),
     route("logout", "routes/staff-logout.tsx"),
     route("appeals/:id", "routes/staff-appeal.tsx"),
+    // Where the answer form posts its text and files (multipart): the appeal's page again, its
+    // action given the fields and files the server's door read (server/pages/page-routes.ts).
+    route("appeals/:id/answer", "routes/staff-appeal.tsx", { id: "routes/staff-appeal-answer" }),
     route("templates", "routes/staff-templates.tsx"),
     route("appeals/:id/topic", "routes/staff-appeal-topic.tsx"),
     route("statistics", "routes/staff-statistics.tsx"),

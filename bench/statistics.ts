@@ -11,7 +11,7 @@ import { seedAppeals } from "../scripts/seed-appeals.ts";
 import { parseDatabaseUrl } from "../server/config.ts";
 import { createDataLayer } from "../server/db/data-layer.ts";
 import { openDatabase } from "../server/db/open-database.ts";
-import { createStatisticsService } from "../server/staff/statistics-service.ts";
+import { createStatisticsService } from "../server/staff/statistics/statistics-service.ts";
 import { testDatabaseKinds } from "../tests/support/test-databases.ts";
 
 const rows = Number(process.argv[2] ?? 1_000_000);

@@ -1,12 +1,10 @@
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import type { RequestHandler } from "react-router";
 import { registerAppealsApi } from "./appeals/api-routes.ts";
-import { registerAppealPage } from "./appeals/appeal-form-post.ts";
 import { createAppealService } from "./appeals/appeal-service.ts";
 import { createMemoryRateLimiter, type RateLimiter } from "./appeals/rate-limiter.ts";
-import { cachedReview, registerReviewPage } from "./appeals/review-page.ts";
-import { registerStatusPage, statusLookupLimits } from "./appeals/status-page.ts";
-import { registerCloseConnectionsOnStop } from "./close-connections-on-stop.ts";
+import { cachedReview } from "./appeals/review-page.ts";
+import { statusLookupLimits } from "./appeals/status-page.ts";
 import {
   defaultMetricsAllow,
   defaultReminderTime,
@@ -18,25 +16,35 @@ import {
 } from "./config.ts";
 import type { DataLayer } from "./db/data-layer.ts";
 import type { DeliveryBacklog } from "./db/deliveries-repository.ts";
-import { standardOutputLog } from "./log-output.ts";
+import { bodyLimits } from "./http/body-limits.ts";
+import { registerCloseConnectionsOnStop } from "./http/close-connections-on-stop.ts";
+import { standardOutputLog } from "./http/log-output.ts";
+import { isApiRequest, problemMessages, sendProblem } from "./http/problem-answer.ts";
+import { registerRequestGuards } from "./http/request-guards.ts";
+import { pathOnly, registerRequestLog } from "./http/request-log.ts";
+import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerDeliverySender } from "./mail/register-delivery-sender.ts";
 import { registerMetrics } from "./metrics/register-metrics.ts";
 import { registerScheduledBackup } from "./operations/register-scheduled-backup.ts";
-import { type FastLane, pageFastLane, routeMirror, serverWithFastLane } from "./page-fast-lane.ts";
-import { isApiRequest, problemMessages, sendProblem } from "./problem-answer.ts";
-import { registerRequestGuards } from "./request-guards.ts";
-import { pathOnly, registerRequestLog } from "./request-log.ts";
-import { registerSecurityHeaders } from "./security-headers.ts";
-import type { SiteFiles } from "./site-files.ts";
-import { applySiteSettings, personalisePageHandler } from "./site-settings.ts";
-import { registerDailyReminder } from "./staff/register-daily-reminder.ts";
-import { registerSignInPurge } from "./staff/register-sign-in-purge.ts";
-import { createRegistryService } from "./staff/registry-service.ts";
-import { createReplyTemplateService } from "./staff/reply-template-service.ts";
-import { createStaffAuth } from "./staff/staff-auth.ts";
-import { csrfKeySecretName, registerStaffArea } from "./staff/staff-routes.ts";
-import { createStatisticsService } from "./staff/statistics-service.ts";
-import { registerStaticSite } from "./static-site.ts";
+import { registerPageDoor } from "./pages/page-door.ts";
+import { pageRoutes } from "./pages/page-routes.ts";
+import { createPageServices } from "./pages/page-services.ts";
+import { csrfKeySecretName } from "./pages/staff-session.ts";
+import {
+  type FastLane,
+  pageFastLane,
+  routeMirror,
+  serverWithFastLane,
+} from "./site/page-fast-lane.ts";
+import type { SiteFiles } from "./site/site-files.ts";
+import { applySiteSettings } from "./site/site-settings.ts";
+import { registerStaticSite } from "./site/static-site.ts";
+import { registerSignInPurge } from "./staff/auth/register-sign-in-purge.ts";
+import { createStaffAuth } from "./staff/auth/staff-auth.ts";
+import { createRegistryService } from "./staff/registry/registry-service.ts";
+import { registerDailyReminder } from "./staff/reminders/register-daily-reminder.ts";
+import { createStatisticsService } from "./staff/statistics/statistics-service.ts";
+import { createReplyTemplateService } from "./staff/templates/reply-template-service.ts";
 
 export type AppDependencies = {
   /**
@@ -113,8 +121,8 @@ export function buildApp({
     },
     // Our own single line per request replaces Fastify's two (server/request-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
-    // An appeal is a few kilobytes; nothing else takes a body.
-    bodyLimit: 16 * 1024,
+    // An appeal is a few kilobytes; the pages' forms say their own (server/http/body-limits.ts).
+    bodyLimit: bodyLimits.default,
     return503OnClosing: true,
   });
 
@@ -199,37 +207,33 @@ export function buildApp({
   );
 
   if (pageHandler) {
-    registerAppealPage(app, {
-      pageHandler: personalisePageHandler(pageHandler, settings),
-      service: appeals,
-    });
-    registerStatusPage(app, {
-      pageHandler: personalisePageHandler(pageHandler, settings),
-      data,
-      rateLimiter: statusRateLimiter,
-    });
-    registerReviewPage(app, {
-      pageHandler: personalisePageHandler(pageHandler, settings),
-      review: cachedReview(createStatisticsService(data)),
-    });
-  }
-  if (pageHandler) {
+    // Every page the server renders, public and staff, through one door (server/pages/).
+    const auth = createStaffAuth(data);
+    app.addHook("onReady", () => auth.prepare());
+    registerSignInPurge(app, { data, auditDays: config.signInAuditDays ?? defaultSignInAuditDays });
+    const statistics = createStatisticsService(data);
     const registry = createRegistryService({
       data,
       onDeliveryQueued: () => mailDoor.wake(),
       answerApproval: config.answerApproval ?? true,
     });
-    const auth = createStaffAuth(data);
-    app.addHook("onReady", () => auth.prepare());
-    registerSignInPurge(app, { data, auditDays: config.signInAuditDays ?? defaultSignInAuditDays });
-    registerStaffArea(app, {
+    registerPageDoor(app, {
       pageHandler,
-      csrfKey: () => data.secrets.secret(csrfKeySecretName),
+      routes: pageRoutes,
       auth,
-      registry,
-      templates: createReplyTemplateService({ data }),
-      appeals: data.appeals,
-      statistics: createStatisticsService(data),
+      csrfKey: () => data.secrets.secret(csrfKeySecretName),
+      settings,
+      services: createPageServices({
+        data,
+        appeals,
+        statusRateLimiter,
+        review: cachedReview(statistics),
+        auth,
+        registry,
+        templates: createReplyTemplateService({ data }),
+        statistics,
+      }),
+      staffFiles: { registry, appeals: data.appeals, statistics },
     });
   }
   registerDailyReminder(app, {

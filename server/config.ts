@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import { isLoopback } from "./http/request-guards.ts";
 import {
   defaultLeaseMs,
   defaultRetrySchedule,
@@ -173,7 +174,7 @@ export function parseSiteUrl(value: string | undefined, production: boolean): st
   } catch {
     throw new Error("must be an absolute address, e.g. https://agrochem-kirov.ru");
   }
-  const local = ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+  const local = isLoopback(url.hostname);
   if (url.protocol !== "https:" && !(url.protocol === "http:" && local && !production)) {
     throw new Error(
       production

@@ -1,10 +1,10 @@
 import {
-  appealsReviewContext,
   reviewColumns,
   reviewCount,
   smallCountLimit,
 } from "../../domain/appeals/appeals-review.ts";
 import { formatRussianDate } from "../../domain/calendar/calendar-day.ts";
+import { pageOf } from "../../domain/pages/page-context.ts";
 import { BarChart } from "../components/bar-chart.tsx";
 import type { RouteHandle } from "../route-handle.ts";
 import contentStyles from "../styles/pages/content.css?inline";
@@ -24,7 +24,7 @@ export const meta = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { review: await context.get(appealsReviewContext)() };
+  return { review: await pageOf(context).services.review() };
 }
 
 /** The chart's series: the counts a reader compares quarter by quarter. */

@@ -3,14 +3,14 @@ import { appealStateLabels, appealStates } from "../../domain/appeals/appeal-sta
 import { deadlineFilterLabels } from "../../domain/appeals/deadline-filter-ranges.ts";
 import { nextDeadline } from "../../domain/appeals/running-terms.ts";
 import { visibleText } from "../../domain/appeals/visible-text.ts";
+import { requireStaff } from "../../domain/pages/page-context.ts";
 import { draftReviewLabels, draftReviewOf } from "../../domain/staff/draft-marks.ts";
 import { readRegistryQuery, registryQueryParams } from "../../domain/staff/registry-query.ts";
-import { staffRequestContext } from "../../domain/staff/staff-context.ts";
 import { Day, DeadlineText, Moment } from "../features/staff/staff-display.tsx";
 import type { Route } from "./+types/staff-list.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = context.get(staffRequestContext);
+  const { staff, viewer, today } = requireStaff(context);
   const read = readRegistryQuery(new URL(request.url).searchParams);
   if (!read.ok) {
     return data(
@@ -18,13 +18,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         error: read.message,
         query: {},
         page: { rows: [], nextAfter: undefined },
-        today: staff.today,
+        today,
       },
       { status: 400 },
     );
   }
-  const page = await staff.listAppeals(read.query);
-  return { error: undefined, query: read.query, page, today: staff.today };
+  const page = await staff.listAppeals(viewer, read.query);
+  return { error: undefined, query: read.query, page, today };
 }
 
 export default function StaffListPage({ loaderData }: Route.ComponentProps) {

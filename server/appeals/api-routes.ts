@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { formErrorKey } from "../../domain/appeals/appeal-fields.ts";
-import { refusalMessage } from "../problem-answer.ts";
+import { refusalMessage } from "../http/problem-answer.ts";
 import type { AppealService } from "./appeal-service.ts";
 
 export const apiMessages = {

@@ -1,23 +1,24 @@
-// POST /appeals (the form without JavaScript) reaches React Router with the submitter in its
-// context. React Router itself is stood in for by a handler that does what the route action does.
+// POST /appeals (the form without JavaScript) reaches React Router through the pages' door, with
+// the form read and the submitter in the page's context. React Router itself is stood in for by a
+// handler that does what the route action does.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { RequestHandler } from "react-router";
 import { messages, requiredMessage } from "../../domain/appeals/appeal-schema.ts";
-import { appealSubmitterContext } from "../../domain/appeals/appeal-submitter.ts";
 import type { SubmitResult } from "../../domain/appeals/submit-result.ts";
+import { pageContext } from "../../domain/pages/page-context.ts";
 import { startTestApp, type TestApp, validAppeal } from "../../tests/support/test-app.ts";
 import { createSqliteDatabase, type TestDatabase } from "../../tests/support/test-databases.ts";
-import { problemMessages } from "../problem-answer.ts";
+import { problemMessages } from "../http/problem-answer.ts";
 
 type Seen = { method: string; url: string; origin: string | null; result: SubmitResult };
 const seen: Seen[] = [];
 
 // Like app/routes/appeals.tsx's action: read the form, call the submitter, render the result.
 const fakeReactRouter: RequestHandler = async (request, context) => {
-  const submit = context?.get(appealSubmitterContext);
-  assert.ok(submit, "the submitter is in the context");
-  const result = await submit((await request.formData()).entries(), request);
+  const page = context?.get(pageContext);
+  assert.ok(page?.form, "the form the door read is in the context");
+  const result = await page.services.appealForm(page.form.fields.entries(), page.client);
   seen.push({
     method: request.method,
     url: request.url,

@@ -6,7 +6,7 @@ import { sampleNewAppeal } from "../../tests/support/test-appeal.ts";
 import { createSqliteDatabase, type TestDatabase } from "../../tests/support/test-databases.ts";
 import { parseDatabaseUrl } from "../config.ts";
 import { type DataLayer, openDataLayer } from "../db/data-layer.ts";
-import { createStatisticsService } from "../staff/statistics-service.ts";
+import { createStatisticsService } from "../staff/statistics/statistics-service.ts";
 import { cachedReview, reviewCacheMinutes } from "./review-page.ts";
 
 let database: TestDatabase;

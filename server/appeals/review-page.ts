@@ -1,16 +1,12 @@
 /**
- * The public review of appeals (/appeals/review), rendered by React Router from counts the server
- * keeps for `reviewCacheMinutes`: however many visitors come, the store counts at most once per
+ * The public review of appeals (/appeals/review), rendered through the pages' door from counts the
+ * server keeps for `reviewCacheMinutes`: however many visitors come, the store counts at most once per
  * that time per server, and never while a count is under way (concurrent visitors share it).
  */
-import type { FastifyInstance } from "fastify";
-import { type RequestHandler, RouterContextProvider } from "react-router";
-import { type AppealsReview, appealsReviewContext } from "../../domain/appeals/appeals-review.ts";
+import type { AppealsReview } from "../../domain/appeals/appeals-review.ts";
 import { kirovIsoDate } from "../../domain/time/kirov-time.ts";
-import { sendWebResponse, toWebRequest } from "../react-router-bridge.ts";
-import type { StatisticsService } from "../staff/statistics-service.ts";
+import type { StatisticsService } from "../staff/statistics/statistics-service.ts";
 
-export const reviewPagePath = "/appeals/review";
 export const reviewCacheMinutes = 10;
 
 /** The review, counted again when older than the cache time or from another Kirov day. */
@@ -33,15 +29,4 @@ export function cachedReview(
     }
     return cached.review;
   };
-}
-
-export function registerReviewPage(
-  app: FastifyInstance,
-  deps: { pageHandler: RequestHandler; review: () => Promise<AppealsReview> },
-) {
-  app.get(reviewPagePath, async (request, reply) => {
-    const context = new RouterContextProvider();
-    context.set(appealsReviewContext, deps.review);
-    return sendWebResponse(reply, await deps.pageHandler(toWebRequest(request), context));
-  });
 }

@@ -1,63 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { type RequestHandler, RouterContextProvider } from "react-router";
-import { appealStatusLookupContext } from "../../domain/appeals/appeal-status.ts";
-import type { DataLayer } from "../db/data-layer.ts";
-import { sendProblem } from "../problem-answer.ts";
-import { sendWebResponse, toWebRequest } from "../react-router-bridge.ts";
-import { acceptUrlEncodedForms, isUrlEncodedForm } from "../url-encoded-forms.ts";
-import type { RateLimiter } from "./rate-limiter.ts";
-import { createStatusLookup } from "./status-lookup.ts";
-
-export const statusPagePath = "/appeals/status";
+/**
+ * The citizen's status page (/appeals/status) is a row of the pages' door (server/pages/); its
+ * lookup (status-lookup.ts) is counted by these limits per visitor's address.
+ */
 
 /** Lookups per visitor's address: enough for typing mistakes, too few to guess numbers. */
 export const statusLookupLimits = { perMinute: 10, perDay: 100 } as const;
-
-// A number and an address; anything much longer is not a lookup.
-const formBodyLimit = 4 * 1024;
-
-const refusals = {
-  tooLarge: "Запрос слишком большой.",
-  unsupportedType: "Форма отправляется как application/x-www-form-urlencoded.",
-  badRequest: "Не удалось прочитать отправленную форму.",
-} as const;
-
-/**
- * The citizen's status page, rendered by React Router on each request (never prerendered: what it
- * shows is the store's): GET shows the form (the number filled in from ?number=, as the
- * acknowledgement links it), POST looks the appeal up. Never cached, never indexed.
- */
-export function registerStatusPage(
-  app: FastifyInstance,
-  deps: {
-    pageHandler: RequestHandler;
-    data: Pick<DataLayer, "appeals">;
-    rateLimiter: RateLimiter;
-  },
-) {
-  app.register(async (page) => {
-    acceptUrlEncodedForms(page, { bodyLimit: formBodyLimit, refusals });
-
-    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-      const context = new RouterContextProvider();
-      context.set(
-        appealStatusLookupContext,
-        createStatusLookup({
-          data: deps.data,
-          rateLimiter: deps.rateLimiter,
-          clientAddress: request.clientAddress,
-        }),
-      );
-      const response = await deps.pageHandler(toWebRequest(request), context);
-      reply.header("x-robots-tag", "noindex, nofollow");
-      return sendWebResponse(reply, response);
-    };
-    page.get(statusPagePath, handler);
-    page.post(statusPagePath, { bodyLimit: formBodyLimit }, async (request, reply) => {
-      if (!isUrlEncodedForm(request)) {
-        return sendProblem(request, reply, 415, refusals.unsupportedType);
-      }
-      return handler(request, reply);
-    });
-  });
-}

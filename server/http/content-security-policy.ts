@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import { investorsPage } from "../content/investors.ts";
-import { addressMap } from "../content/maps.ts";
-import { posWidgetOrigin } from "./pos-widget.ts";
+import { investorsPage } from "../../content/investors.ts";
+import { addressMap } from "../../content/maps.ts";
+import { posWidgetOrigin } from "../site/pos-widget.ts";
 
 /** CSP directives in helmet's spelling: name -> sources. */
 export type Directives = Record<string, string[]>;

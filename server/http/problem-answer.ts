@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { formErrorKey } from "../domain/appeals/appeal-fields.ts";
+import { formErrorKey } from "../../domain/appeals/appeal-fields.ts";
 
 /** Russian messages for requests refused before any route reads them. */
 export const problemMessages = {
@@ -10,7 +10,18 @@ export const problemMessages = {
   methodNotAllowed: "Метод не поддерживается.",
   notFound: "Не найдено",
   failed: "Внутренняя ошибка сервера. Попробуйте ещё раз позже.",
+  unavailable:
+    "Сервис временно недоступен: не удалось обратиться к хранилищу данных. Попробуйте ещё раз через несколько минут.",
 } as const;
+
+/** What every form's page says when its body cannot be taken (written once for all of them). */
+export const formMessages = {
+  unreadable: "Не удалось прочитать отправленную форму.",
+  tooLarge: "Форма слишком большая.",
+} as const;
+
+/** How long a client is asked to wait after a 503 (Retry-After, seconds). */
+export const retryAfterSeconds = 60;
 
 /** The API answers JSON in its own shape; everything else is a page. */
 export function isApiRequest(request: Pick<FastifyRequest, "url">): boolean {

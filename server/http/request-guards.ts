@@ -138,6 +138,7 @@ function isLocalhostOrigin(origin: string | undefined): origin is string {
   }
 }
 
-function isLoopback(hostname: string): boolean {
+/** Whether a URL's hostname is this machine: the one rule for the CORS gate, cookies, config. */
+export function isLoopback(hostname: string): boolean {
   return hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]";
 }

@@ -7,9 +7,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "./app.ts";
-import { type DataLayer, openDataLayer } from "./db/data-layer.ts";
-import { loadSiteFiles } from "./site-files.ts";
+import { buildApp } from "../app.ts";
+import { type DataLayer, openDataLayer } from "../db/data-layer.ts";
+import { loadSiteFiles } from "../site/site-files.ts";
 
 const css = "body{color:#111}";
 const pageCss = ".map{inline-size:100%}";

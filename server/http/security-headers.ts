@@ -1,13 +1,13 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
 import helmet, { type HelmetOptions } from "helmet";
+import type { SiteFile, SiteFiles } from "../site/site-files.ts";
 import {
   type Directives,
   type PolicySettings,
   prerenderedPagePolicy,
   serverAnswerPolicy,
 } from "./content-security-policy.ts";
-import type { SiteFile, SiteFiles } from "./site-files.ts";
 
 // Helmet has no Permissions-Policy: the site uses none of these features.
 const permissionsPolicy = "camera=(), microphone=(), geolocation=(), payment=(), usb=()";

@@ -6,9 +6,9 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "./app.ts";
-import { inlineSources } from "./content-security-policy.ts";
-import { type DataLayer, openDataLayer } from "./db/data-layer.ts";
+import { buildApp } from "../app.ts";
+import { type DataLayer, openDataLayer } from "../db/data-layer.ts";
+import { inlineSources } from "../http/content-security-policy.ts";
 import type { SiteFile, SiteFiles } from "./site-files.ts";
 
 function page(html: string): SiteFile {

@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { FastifyBaseLogger, FastifyInstance, HTTPMethods } from "fastify";
 import FindMyWay from "find-my-way";
-import type { ServerTimeouts } from "./config.ts";
-import { usableHost } from "./request-guards.ts";
+import type { ServerTimeouts } from "../config.ts";
+import { usableHost } from "../http/request-guards.ts";
 
 /**
  * Answers a request itself and says so (true), or leaves it to Fastify (false), having written

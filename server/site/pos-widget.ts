@@ -1,4 +1,4 @@
-import { posWidgetTexts } from "../content/pos-widget.ts";
+import { posWidgetTexts } from "../../content/pos-widget.ts";
 
 /** The Gosuslugi feedback platform (ПОС): its host, allowed by the CSP of /appeals only. */
 export const posWidgetOrigin = "https://pos.gosuslugi.ru";

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { readdir, readFile, stat } from "node:fs/promises";
 import { extname, join, relative, sep } from "node:path";
-import { notFoundPath } from "../content/site-pages.ts";
-import { type InlineSources, inlineSources } from "./content-security-policy.ts";
+import { notFoundPath } from "../../content/site-pages.ts";
+import { type InlineSources, inlineSources } from "../http/content-security-policy.ts";
 
 /** One file of the built site, held in memory with its precompressed variants. */
 export type SiteFile = {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { gunzipSync } from "node:zlib";
-import { siteUrlPlaceholder } from "../domain/site/site-url-placeholder.ts";
+import { siteUrlPlaceholder } from "../../domain/site/site-url-placeholder.ts";
 import { posWidgetSlot } from "./pos-widget.ts";
 import type { SiteFile } from "./site-files.ts";
 import { applySiteSettings, personaliseHtml } from "./site-settings.ts";

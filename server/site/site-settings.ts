@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import type { RequestHandler } from "react-router";
-import { siteUrlPlaceholder } from "../domain/site/site-url-placeholder.ts";
-import { inlineSources } from "./content-security-policy.ts";
+import { siteUrlPlaceholder } from "../../domain/site/site-url-placeholder.ts";
+import { inlineSources } from "../http/content-security-policy.ts";
 import { posWidgetBlock, posWidgetSlot } from "./pos-widget.ts";
 import type { SiteFile, SiteFiles } from "./site-files.ts";
 
@@ -31,19 +30,6 @@ export function personaliseHtml(html: string, path: string, settings: SiteSettin
     result = result.replace(posWidgetSlot, posWidgetBlock(settings.posWidgetId));
   }
   return result;
-}
-
-/** React Router's handler (the no-JavaScript form's answer page) with the same settings. */
-export function personalisePageHandler(
-  handler: RequestHandler,
-  settings: SiteSettings,
-): RequestHandler {
-  return async (request, context) => {
-    const response = await handler(request, context);
-    if (!/^text\/html/.test(response.headers.get("content-type") ?? "")) return response;
-    const html = personaliseHtml(await response.text(), new URL(request.url).pathname, settings);
-    return new Response(html, { status: response.status, headers: response.headers });
-  };
 }
 
 function withSettings(file: SiteFile, path: string, settings: SiteSettings): SiteFile {

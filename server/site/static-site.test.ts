@@ -5,8 +5,8 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "./app.ts";
-import { type DataLayer, openDataLayer } from "./db/data-layer.ts";
+import { buildApp } from "../app.ts";
+import { type DataLayer, openDataLayer } from "../db/data-layer.ts";
 import { loadSiteFiles } from "./site-files.ts";
 
 // A tiny built site on disk, shaped like React Router's prerender output.

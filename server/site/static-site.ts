@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fresh from "fresh";
 import Negotiator from "negotiator";
 import parseRange from "range-parser";
-import type { HeaderSet, PagePolicies } from "./security-headers.ts";
+import type { HeaderSet, PagePolicies } from "../http/security-headers.ts";
 import type { SiteFile, SiteFiles } from "./site-files.ts";
 
 /**

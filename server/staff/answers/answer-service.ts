@@ -4,30 +4,30 @@
  * its files or its mail, and a mail never goes out for an answer that was not stored. After the
  * mail failed every try, staff send it again or record that the answer went by post.
  */
-import { allowedActions, appealActionLabels } from "../../domain/appeals/appeal-states.ts";
-import { formatRussianDate } from "../../domain/calendar/calendar-day.ts";
-import type { AppealActionForm } from "../../domain/staff/appeal-action-form.ts";
+import { allowedActions, appealActionLabels } from "../../../domain/appeals/appeal-states.ts";
+import type { SubmittedFile } from "../../../domain/attachments/submitted-file.ts";
+import { formatRussianDate } from "../../../domain/calendar/calendar-day.ts";
+import type { AppealActionForm } from "../../../domain/staff/appeal-action-form.ts";
 import type {
   AnswerPreview,
   AnswerView,
   RegistryAppeal,
-} from "../../domain/staff/registry-types.ts";
-import type { ActionResult } from "../../domain/staff/staff-context.ts";
-import { type StaffViewer, waitsForApproval } from "../../domain/staff/staff-roles.ts";
-import { kirovIsoDate } from "../../domain/time/kirov-time.ts";
-import type { AttachmentInfo } from "../db/attachments-repository.ts";
-import { appealEntry } from "../db/audit-repository.ts";
-import type { DataLayer } from "../db/data-layer.ts";
-import type { Transaction } from "../db/database.ts";
-import { composeAnswerMail } from "../mail/answer-mail.ts";
-import type { UploadedFile } from "./answer-upload.ts";
+} from "../../../domain/staff/registry-types.ts";
+import type { ActionResult } from "../../../domain/staff/staff-ports.ts";
+import { type StaffViewer, waitsForApproval } from "../../../domain/staff/staff-roles.ts";
+import { kirovIsoDate } from "../../../domain/time/kirov-time.ts";
+import type { AttachmentInfo } from "../../db/attachments-repository.ts";
+import { appealEntry } from "../../db/audit-repository.ts";
+import type { DataLayer } from "../../db/data-layer.ts";
+import type { Transaction } from "../../db/database.ts";
+import { composeAnswerMail } from "../../mail/answer-mail.ts";
 import {
   AppealChangedMeanwhile,
   changedMeanwhile,
   draftChangedMeanwhile,
   undoneIfChangedMeanwhile,
-} from "./changed-meanwhile.ts";
-import { retryFailedDelivery } from "./delivery-retry.ts";
+} from "../registry/changed-meanwhile.ts";
+import { retryFailedDelivery } from "../registry/delivery-retry.ts";
 
 type AnswerForm = Extract<AppealActionForm, { intent: "answer" | "answer-preview" }>;
 type ByPostForm = Extract<AppealActionForm, { intent: "answer-by-post" }>;
@@ -140,7 +140,7 @@ export function createAnswerService(deps: {
     preview(
       appeal: RegistryAppeal,
       form: AnswerForm,
-      files: readonly UploadedFile[],
+      files: readonly SubmittedFile[],
     ): { ok: true; preview: AnswerPreview } | Exclude<ActionResult, { ok: true }> {
       const refusal = answerRefusal(appeal, form);
       if (refusal && !refusal.ok) return refusal;
@@ -174,7 +174,7 @@ export function createAnswerService(deps: {
       viewer: StaffViewer,
       appeal: RegistryAppeal,
       form: AnswerForm,
-      files: readonly UploadedFile[],
+      files: readonly SubmittedFile[],
     ): Promise<ActionResult> {
       const refusal = answerRefusal(appeal, form);
       if (refusal) return refusal;

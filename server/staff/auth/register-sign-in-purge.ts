@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { DataLayer } from "../db/data-layer.ts";
+import type { DataLayer } from "../../db/data-layer.ts";
 import { startSignInPurge } from "./sign-in-purge.ts";
 
 /** Purges sign-in leftovers at start and hourly while the app runs (every server: idempotent). */

@@ -5,7 +5,7 @@
  * only when its key failed again, and nothing else ever was.
  */
 import type { FastifyBaseLogger } from "fastify";
-import type { DataLayer } from "../db/data-layer.ts";
+import type { DataLayer } from "../../db/data-layer.ts";
 import { sessionLimits } from "./staff-auth.ts";
 
 const dayMs = 86_400_000;

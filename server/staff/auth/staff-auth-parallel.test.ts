@@ -3,10 +3,10 @@
 // whatever their addresses; a success gives back only its own slot.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { addStaffUser } from "../../tests/support/staff-fixtures.ts";
-import { type TestDatabase, testDatabaseKinds } from "../../tests/support/test-databases.ts";
-import { parseDatabaseUrl } from "../config.ts";
-import { type DataLayer, openDataLayer } from "../db/data-layer.ts";
+import { addStaffUser } from "../../../tests/support/staff-fixtures.ts";
+import { type TestDatabase, testDatabaseKinds } from "../../../tests/support/test-databases.ts";
+import { parseDatabaseUrl } from "../../config.ts";
+import { type DataLayer, openDataLayer } from "../../db/data-layer.ts";
 import { createSignInKeys } from "./sign-in-keys.ts";
 import { createStaffAuth, lockoutLimits, signInKeySecretName } from "./staff-auth.ts";
 

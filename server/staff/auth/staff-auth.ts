@@ -10,9 +10,9 @@
  */
 
 import { createHash, randomBytes } from "node:crypto";
-import type { StaffRole } from "../../domain/staff/staff-roles.ts";
-import { eventEntry } from "../db/audit-repository.ts";
-import type { DataLayer } from "../db/data-layer.ts";
+import type { StaffRole } from "../../../domain/staff/staff-roles.ts";
+import { eventEntry } from "../../db/audit-repository.ts";
+import type { DataLayer } from "../../db/data-layer.ts";
 import { type CapacityLimits, type CheckCapacity, createCheckCapacity } from "./check-capacity.ts";
 import { decoyPasswordHash, verifyPassword } from "./passwords.ts";
 import { createSignInKeys, type SignInKeyMaker } from "./sign-in-keys.ts";

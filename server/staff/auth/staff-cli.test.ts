@@ -2,10 +2,10 @@
 // list; bad roles and addresses refused with exit code 2 and nothing changed.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { staffCommand } from "../../tests/support/appeals-command.ts";
-import { createSqliteDatabase, type TestDatabase } from "../../tests/support/test-databases.ts";
-import { parseDatabaseUrl } from "../config.ts";
-import { openDataLayer } from "../db/data-layer.ts";
+import { staffCommand } from "../../../tests/support/appeals-command.ts";
+import { createSqliteDatabase, type TestDatabase } from "../../../tests/support/test-databases.ts";
+import { parseDatabaseUrl } from "../../config.ts";
+import { openDataLayer } from "../../db/data-layer.ts";
 
 let database: TestDatabase;
 before(async () => {

@@ -6,33 +6,33 @@
  * draft, all in one transaction; or returns it with what to change, and the executor sends a
  * revised one in its place.
  */
-import { noticeLabels } from "../../content/notice-templates.ts";
-import { appealStateLabels } from "../../domain/appeals/appeal-states.ts";
-import { readAppealActionForm } from "../../domain/staff/appeal-action-form.ts";
+import { noticeLabels } from "../../../content/notice-templates.ts";
+import { appealStateLabels } from "../../../domain/appeals/appeal-states.ts";
+import { readAppealActionForm } from "../../../domain/staff/appeal-action-form.ts";
 import {
   isNoticeDraftIntent,
   type NoticeDraftIntent,
   noticeDraftTitles,
-} from "../../domain/staff/notice-drafts.ts";
-import type { NoticeDraftView, RegistryAppeal } from "../../domain/staff/registry-types.ts";
-import type { ActionResult } from "../../domain/staff/staff-context.ts";
-import type { StaffViewer } from "../../domain/staff/staff-roles.ts";
-import { kirovIsoDate } from "../../domain/time/kirov-time.ts";
-import { appealEntry } from "../db/audit-repository.ts";
-import type { DataLayer } from "../db/data-layer.ts";
-import type { StoredNoticeDraft } from "../db/notice-drafts-repository.ts";
+} from "../../../domain/staff/notice-drafts.ts";
+import type { NoticeDraftView, RegistryAppeal } from "../../../domain/staff/registry-types.ts";
+import type { ActionResult } from "../../../domain/staff/staff-ports.ts";
+import type { StaffViewer } from "../../../domain/staff/staff-roles.ts";
+import { kirovIsoDate } from "../../../domain/time/kirov-time.ts";
+import { appealEntry } from "../../db/audit-repository.ts";
+import type { DataLayer } from "../../db/data-layer.ts";
+import type { StoredNoticeDraft } from "../../db/notice-drafts-repository.ts";
 import {
   type PlannedChange,
   planChange,
   type StateChangeForm,
   writeChange,
-} from "./appeal-change.ts";
+} from "../registry/appeal-change.ts";
 import {
   AppealChangedMeanwhile,
   changedMeanwhile,
   draftChangedMeanwhile,
   undoneIfChangedMeanwhile,
-} from "./changed-meanwhile.ts";
+} from "../registry/changed-meanwhile.ts";
 
 type NoticeForm = Extract<StateChangeForm, { intent: NoticeDraftIntent }>;
 

@@ -5,23 +5,23 @@
  * and the citizen's notice, in the caller's transaction. A head's own forward and a head's
  * approval of an executor's drafted forward go through both alike.
  */
-import { isNoticeKind, type NoticeKind } from "../../content/notice-templates.ts";
+import { isNoticeKind, type NoticeKind } from "../../../content/notice-templates.ts";
 import {
   type AppealState,
   allowedActions,
   appealActionLabels,
   groundLabel,
   targetState,
-} from "../../domain/appeals/appeal-states.ts";
-import { formatRussianDate } from "../../domain/calendar/calendar-day.ts";
-import type { AppealActionForm } from "../../domain/staff/appeal-action-form.ts";
-import type { RegistryAppeal } from "../../domain/staff/registry-types.ts";
-import type { ActionResult } from "../../domain/staff/staff-context.ts";
-import { kirovIsoDate } from "../../domain/time/kirov-time.ts";
-import type { AppealChange } from "../db/appeals-repository.ts";
-import { appealEntry } from "../db/audit-repository.ts";
-import type { DataLayer } from "../db/data-layer.ts";
-import type { Transaction } from "../db/database.ts";
+} from "../../../domain/appeals/appeal-states.ts";
+import { formatRussianDate } from "../../../domain/calendar/calendar-day.ts";
+import type { AppealActionForm } from "../../../domain/staff/appeal-action-form.ts";
+import type { RegistryAppeal } from "../../../domain/staff/registry-types.ts";
+import type { ActionResult } from "../../../domain/staff/staff-ports.ts";
+import { kirovIsoDate } from "../../../domain/time/kirov-time.ts";
+import type { AppealChange } from "../../db/appeals-repository.ts";
+import { appealEntry } from "../../db/audit-repository.ts";
+import type { DataLayer } from "../../db/data-layer.ts";
+import type { Transaction } from "../../db/database.ts";
 import { changedMeanwhile } from "./changed-meanwhile.ts";
 
 /**

@@ -2,8 +2,8 @@
  * An appeal changed by someone else while a page showed it: every form carries the version it
  * was made from, and a change that finds another version is refused with this one message.
  */
-import type { ActionResult } from "../../domain/staff/staff-context.ts";
-import type { Transaction } from "../db/database.ts";
+import type { ActionResult } from "../../../domain/staff/staff-ports.ts";
+import type { Transaction } from "../../db/database.ts";
 
 export const changedMeanwhile: Exclude<ActionResult, { ok: true }> = {
   ok: false,

@@ -6,15 +6,15 @@
 import { Readable } from "node:stream";
 import { stringify } from "csv-stringify";
 import type { FastifyReply } from "fastify";
-import { appealStateLabels, groundLabel } from "../../domain/appeals/appeal-states.ts";
-import { deadlineStateWords, nextDeadline } from "../../domain/appeals/running-terms.ts";
-import { visibleText } from "../../domain/appeals/visible-text.ts";
-import { formatRussianDate } from "../../domain/calendar/calendar-day.ts";
-import { draftReviewLabels, draftReviewOf } from "../../domain/staff/draft-marks.ts";
-import type { ScopedRegistryQuery } from "../../domain/staff/registry-query.ts";
-import type { ListedRow, RegistryAppeal } from "../../domain/staff/registry-types.ts";
-import { formatKirovDateTime } from "../../domain/time/kirov-time.ts";
-import type { AppealsRepository } from "../db/appeals-repository.ts";
+import { appealStateLabels, groundLabel } from "../../../domain/appeals/appeal-states.ts";
+import { deadlineStateWords, nextDeadline } from "../../../domain/appeals/running-terms.ts";
+import { visibleText } from "../../../domain/appeals/visible-text.ts";
+import { formatRussianDate } from "../../../domain/calendar/calendar-day.ts";
+import { draftReviewLabels, draftReviewOf } from "../../../domain/staff/draft-marks.ts";
+import type { ScopedRegistryQuery } from "../../../domain/staff/registry-query.ts";
+import type { ListedRow, RegistryAppeal } from "../../../domain/staff/registry-types.ts";
+import { formatKirovDateTime } from "../../../domain/time/kirov-time.ts";
+import type { AppealsRepository } from "../../db/appeals-repository.ts";
 
 /** CSV as Excel in Russian reads it; the statistics file (statistics-export.ts) writes it so too. */
 export const excelCsvOptions = {

@@ -1,7 +1,7 @@
-import type { ActionResult } from "../../domain/staff/staff-context.ts";
-import { appealEntry } from "../db/audit-repository.ts";
-import type { DataLayer } from "../db/data-layer.ts";
-import type { DeliveryKind } from "../db/deliveries-repository.ts";
+import type { ActionResult } from "../../../domain/staff/staff-ports.ts";
+import { appealEntry } from "../../db/audit-repository.ts";
+import type { DataLayer } from "../../db/data-layer.ts";
+import type { DeliveryKind } from "../../db/deliveries-repository.ts";
 
 /**
  * Puts an appeal's failed mail of `kind` back in the queue by hand, with its audit line, in one

@@ -4,11 +4,11 @@ import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { after, before, describe, test } from "node:test";
 import { promisify } from "node:util";
-import { storeAppealIn } from "../../tests/support/staff-fixtures.ts";
-import { type TestDatabase, testDatabaseKinds } from "../../tests/support/test-databases.ts";
-import { parseDatabaseUrl } from "../config.ts";
-import { appealEntry } from "../db/audit-repository.ts";
-import { type DataLayer, openDataLayer } from "../db/data-layer.ts";
+import { storeAppealIn } from "../../../tests/support/staff-fixtures.ts";
+import { type TestDatabase, testDatabaseKinds } from "../../../tests/support/test-databases.ts";
+import { parseDatabaseUrl } from "../../config.ts";
+import { appealEntry } from "../../db/audit-repository.ts";
+import { type DataLayer, openDataLayer } from "../../db/data-layer.ts";
 
 const run = promisify(execFile);
 const yearMs = 365.25 * 86_400_000;

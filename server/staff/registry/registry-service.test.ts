@@ -3,13 +3,13 @@
 // it or not at all.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { breakInserts, repairInserts } from "../../tests/support/broken-inserts.ts";
-import { runSql } from "../../tests/support/direct-sql.ts";
-import { storeAppealIn } from "../../tests/support/staff-fixtures.ts";
-import { type TestDatabase, testDatabaseKinds } from "../../tests/support/test-databases.ts";
-import { parseDatabaseUrl } from "../config.ts";
-import { appealEntry } from "../db/audit-repository.ts";
-import { type DataLayer, openDataLayer } from "../db/data-layer.ts";
+import { breakInserts, repairInserts } from "../../../tests/support/broken-inserts.ts";
+import { runSql } from "../../../tests/support/direct-sql.ts";
+import { storeAppealIn } from "../../../tests/support/staff-fixtures.ts";
+import { type TestDatabase, testDatabaseKinds } from "../../../tests/support/test-databases.ts";
+import { parseDatabaseUrl } from "../../config.ts";
+import { appealEntry } from "../../db/audit-repository.ts";
+import { type DataLayer, openDataLayer } from "../../db/data-layer.ts";
 import { createRegistryService } from "./registry-service.ts";
 
 const now = new Date("2026-11-20T09:00:00Z");

@@ -3,32 +3,32 @@
  * and notification, and state changes checked against the rules in domain/appeals/appeal-states.ts.
  */
 
-import { isNoticeKind, noticeLabels } from "../../content/notice-templates.ts";
-import { type AppealTopic, topicLabel } from "../../domain/appeals/appeal-topics.ts";
-import type { AppealActionForm } from "../../domain/staff/appeal-action-form.ts";
-import type { RegistryQuery, ScopedRegistryQuery } from "../../domain/staff/registry-query.ts";
+import { isNoticeKind, noticeLabels } from "../../../content/notice-templates.ts";
+import { type AppealTopic, topicLabel } from "../../../domain/appeals/appeal-topics.ts";
+import type { SubmittedFile } from "../../../domain/attachments/submitted-file.ts";
+import type { AppealActionForm } from "../../../domain/staff/appeal-action-form.ts";
+import type { RegistryQuery, ScopedRegistryQuery } from "../../../domain/staff/registry-query.ts";
 import type {
   AuthorMailView,
   NotificationView,
   RegistryPage,
-} from "../../domain/staff/registry-types.ts";
-import type { ActionResult } from "../../domain/staff/staff-context.ts";
+} from "../../../domain/staff/registry-types.ts";
+import type { ActionResult } from "../../../domain/staff/staff-ports.ts";
 import {
   can,
   intentCapabilities,
   maySeeAppeal,
   type StaffViewer,
   waitsForApproval,
-} from "../../domain/staff/staff-roles.ts";
-import { kirovIsoDate } from "../../domain/time/kirov-time.ts";
-import { appealEntry } from "../db/audit-repository.ts";
-import type { DataLayer } from "../db/data-layer.ts";
-import { createAnswerService } from "./answer-service.ts";
-import type { UploadedFile } from "./answer-upload.ts";
+} from "../../../domain/staff/staff-roles.ts";
+import { kirovIsoDate } from "../../../domain/time/kirov-time.ts";
+import { appealEntry } from "../../db/audit-repository.ts";
+import type { DataLayer } from "../../db/data-layer.ts";
+import { createAnswerService } from "../answers/answer-service.ts";
+import { createNoticeDraftService, isNoticePlan } from "../notices/notice-draft-service.ts";
 import { planChange, writeChange } from "./appeal-change.ts";
 import { changedMeanwhile } from "./changed-meanwhile.ts";
 import { retryFailedDelivery } from "./delivery-retry.ts";
-import { createNoticeDraftService, isNoticePlan } from "./notice-draft-service.ts";
 import { createTeamService } from "./team-service.ts";
 
 export const registryPageSize = 50;
@@ -179,7 +179,7 @@ export function createRegistryService(deps: {
       viewer: StaffViewer,
       id: string,
       form: AppealActionForm,
-      files: readonly UploadedFile[],
+      files: readonly SubmittedFile[],
     ) {
       if (form.intent !== "answer-preview" && form.intent !== "answer") {
         return refused(400, "Неизвестное действие");
@@ -200,7 +200,7 @@ export function createRegistryService(deps: {
       viewer: StaffViewer,
       id: string,
       form: AppealActionForm,
-      files: readonly UploadedFile[] = [],
+      files: readonly SubmittedFile[] = [],
     ): Promise<ActionResult> {
       const appeal = await visibleAppeal(viewer, id);
       if (!appeal) return refused(404, "Обращение не найдено.");

@@ -3,13 +3,13 @@
  * head; the executor is mailed the number and the term, never the citizen's words or contacts)
  * and the internal notes staff leave each other. Each change is audited in its own transaction.
  */
-import { openAppealStates } from "../../domain/appeals/appeal-states.ts";
-import type { AppealActionForm } from "../../domain/staff/appeal-action-form.ts";
-import type { RegistryAppeal } from "../../domain/staff/registry-types.ts";
-import type { ActionResult } from "../../domain/staff/staff-context.ts";
-import type { StaffViewer } from "../../domain/staff/staff-roles.ts";
-import { appealEntry } from "../db/audit-repository.ts";
-import type { DataLayer } from "../db/data-layer.ts";
+import { openAppealStates } from "../../../domain/appeals/appeal-states.ts";
+import type { AppealActionForm } from "../../../domain/staff/appeal-action-form.ts";
+import type { RegistryAppeal } from "../../../domain/staff/registry-types.ts";
+import type { ActionResult } from "../../../domain/staff/staff-ports.ts";
+import type { StaffViewer } from "../../../domain/staff/staff-roles.ts";
+import { appealEntry } from "../../db/audit-repository.ts";
+import type { DataLayer } from "../../db/data-layer.ts";
 import { changedMeanwhile } from "./changed-meanwhile.ts";
 
 type AssignForm = Extract<AppealActionForm, { intent: "assign" }>;

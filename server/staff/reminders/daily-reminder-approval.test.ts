@@ -3,12 +3,15 @@
 // day with nothing due the heads alone get it, and the handlers and executors nothing.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { addStaffUser, storeAppealIn } from "../../tests/support/staff-fixtures.ts";
-import { type TestDatabase, testDatabaseKinds } from "../../tests/support/test-databases.ts";
-import { sentReminders, silentLog } from "../../tests/support/test-delivery-sender.ts";
-import { createTestSmtpServer, type TestSmtpServer } from "../../tests/support/test-smtp-server.ts";
-import { parseDatabaseUrl } from "../config.ts";
-import { type DataLayer, openDataLayer } from "../db/data-layer.ts";
+import { addStaffUser, storeAppealIn } from "../../../tests/support/staff-fixtures.ts";
+import { type TestDatabase, testDatabaseKinds } from "../../../tests/support/test-databases.ts";
+import { sentReminders, silentLog } from "../../../tests/support/test-delivery-sender.ts";
+import {
+  createTestSmtpServer,
+  type TestSmtpServer,
+} from "../../../tests/support/test-smtp-server.ts";
+import { parseDatabaseUrl } from "../../config.ts";
+import { type DataLayer, openDataLayer } from "../../db/data-layer.ts";
 import { createDailyReminder } from "./daily-reminder.ts";
 
 // 22 November 2026, 08:05 in Kirov.

@@ -3,12 +3,15 @@
 // SMTP outage delays it instead of losing it.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { storeAppealIn } from "../../tests/support/staff-fixtures.ts";
-import { type TestDatabase, testDatabaseKinds } from "../../tests/support/test-databases.ts";
-import { silentLog, startTestDeliverySender } from "../../tests/support/test-delivery-sender.ts";
-import { createTestSmtpServer, type TestSmtpServer } from "../../tests/support/test-smtp-server.ts";
-import { parseDatabaseUrl } from "../config.ts";
-import { type DataLayer, openDataLayer } from "../db/data-layer.ts";
+import { storeAppealIn } from "../../../tests/support/staff-fixtures.ts";
+import { type TestDatabase, testDatabaseKinds } from "../../../tests/support/test-databases.ts";
+import { silentLog, startTestDeliverySender } from "../../../tests/support/test-delivery-sender.ts";
+import {
+  createTestSmtpServer,
+  type TestSmtpServer,
+} from "../../../tests/support/test-smtp-server.ts";
+import { parseDatabaseUrl } from "../../config.ts";
+import { type DataLayer, openDataLayer } from "../../db/data-layer.ts";
 import { createDailyReminder } from "./daily-reminder.ts";
 
 const dayMs = 86_400_000;

@@ -11,10 +11,10 @@
  */
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
-import { kirovIsoDate, kirovMinuteOfDay } from "../../domain/time/kirov-time.ts";
-import type { DataLayer } from "../db/data-layer.ts";
-import { startEveryMinute } from "../every-minute.ts";
-import { dueAppealsOn } from "../mail/reminder-mail.ts";
+import { kirovIsoDate, kirovMinuteOfDay } from "../../../domain/time/kirov-time.ts";
+import type { DataLayer } from "../../db/data-layer.ts";
+import { startEveryMinute } from "../../every-minute.ts";
+import { dueAppealsOn } from "../../mail/reminder-mail.ts";
 
 export type ReminderOutcome = "not-yet" | "already-written" | "claimed-elsewhere" | "written";
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import type { DataLayer } from "../db/data-layer.ts";
-import type { MailDoor } from "../mail/register-delivery-sender.ts";
+import type { DataLayer } from "../../db/data-layer.ts";
+import type { MailDoor } from "../../mail/register-delivery-sender.ts";
 import { createDailyReminder, startDailyReminder } from "./daily-reminder.ts";
 
 /**

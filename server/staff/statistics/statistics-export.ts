@@ -6,13 +6,13 @@
 import { stringify } from "csv-stringify/sync";
 import ExcelJS from "exceljs";
 import type { FastifyReply } from "fastify";
-import type { AppealStatistics } from "../../domain/staff/appeal-statistics.ts";
+import type { AppealStatistics } from "../../../domain/staff/appeal-statistics.ts";
 import {
   readStatisticsPeriod,
   type StatisticsPeriod,
-} from "../../domain/staff/statistics-period.ts";
-import { escapeHtml } from "../problem-answer.ts";
-import { excelCsvOptions } from "./csv-export.ts";
+} from "../../../domain/staff/statistics-period.ts";
+import { escapeHtml } from "../../http/problem-answer.ts";
+import { excelCsvOptions } from "../registry/csv-export.ts";
 import type { StatisticsService } from "./statistics-service.ts";
 
 type Line = Array<string | number>;

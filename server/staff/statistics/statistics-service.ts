@@ -6,15 +6,15 @@ import {
   type AppealsReview,
   reviewQuarterBuckets,
   summariseReview,
-} from "../../domain/appeals/appeals-review.ts";
-import { addCalendarDays } from "../../domain/calendar/calendar-day.ts";
+} from "../../../domain/appeals/appeals-review.ts";
+import { addCalendarDays } from "../../../domain/calendar/calendar-day.ts";
 import {
   type AppealStatistics,
   summariseStatistics,
-} from "../../domain/staff/appeal-statistics.ts";
-import type { PeriodBucket, StatisticsPeriod } from "../../domain/staff/statistics-period.ts";
-import { startOfKirovDay } from "../../domain/time/kirov-time.ts";
-import type { StatisticsRepository, StatisticsSpan } from "../db/statistics-repository.ts";
+} from "../../../domain/staff/appeal-statistics.ts";
+import type { PeriodBucket, StatisticsPeriod } from "../../../domain/staff/statistics-period.ts";
+import { startOfKirovDay } from "../../../domain/time/kirov-time.ts";
+import type { StatisticsRepository, StatisticsSpan } from "../../db/statistics-repository.ts";
 
 function momentOf(day: string): string {
   const start = startOfKirovDay(day);

@@ -2,12 +2,12 @@
  * The heads' reply templates: everyone who writes answers reads them, heads keep them. Each
  * change is audited.
  */
-import type { ReplyTemplateForm } from "../../domain/staff/reply-template-form.ts";
-import type { ActionResult } from "../../domain/staff/staff-context.ts";
-import { can, type StaffViewer } from "../../domain/staff/staff-roles.ts";
-import { eventEntry } from "../db/audit-repository.ts";
-import type { DataLayer } from "../db/data-layer.ts";
-import type { ReplyTemplate } from "../db/reply-templates-repository.ts";
+import type { ReplyTemplateForm } from "../../../domain/staff/reply-template-form.ts";
+import type { ActionResult } from "../../../domain/staff/staff-ports.ts";
+import { can, type StaffViewer } from "../../../domain/staff/staff-roles.ts";
+import { eventEntry } from "../../db/audit-repository.ts";
+import type { DataLayer } from "../../db/data-layer.ts";
+import type { ReplyTemplate } from "../../db/reply-templates-repository.ts";
 
 export function createReplyTemplateService(deps: {
   data: Pick<DataLayer, "transaction" | "replyTemplates" | "audit">;
