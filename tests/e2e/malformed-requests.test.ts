@@ -10,7 +10,7 @@ import {
   type Random,
   randomAppeal,
   seededRandom,
-} from "../../server/appeals/random-input.ts";
+} from "../support/random-input.ts";
 import { siteForTests } from "./harness.ts";
 import { type RawAnswer, rawBody, sendRaw } from "./raw-http.ts";
 
