@@ -60,12 +60,7 @@ export function pageAnswers(settings: SiteSettings) {
     unavailable,
 
     /** React Router's page; a failure while it was made (the store's) is a 503 of the door's. */
-    async page(
-      request: FastifyRequest,
-      reply: FastifyReply,
-      response: Response,
-      failure: unknown,
-    ) {
+    async page(request: FastifyRequest, reply: FastifyReply, response: Response, failure: unknown) {
       if (response.status >= 500) {
         await response.body?.cancel();
         // Name and code only: a database error's detail may quote a row (personal data).
