@@ -1,4 +1,4 @@
-// Runs in a worker thread beside the SQLite store (server/store/sqlite-checkpointer.ts): copies
+// Runs in a worker thread beside the SQLite store (server/db/sqlite-checkpointer.ts): copies
 // the write-ahead log into the database file on its own connection, so the file's fsync never
 // holds up the server's event loop.
 import { DatabaseSync } from "node:sqlite";
