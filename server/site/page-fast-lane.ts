@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance, HTTPMethods } from "fastify";
 import FindMyWay from "find-my-way";
 import type { ServerTimeouts } from "../config.ts";
 import { usableHost } from "../http/request-guards.ts";
+import { logRequest } from "../http/request-log.ts";
 
 /**
  * Answers a request itself and says so (true), or leaves it to Fastify (false), having written
@@ -80,10 +81,7 @@ export function pageFastLane(deps: {
     if (!deps.sendWholeFile(path, request, response)) return false;
     response.once("finish", () => {
       const ms = performance.now() - started;
-      deps.log.info(
-        { method, path, status: response.statusCode, ms: Math.round(ms * 10) / 10 },
-        "request",
-      );
+      logRequest(deps.log, method, path, response.statusCode, ms);
       deps.countRequest(method, deps.siteRoute, response.statusCode, ms / 1000);
     });
     return true;
