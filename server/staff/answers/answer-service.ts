@@ -1,37 +1,19 @@
-/**
- * The answer to a citizen, sent from the registry: stored with its files and its mail in the one
- * transaction that makes the appeal 'Дан ответ', so an answer staff saw accepted is never without
- * its files or its mail, and a mail never goes out for an answer that was not stored. After the
- * mail failed every try, staff send it again or record that the answer went by post.
- */
-import { allowedActions, appealActionLabels } from "../../../domain/appeals/appeal-states.ts";
 import type { SubmittedFile } from "../../../domain/attachments/submitted-file.ts";
-import { formatRussianDate } from "../../../domain/calendar/calendar-day.ts";
-import type { AppealActionForm } from "../../../domain/staff/appeal-action-form.ts";
-import type {
-  AnswerPreview,
-  AnswerView,
-  RegistryAppeal,
-} from "../../../domain/staff/registry-types.ts";
+import type { AnswerPreview, RegistryAppeal } from "../../../domain/staff/registry-types.ts";
 import type { ActionResult } from "../../../domain/staff/staff-ports.ts";
 import { type StaffViewer, waitsForApproval } from "../../../domain/staff/staff-roles.ts";
 import { kirovIsoDate } from "../../../domain/time/kirov-time.ts";
-import type { AttachmentInfo } from "../../db/attachments-repository.ts";
 import { appealEntry } from "../../db/audit-repository.ts";
 import type { DataLayer } from "../../db/data-layer.ts";
 import type { Transaction } from "../../db/database.ts";
 import { composeAnswerMail } from "../../mail/answer-mail.ts";
 import {
-  AppealChangedMeanwhile,
   changedMeanwhile,
   draftChangedMeanwhile,
   undoneIfChangedMeanwhile,
 } from "../registry/changed-meanwhile.ts";
-import { retryFailedDelivery } from "../registry/delivery-retry.ts";
-
-type AnswerForm = Extract<AppealActionForm, { intent: "answer" | "answer-preview" }>;
-type ByPostForm = Extract<AppealActionForm, { intent: "answer-by-post" }>;
-type ReviewForm = Extract<AppealActionForm, { intent: "approve-answer" | "return-answer" }>;
+import { createAnswerDelivery } from "./answer-delivery.ts";
+import { type AnswerForm, answerRefusal, goOut, type ReviewForm } from "./answer-rules.ts";
 
 const nothingAwaits: ActionResult = {
   ok: false,
@@ -51,19 +33,6 @@ export function createAnswerService(deps: {
 }) {
   const { data, now } = deps;
 
-  /** Why this appeal cannot be answered from this form now, if it cannot. */
-  function answerRefusal(appeal: RegistryAppeal, form: AnswerForm): ActionResult | undefined {
-    if (form.version !== appeal.version) return changedMeanwhile;
-    if (!allowedActions(appeal).includes("answer")) {
-      return {
-        ok: false,
-        status: 409,
-        message: `Действие «${appealActionLabels.answer}» недоступно в текущем состоянии обращения.`,
-      };
-    }
-    return undefined;
-  }
-
   const inOneTransaction = (work: (tx: Transaction) => Promise<boolean>) =>
     undoneIfChangedMeanwhile(data.transaction, work);
 
@@ -77,62 +46,6 @@ export function createAnswerService(deps: {
     if (existing?.state !== "awaiting_approval") return { refusal: nothingAwaits };
     if (existing.revision !== form.draft_revision) return { refusal: draftChangedMeanwhile };
     return { draft: existing };
-  }
-
-  /**
-   * An answer going out, inside the caller's transaction: the appeal answered on `answeredOn`,
-   * the mail to the author with the answer's files, the audit line. Throws
-   * `AppealChangedMeanwhile` when the appeal changed since the page was shown.
-   */
-  async function goOut(
-    tx: Transaction,
-    appeal: RegistryAppeal,
-    out: {
-      answerId: string;
-      answeredOn: string;
-      files: readonly AttachmentInfo[];
-      login: string;
-      outgoingNumber: string | null;
-      time: Date;
-      action: "answer" | "approve-answer";
-      /** The executor who wrote an approved draft. */
-      author?: string;
-    },
-  ): Promise<boolean> {
-    const changed = await data.appeals.change(
-      appeal.id,
-      { version: appeal.version, state: appeal.state },
-      { state: "answered", answered_on: out.answeredOn },
-      tx,
-    );
-    if (!changed) throw new AppealChangedMeanwhile();
-    await data.deliveries.enqueue(
-      {
-        kind: "appeal-answer",
-        appealId: appeal.id,
-        recipients: [{ address: appeal.email }],
-        payload: { answer: out.answerId },
-        attachments: out.files.map((file) => ({ store: "attachments", id: file.id })),
-        at: out.time,
-      },
-      tx,
-    );
-    await data.audit.record(
-      appealEntry(out.time, out.login, appeal.id, out.action, {
-        from: appeal.state,
-        to: "answered",
-        details: [
-          `ответ от ${formatRussianDate(out.answeredOn)} направлен на адрес автора`,
-          out.author ? `подготовил ${out.author}` : "",
-          out.outgoingNumber ? `исх. № ${out.outgoingNumber}` : "",
-          `вложений: ${out.files.length}`,
-        ]
-          .filter(Boolean)
-          .join("; "),
-      }),
-      tx,
-    );
-    return true;
   }
 
   return {
@@ -221,7 +134,7 @@ export function createAnswerService(deps: {
           );
           return true;
         }
-        return goOut(tx, appeal, {
+        return goOut(data, tx, appeal, {
           answerId,
           answeredOn,
           files: stored,
@@ -265,7 +178,7 @@ export function createAnswerService(deps: {
         draftLost = !reviewed;
         if (!reviewed) return false;
         const stored = await data.attachments.listOf({ kind: "answer", id: existing.id }, tx);
-        return goOut(tx, appeal, {
+        return goOut(data, tx, appeal, {
           answerId: existing.id,
           answeredOn,
           files: stored,
@@ -309,97 +222,7 @@ export function createAnswerService(deps: {
       return done ? { ok: true } : draftChangedMeanwhile;
     },
 
-    /** The answer's mail put back in the queue after it failed every try. */
-    retry(login: string, appealId: string): Promise<ActionResult> {
-      return retryFailedDelivery(deps, {
-        login,
-        appealId,
-        kind: "appeal-answer",
-        at: now(),
-        action: "retry-answer",
-        details: "ответ поставлен в очередь на отправку повторно",
-        nothingToRetry: "Повторять нечего: письмо с ответом не в состоянии ошибки.",
-      });
-    },
-
-    /** The answer went by post after its mail failed: the day and the address, recorded. */
-    async recordByPost(
-      login: string,
-      appeal: RegistryAppeal,
-      form: ByPostForm,
-    ): Promise<ActionResult> {
-      const today = kirovIsoDate(now());
-      const answer = await data.answers.ofAppeal(appeal.id);
-      const mail = await data.deliveries.statusOf(appeal.id, "appeal-answer");
-      if (!answer || mail?.state !== "failed") {
-        return {
-          ok: false,
-          status: 409,
-          message: "Отправку почтой отмечают, только когда письмо с ответом не доставлено.",
-        };
-      }
-      if (form.posted_on > today || form.posted_on < answer.answeredOn) {
-        return {
-          ok: false,
-          status: 400,
-          message: `Дата отправки почтой — от ${formatRussianDate(answer.answeredOn)} до сегодняшнего дня.`,
-        };
-      }
-      const time = now();
-      const recorded = await data.transaction(async (tx) => {
-        const post = { on: form.posted_on, address: form.post_address, login };
-        if (!(await data.answers.recordByPost(appeal.id, post, tx))) return false;
-        await data.audit.record(
-          appealEntry(time, login, appeal.id, "answer-by-post", {
-            details: `ответ отправлен почтой ${formatRussianDate(form.posted_on)} по адресу: ${form.post_address}`,
-          }),
-          tx,
-        );
-        return true;
-      });
-      return recorded
-        ? { ok: true }
-        : { ok: false, status: 409, message: "Отправка почтой уже отмечена." };
-    },
-
-    /** The answer as the appeal's page shows it, if there is one. */
-    async viewOf(appealId: string): Promise<AnswerView | undefined> {
-      const answer = await data.answers.ofAppeal(appealId);
-      if (!answer) return undefined;
-      const [files, mail] = await Promise.all([
-        data.attachments.listOf({ kind: "answer", id: answer.id }),
-        data.deliveries.statusOf(appealId, "appeal-answer"),
-      ]);
-      return {
-        state: answer.state,
-        reviewedBy: answer.reviewedBy,
-        reviewComment: answer.reviewComment,
-        text: answer.text,
-        outgoingNumber: answer.outgoingNumber,
-        staffLogin: answer.staffLogin,
-        createdAt: answer.createdAt,
-        answeredOn: answer.answeredOn,
-        files: files.map(({ id, fileName, mediaType, byteSize, sha256 }) => ({
-          id,
-          fileName,
-          mediaType,
-          byteSize,
-          sha256,
-        })),
-        mail: mail
-          ? {
-              to: mail.recipients
-                .map((recipient) => ("address" in recipient ? recipient.address : recipient.group))
-                .join(", "),
-              status: mail.state,
-              attempts: mail.attempts,
-              sentAt: mail.sentAt,
-            }
-          : null,
-        byPost: answer.byPost,
-        revision: answer.revision,
-      };
-    },
+    ...createAnswerDelivery(deps),
   };
 }
 
