@@ -77,6 +77,10 @@ const urlEncodedType = /^application\/x-www-form-urlencoded\s*(;|$)/i;
 
 export function registerPageDoor(app: FastifyInstance, deps: PageDoorDependencies) {
   app.register(async (door) => {
+    // What the door needs from before it, declared so that Fastify refuses to start without it:
+    // the client's address, read on arrival by the request guards (server/http/request-guards.ts).
+    door.decorateRequest("staffSignedIn", undefined, ["clientAddress"]);
+    door.decorateRequest("multipartReading", undefined);
     await registerStaffCookies(door, await deps.csrfKey());
     door.removeAllContentTypeParsers();
     // Kept raw: the door reads it into fields (the CSRF hook first).

@@ -40,6 +40,8 @@ function csrfBinding(sessionToken: string | undefined): string {
 
 /** Cookies and CSRF protection in the door's scope; `csrfKey` is the same on every server. */
 export async function registerStaffCookies(scope: FastifyInstance, csrfKey: Buffer) {
+  scope.decorateRequest("formCsrfToken", undefined);
+  // The CSRF check reads the cookies @fastify/cookie parses: that plugin first, awaited.
   await scope.register(fastifyCookie);
   await scope.register(fastifyCsrfProtection, {
     cookieKey: csrfCookie,
