@@ -75,7 +75,7 @@ export type AppDependencies = {
   data: DataLayer;
   site: SiteFiles;
   /**
-   * React Router's handler over the server build (server/react-router-bridge.ts,
+   * React Router's handler over the server build (server/pages/react-router-bridge.ts,
    * loadPageHandler): answers the appeal form posted without JavaScript and renders the staff
    * registry at /staff. Without it neither is served (404).
    */
@@ -90,7 +90,7 @@ export type AppDependencies = {
    * 100 a day in memory when not given. Closed with the app.
    */
   statusRateLimiter?: RateLimiter;
-  /** Where log lines go (tests read them); standard output (server/log-output.ts) when not given. */
+  /** Where log lines go (tests read them); standard output (server/http/log-output.ts) when not given. */
   logStream?: { write(line: string): void };
 };
 
@@ -119,7 +119,7 @@ export function buildApp({
         req: (request) => ({ method: request.method, path: pathOnly(request) }),
       },
     },
-    // Our own single line per request replaces Fastify's two (server/request-log.ts).
+    // Our own single line per request replaces Fastify's two (server/http/request-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
     // An appeal is a few kilobytes; the pages' forms say their own (server/http/body-limits.ts).
     bodyLimit: bodyLimits.default,
@@ -135,7 +135,7 @@ export function buildApp({
     allow: config.metricsAllow ?? defaultMetricsAllow,
     backupsScheduled: Boolean(config.backup),
   });
-  // Written into the built pages once here (server/site-settings.ts), not per request; the
+  // Written into the built pages once here (server/site/site-settings.ts), not per request; the
   // security headers hash the inline blocks of the pages as they are then served.
   const settings = {
     siteUrl: config.siteUrl ?? developmentSiteUrl,

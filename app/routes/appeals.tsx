@@ -53,7 +53,7 @@ export default function AppealsPage({ actionData }: Route.ComponentProps) {
         </ul>
       </section>
       {/* The Gosuslugi feedback widget's place: empty unless the server has POS_WIDGET_ID, then
-          it writes the block in (server/site-settings.ts). It lies outside the form's island,
+          it writes the block in (server/site/site-settings.ts). It lies outside the form's island,
           so no hydration touches it. */}
       <div className="pos-widget-slot" />
       <section aria-labelledby="appeal-form-title">

@@ -50,6 +50,6 @@ export function registerCloseConnectionsOnStop(app: FastifyInstance): () => bool
       });
     });
   });
-  // Answers written past Fastify's reply (server/static-site.ts) ask before they are written.
+  // Answers written past Fastify's reply (server/site/static-site.ts) ask before they are written.
   return () => stopping;
 }

@@ -36,7 +36,7 @@ function hashSource(text: string): string {
 export type PolicySettings = {
   /** Development only: the page may call the API on http://localhost:8000 (the spec's case). */
   allowLocalhostApi: boolean;
-  /** POS_WIDGET_ID is set: /appeals loads the Gosuslugi feedback widget (server/pos-widget.ts). */
+  /** POS_WIDGET_ID is set: /appeals loads the Gosuslugi feedback widget (server/site/pos-widget.ts). */
   posWidget?: boolean;
 };
 

@@ -77,7 +77,7 @@ export function requestOrigin(request: FastifyRequest): string | undefined {
 
 /**
  * Whether the request guard would take this Host (or X-Forwarded-Host) value: the same rule and
- * table as `requestOrigin`, for the pages answered before Fastify (server/page-fast-lane.ts).
+ * table as `requestOrigin`, for the pages answered before Fastify (server/site/page-fast-lane.ts).
  */
 export function usableHost(host: string | string[] | undefined): boolean {
   return typeof host === "string" && cachedOrigin("http", host) !== null;

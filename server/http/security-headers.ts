@@ -21,7 +21,7 @@ export type HeaderSet = Readonly<Record<string, string>>;
  * The security headers of an answer under one Content-Security-Policy, as helmet writes them (a
  * library keeps up with what browsers honour; a hand-written list drifts): HSTS for a year with
  * subdomains, Cross-Origin-Opener-Policy same-origin, Referrer-Policy, X-Content-Type-Options,
- * frames refused, the policy itself (server/content-security-policy.ts: no 'unsafe-inline', no
+ * frames refused, the policy itself (server/http/content-security-policy.ts: no 'unsafe-inline', no
  * 'unsafe-eval'). Every value is fixed for a policy, so helmet runs once per policy and its output
  * is kept: running it per answer cost 6% of the server's CPU serving a page (decision 0011).
  */
@@ -61,7 +61,7 @@ export type PagePolicies = {
  * Security headers on every answer from one place. Server-rendered answers (the no-JS form's
  * answer, staff pages, errors) carry no inline code of their own: the site's build-time inline
  * blocks are allowed by hash, anything else is refused. A prerendered page's answer replaces the
- * policy with the page's own (the returned table, which server/static-site.ts reads). Call before
+ * policy with the page's own (the returned table, which server/site/static-site.ts reads). Call before
  * any route is added.
  */
 export function registerSecurityHeaders(
@@ -80,7 +80,7 @@ export function registerSecurityHeaders(
     done();
   });
 
-  // Each page's policy, worked out once (server/static-site.ts asks when it loads the site).
+  // Each page's policy, worked out once (server/site/static-site.ts asks when it loads the site).
   const policies = new WeakMap<SiteFile, string>();
   const policyOf = (path: string, file: SiteFile) => {
     if (!file.inline) return undefined;

@@ -13,7 +13,7 @@ import type { SiteFile, SiteFiles } from "./site-files.ts";
  * If-Range) so downloads resume, year-long caching for hashed assets, revalidation for
  * everything else, a Russian 404 page for unknown pages. HEAD is GET without the body (Fastify).
  * Returns the writer of a whole file for the requests that ask for nothing else, which the server
- * answers before Fastify (server/page-fast-lane.ts).
+ * answers before Fastify (server/site/page-fast-lane.ts).
  */
 export function registerStaticSite(
   app: FastifyInstance,

@@ -1,10 +1,10 @@
 /**
  * Signing staff in and out: passwords with lockout, sessions kept in the store, every sign-in,
- * sign-out and failure audited. Knows nothing of HTTP; server/staff/staff-routes.ts sets cookies.
+ * sign-out and failure audited. Knows nothing of HTTP; server/pages/staff-session.ts sets cookies.
  *
  * A sign-in passes three gates before its password is checked (decision 0014): a quick read
  * refuses a login or address already locked; a place among the password checks this process
- * runs at once (server/staff/check-capacity.ts); a failure slot reserved in the store, which
+ * runs at once (server/staff/auth/check-capacity.ts); a failure slot reserved in the store, which
  * counts and decides in one step, so parallel attempts on one server or on several see each
  * other. A failed check keeps its slot; a success gives only its own slot back.
  */
