@@ -23,6 +23,7 @@ import {
   type SubmittedForm,
   signInPath,
 } from "../../domain/pages/page-context.ts";
+import { can } from "../../domain/staff/staff-roles.ts";
 import {
   type MultipartReading,
   readCsrfPart,
@@ -33,7 +34,7 @@ import { UploadRefusal } from "../attachments/upload-rules.ts";
 import { refusalMessage } from "../http/problem-answer.ts";
 import type { SiteSettings } from "../site/site-settings.ts";
 import type { SignedIn, StaffAuth } from "../staff/auth/staff-auth.ts";
-import { type PageAnswers, pageAnswers } from "./page-answers.ts";
+import { type PageAnswers, pageAnswers, staffRefusalPage } from "./page-answers.ts";
 import type { BodyRefusals, PageRoute } from "./page-routes.ts";
 import { pageFailure, toWebRequest } from "./react-router-bridge.ts";
 import { type StaffFileRoute, staffFileRoutes } from "./staff-files.ts";
@@ -67,7 +68,7 @@ declare module "fastify" {
   }
   interface FastifyContextConfig {
     /** The row of the route table (or the staff file) this Fastify route serves. */
-    door?: { area: "public" | "staff"; download?: boolean };
+    door?: { area: "public" | "staff"; row?: PageRoute; download?: boolean };
   }
 }
 
@@ -95,7 +96,7 @@ export function registerPageDoor(app: FastifyInstance, deps: PageDoorDependencie
     const answers = pageAnswers(deps.settings);
     door.addHook("onSend", answers.headers);
     door.setErrorHandler((error: FastifyError, request, reply) =>
-      answerError(answers, error, request, reply, routeOf(deps.routes, request)?.refusals),
+      answerError(answers, error, request, reply, routeOf(request)?.refusals),
     );
 
     const staffHooks: StaffHooks = [
@@ -119,7 +120,7 @@ export function registerPageDoor(app: FastifyInstance, deps: PageDoorDependencie
         method: [...route.methods],
         url: route.path,
         bodyLimit: route.body.urlEncoded.limit,
-        config: { door: { area } },
+        config: { door: { area, row: route } },
         preHandler: area === "staff" ? staffHooks : [bodyTypeHook],
         handler: async (request, reply) => {
           const form = await readForm(route, request, reply);
@@ -154,7 +155,7 @@ export function registerPageDoor(app: FastifyInstance, deps: PageDoorDependencie
         done();
         return;
       }
-      const route = routeOf(deps.routes, request);
+      const route = routeOf(request);
       const allowed = request.isMultipart()
         ? route?.body.multipart !== undefined
         : urlEncodedType.test(request.headers["content-type"] ?? "");
@@ -174,7 +175,7 @@ export function registerPageDoor(app: FastifyInstance, deps: PageDoorDependencie
     /** The form's CSRF token: its `_csrf` field, or a multipart form's first part. */
     async function csrfTokenHook(request: FastifyRequest) {
       if (request.method !== "POST") return;
-      const rules = routeOf(deps.routes, request)?.body.multipart;
+      const rules = routeOf(request)?.body.multipart;
       if (request.isMultipart() && rules) {
         request.multipartReading = startMultipart(request, rules);
         request.formCsrfToken = await readCsrfPart(request.multipartReading);
@@ -185,13 +186,21 @@ export function registerPageDoor(app: FastifyInstance, deps: PageDoorDependencie
   });
 }
 
-function routeOf(routes: readonly PageRoute[], request: FastifyRequest): PageRoute | undefined {
-  return routes.find((route) => route.path === request.routeOptions.url);
+function routeOf(request: FastifyRequest): PageRoute | undefined {
+  return request.routeOptions.config.door?.row;
 }
 
+/** A url-encoded form's fields, read once per request (the CSRF hook, then the form). */
+const readFields = new WeakMap<FastifyRequest, URLSearchParams>();
+
 function urlEncodedFields(request: FastifyRequest): URLSearchParams {
-  const body = request.body;
-  return new URLSearchParams(body instanceof Buffer ? body.toString("utf8") : "");
+  let fields = readFields.get(request);
+  if (!fields) {
+    const body = request.body;
+    fields = new URLSearchParams(body instanceof Buffer ? body.toString("utf8") : "");
+    readFields.set(request, fields);
+  }
+  return fields;
 }
 
 /**
@@ -223,6 +232,9 @@ function registerStaffFile(door: FastifyInstance, file: StaffFileRoute, staffHoo
     (request, reply) => {
       const signedIn = request.staffSignedIn;
       if (!signedIn) return reply.redirect(signInPath, 303);
+      if (file.capability && !can(signedIn.role, file.capability.name)) {
+        return staffRefusalPage(reply, 403, file.capability.refusal);
+      }
       return file.send(request, reply, signedIn);
     },
   );

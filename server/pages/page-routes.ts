@@ -4,7 +4,6 @@
  * page or form is a new row here and a route module in app/routes/, nothing else.
  */
 import { signInPath } from "../../domain/pages/page-context.ts";
-import type { StaffCapability } from "../../domain/staff/staff-roles.ts";
 import { answerFileRules, type FileRules } from "../attachments/upload-rules.ts";
 import { bodyLimits } from "../http/body-limits.ts";
 import { formMessages } from "../http/problem-answer.ts";
@@ -14,12 +13,11 @@ export type BodyReading = { urlEncoded: { limit: number }; multipart?: FileRules
 
 /**
  * Who may come: anyone (`public`); anyone, with the staff cookies and CSRF (`sign-in`, the sign-in
- * page); a signed-in staff member (`staff`), whose role may also need a capability.
+ * page); a signed-in staff member (`staff`). What their role may do on a page, the page's loader
+ * and action ask `requireStaff` (domain/pages/page-context.ts) and say in the page's own words;
+ * the staff files (staff-files.ts) name the capability they need.
  */
-export type Access =
-  | { kind: "public" }
-  | { kind: "sign-in" }
-  | { kind: "staff"; capability?: StaffCapability; refusal?: string };
+export type Access = { kind: "public" } | { kind: "sign-in" } | { kind: "staff" };
 
 /** The Russian words of a body refused before a route reads it. */
 export type BodyRefusals = { tooLarge: string; unsupportedType: string; badRequest: string };

@@ -6,7 +6,7 @@
 import contentDisposition from "content-disposition";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { readRegistryQuery } from "../../domain/staff/registry-query.ts";
-import { can } from "../../domain/staff/staff-roles.ts";
+import type { StaffCapability } from "../../domain/staff/staff-roles.ts";
 import type { AppealsRepository } from "../db/appeals-repository.ts";
 import type { SignedIn } from "../staff/auth/staff-auth.ts";
 import { sendRegistryCsv } from "../staff/registry/csv-export.ts";
@@ -17,6 +17,8 @@ import { staffRefusalPage } from "./page-answers.ts";
 
 export type StaffFileRoute = {
   path: string;
+  /** What the viewer's role must be allowed, and the refusal's words if it is not. */
+  capability?: { name: StaffCapability; refusal: string };
   send(request: FastifyRequest, reply: FastifyReply, viewer: SignedIn): Promise<unknown> | unknown;
 };
 
@@ -56,10 +58,8 @@ export function staffFileRoutes(deps: {
     // The statistics page's figures as files (issue 19): CSV and an XLSX workbook.
     ...(["csv", "xlsx"] as const).map((format) => ({
       path: `/staff/statistics.${format}`,
-      send(request: FastifyRequest, reply: FastifyReply, viewer: SignedIn) {
-        if (!can(viewer.role, "statistics")) {
-          return staffRefusalPage(reply, 403, "Статистику смотрят руководители.");
-        }
+      capability: { name: "statistics" as const, refusal: "Статистику смотрят руководители." },
+      send(request: FastifyRequest, reply: FastifyReply) {
         const today = deps.registry.today();
         return sendStatisticsFile(reply, deps.statistics, request.url, today, format);
       },
