@@ -154,6 +154,21 @@ describe("the pages' door: how bodies are read and pages are sent", () => {
     assert.doesNotMatch(textOf(response.body), /Форма устарела/);
   });
 
+  test("the answer form's address is the appeal's page: reloaded, and posted to by its small forms", async () => {
+    const reloaded = await staff.get(`/staff/appeals/${appealId}/answer`);
+    assert.equal(reloaded.statusCode, 200);
+    assert.match(textOf(reloaded.body), /Ответ гражданину/);
+    const note = await staff.post(`/staff/appeals/${appealId}/answer`, {
+      intent: "note",
+      note_text: "Заметка со страницы ответа.",
+    });
+    assert.equal(note.statusCode, 303, textOf(note.body).slice(0, 300));
+    assert.match(
+      textOf((await staff.get(`/staff/appeals/${appealId}`)).body),
+      /Заметка со страницы ответа/,
+    );
+  });
+
   test("every rendered page says its charset: the status page, the review, a staff page", async () => {
     for (const url of ["/appeals/status", "/appeals/review", "/staff", "/staff/statistics"]) {
       const response = await staff.get(url);
