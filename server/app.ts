@@ -3,7 +3,7 @@ import type { RequestHandler } from "react-router";
 import { registerAppealsApi } from "./appeals/api-routes.ts";
 import { createAppealService } from "./appeals/appeal-service.ts";
 import { createMemoryRateLimiter, type RateLimiter } from "./appeals/rate-limiter.ts";
-import { cachedReview } from "./appeals/review-page.ts";
+import { cachedReview } from "./appeals/review-cache.ts";
 import { statusLookupLimits } from "./appeals/status-page.ts";
 import {
   defaultMetricsAllow,

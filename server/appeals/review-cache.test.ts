@@ -7,7 +7,7 @@ import { createSqliteDatabase, type TestDatabase } from "../../tests/support/tes
 import { parseDatabaseUrl } from "../config.ts";
 import { type DataLayer, openDataLayer } from "../db/data-layer.ts";
 import { createStatisticsService } from "../staff/statistics/statistics-service.ts";
-import { cachedReview, reviewCacheMinutes } from "./review-page.ts";
+import { cachedReview, reviewCacheMinutes } from "./review-cache.ts";
 
 let database: TestDatabase;
 let data: DataLayer;
