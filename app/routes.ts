@@ -19,7 +19,7 @@ export default [
   // store's), never prerendered, no JavaScript.
   route("appeals/status", "routes/appeal-status.tsx"),
   // The public review of appeals: counts per quarter, rendered by the server from the store
-  // (cached a while, server/appeals/review-page.ts), never prerendered, no JavaScript.
+  // (cached a while, server/appeals/review-cache.ts), never prerendered, no JavaScript.
   route("appeals/review", "routes/appeals-review.tsx"),
   // The staff registry: rendered by the server on each request, never prerendered (not in
   // content/site-pages.ts, so not in react-router.config.ts's prerender list), no JavaScript.

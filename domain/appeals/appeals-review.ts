@@ -3,7 +3,7 @@
  * answered, forwarded, left without an answer, and answered on time. Counts only, never a person:
  * a count below 5 is written 'менее 5' (a small count in a small region can point at someone), and
  * the chart draws such a cell as no bar. The server builds it from the store and keeps it for a
- * while (server/appeals/review-page.ts); the route reads it through the pages' load context
+ * while (server/appeals/review-cache.ts); the route reads it through the pages' load context
  * (domain/pages/page-context.ts, `services.review`).
  */
 import { addCalendarDays } from "../calendar/calendar-day.ts";
