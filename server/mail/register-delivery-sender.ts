@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { DataLayer } from "../db/data-layer.ts";
-import { createDeliveryComposer } from "./delivery-mails.ts";
+import { createDeliveryComposer, sendComposed } from "./delivery-mails.ts";
 import { type DeliverySender, startDeliverySender } from "./delivery-sender.ts";
 import type { MailConfig } from "./mail-config.ts";
 import { createMailer } from "./mailer.ts";
@@ -40,14 +40,11 @@ export function registerDeliverySender(
   app.addHook("onReady", async () => {
     sender = startDeliverySender({
       deliveries: deps.data.deliveries,
-      send: async (delivery) => {
-        const composed = await compose(delivery);
-        await mailer.send(composed.mail);
-        return composed.described;
-      },
+      send: sendComposed(compose, mailer),
       afterSent: (delivery, at) => recordSentNotice(deps.data, delivery, at),
       retry: mail.retry,
       leaseMs: mail.leaseMs,
+      concurrency: mail.connections,
       log: app.log,
       // Never slower than the first retry, so short test schedules are kept.
       pollIntervalMs: Math.min(5_000, mail.retry.firstWaitMs),
