@@ -15,8 +15,9 @@ export type MailDoor = {
 
 /**
  * Runs the one delivery sender for as long as the app runs: started when the app is ready,
- * stopped (after the send in flight) when it closes, before the database is closed. Without
- * SMTP_URL there is no sender: appeals are stored and their deliveries wait.
+ * stopped when it closes (after the sends in flight, its untried claims given back), before the
+ * database is closed. Without SMTP_URL there is no sender: appeals are stored and their
+ * deliveries wait.
  */
 export function registerDeliverySender(
   app: FastifyInstance,
