@@ -102,7 +102,7 @@ function printSafety(safety: RestoreSafetyReport, now: Date) {
   const { highestInBackup, lastKnownSequence, nextSequence, held } = safety;
   const known = Math.max(highestInBackup, lastKnownSequence ?? 0);
   console.log(
-    `Registration numbers: the backup's highest is ${registrationNumber(highestInBackup, now)}; ${
+    `Registration numbers: ${highestInBackup === 0 ? "the backup has none" : `the backup's highest is ${registrationNumber(highestInBackup, now)}`}; ${
       lastKnownSequence === null
         ? "no last known number given (--last-number)"
         : `the last known number given is ${registrationNumber(lastKnownSequence, now)}`

@@ -45,9 +45,12 @@ export type RestoreSafetyReport = {
   held: Partial<Record<DeliveryKind, number>>;
 };
 
-/** The first sequence of the new thousand past `highest` and the margin. */
+/**
+ * The first sequence of a new thousand with at least `margin` numbers never issued after
+ * `highest`: 103 and 10,000 give 11,001 (10,897 skipped); 0 and 10,000 give 10,001.
+ */
 export function sequenceAfterRestore(highest: number, margin: number): number {
-  return Math.ceil((highest + margin + 1) / seriesStep) * seriesStep + 1;
+  return Math.ceil((highest + margin) / seriesStep) * seriesStep + 1;
 }
 
 /** The sequence in a registration number as people write it ('А-2026-001561'); undefined if none. */

@@ -25,6 +25,8 @@ import {
   type ServerProcess,
   startServer,
 } from "../support/server-process.ts";
+import { addStaffUser } from "../support/staff-fixtures.ts";
+import { StaffHttpBrowser } from "../support/staff-http.ts";
 import { testDatabaseKinds } from "../support/test-databases.ts";
 import { createTestSmtpServer } from "../support/test-smtp-server.ts";
 
@@ -34,6 +36,16 @@ const beforeBackup = 30;
 const afterBackup = 30;
 const handlers = "priemnaya@example.ru";
 const notificationSubject = /^Новое обращение гражданина № (А-\d{4}-\d+)$/;
+const staffPassword = "restore drill 2026";
+
+/** The held-mail notice on the staff list as `login` sees it, or undefined when there is none. */
+async function heldNoticeFor(server: ServerProcess, login: string): Promise<string | undefined> {
+  const staff = new StaffHttpBrowser(server.baseUrl);
+  await staff.signIn(login, staffPassword);
+  const list = await staff.get("/staff");
+  assert.equal(list.status, 200);
+  return /data-testid="held-mail"[^>]*>([^<]*)</.exec(list.html)?.[1];
+}
 
 async function postAppeal(baseUrl: string, tag: string) {
   const response = await fetch(`${baseUrl}/api/users/appeals/`, {
@@ -106,6 +118,10 @@ for (const kind of testDatabaseKinds) {
       };
       let server: ServerProcess | undefined;
       try {
+        const setup = await openDataLayer(parseDatabaseUrl(database.url));
+        await addStaffUser(setup, "head", staffPassword, { role: "head" });
+        await addStaffUser(setup, "registrar", staffPassword, { role: "registrar" });
+        await setup.close();
         server = await startServer(database.url, mailEnv);
         const running = server;
         const acknowledged: string[] = [];
@@ -186,6 +202,15 @@ for (const kind of testDatabaseKinds) {
         assert.match(restored.stdout, new RegExp(`next appeal gets ${fresh}`));
         assert.deepEqual(heldReported, { count: held, byKind: heldPerKind });
 
+        // The staff list tells a head (and an administrator), not a registrar.
+        assert.match(
+          (await heldNoticeFor(server, "head")) ?? "",
+          new RegExp(
+            `^Ждут решения после восстановления из резервной копии: ${held} (письмо|письма|писем)\\.`,
+          ),
+        );
+        assert.equal(await heldNoticeFor(server, "registrar"), undefined);
+
         // The new appeal's own mails go at once; the held ones still wait.
         await smtp.waitForMail(mailedBeforeLoss + 2, 30_000);
         await sleep(500);
@@ -217,6 +242,7 @@ for (const kind of testDatabaseKinds) {
         assert.equal(afterRelease.length, notifications);
         assert.ok(afterRelease.every((mail) => mail.envelopeTo.includes(handlers)));
         assert.deepEqual((await health(server)).heldMail, { count: 0, byKind: {} });
+        assert.equal(await heldNoticeFor(server, "head"), undefined);
       } finally {
         await killIfRunning(server);
         await smtp.stop();
