@@ -76,16 +76,20 @@ async function health(server: ServerProcess): Promise<Health> {
   return (await (await fetch(`${server.baseUrl}/healthz`)).json()) as Health;
 }
 
-/** The store's pending deliveries per kind, read as the server would, before it starts. */
-async function pendingPerKind(url: string): Promise<Record<string, number>> {
+/**
+ * The store's pending deliveries per kind and its appeals, read as the server would, before it
+ * starts.
+ */
+async function restoredStore(url: string) {
   const data = await openDataLayer(parseDatabaseUrl(url));
   try {
     const backlog = await data.deliveries.backlog();
-    return Object.fromEntries(
+    const pending: Record<string, number> = Object.fromEntries(
       Object.entries(backlog)
         .filter(([, entry]) => entry.pending > 0)
         .map(([kind, entry]) => [kind, entry.pending]),
     );
+    return { pending, appeals: (await data.appeals.list()).length };
   } finally {
     await data.close();
   }
@@ -167,7 +171,7 @@ for (const kind of testDatabaseKinds) {
         }
         const restored = await appealsCommand(restoredUrl, restoreArgs);
         assert.equal(restored.code, 0, restored.stderr);
-        const heldPerKind = await pendingPerKind(restoredUrl);
+        const { pending: heldPerKind, appeals: appealsInBackup } = await restoredStore(restoredUrl);
         const held = Object.values(heldPerKind).reduce((sum, count) => sum + count, 0);
         assert.ok(held > 0, "the backup holds pending mail");
 
@@ -182,6 +186,7 @@ for (const kind of testDatabaseKinds) {
           store: kind.name,
           acknowledged: acknowledged.length,
           acknowledgedAfterBackup: acknowledged.length - atBackupEnd,
+          appealsInBackup,
           pendingInBackup: heldPerKind,
           mailedBeforeLoss,
           resentSilently,
