@@ -50,7 +50,7 @@ function heldWhere(
   return { sql: conditions.join(" AND "), params };
 }
 
-/** Counts per kind, every kind present (0 when none), in the kinds' order. */
+/** Counts per kind, only the kinds with some, in the kinds' order. */
 function perKind(rows: SqlRow[]): Partial<Record<DeliveryKind, number>> {
   const counts: Partial<Record<DeliveryKind, number>> = {};
   for (const kind of deliveryKinds) {
