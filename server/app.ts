@@ -173,6 +173,7 @@ export function buildApp({
         mail: mailDoor.enabled ? "on" : "off",
         outbox: totalBacklog(Object.values(outboxByKind)),
         outboxByKind,
+        heldMail: await data.deliveryHolds.waitingCounts(), // after a restore (decision 0022)
         // /healthz is public: when and how big, never paths or error text (those are in the log).
         backup: {
           scheduled: config.backup ? "on" : "off",

@@ -4,6 +4,7 @@ import { deadlineFilterLabels } from "../../domain/appeals/deadline-filter-range
 import { nextDeadline } from "../../domain/appeals/running-terms.ts";
 import { visibleText } from "../../domain/appeals/visible-text.ts";
 import { draftReviewLabels, draftReviewOf } from "../../domain/staff/draft-marks.ts";
+import { heldMailNotice } from "../../domain/staff/held-mail-notice.ts";
 import { readRegistryQuery, registryQueryParams } from "../../domain/staff/registry-query.ts";
 import { staffRequestContext } from "../../domain/staff/staff-context.ts";
 import { Day, DeadlineText, Moment } from "../features/staff/staff-display.tsx";
@@ -12,6 +13,7 @@ import type { Route } from "./+types/staff-list.ts";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = context.get(staffRequestContext);
   const read = readRegistryQuery(new URL(request.url).searchParams);
+  const heldMail = await staff.heldMail();
   if (!read.ok) {
     return data(
       {
@@ -19,16 +21,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         query: {},
         page: { rows: [], nextAfter: undefined },
         today: staff.today,
+        heldMail,
       },
       { status: 400 },
     );
   }
   const page = await staff.listAppeals(read.query);
-  return { error: undefined, query: read.query, page, today: staff.today };
+  return { error: undefined, query: read.query, page, today: staff.today, heldMail };
 }
 
 export default function StaffListPage({ loaderData }: Route.ComponentProps) {
-  const { query, page, today, error } = loaderData;
+  const { query, page, today, error, heldMail } = loaderData;
   const filters = {
     state: "state" in query ? query.state : undefined,
     deadline: "deadline" in query ? query.deadline : undefined,
@@ -39,6 +42,11 @@ export default function StaffListPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1>Обращения граждан</h1>
+      {heldMail > 0 ? (
+        <p className="staff-error" role="status" data-testid="held-mail">
+          {heldMailNotice(heldMail)}
+        </p>
+      ) : null}
       {error ? (
         <p className="staff-error" role="alert">
           {error}

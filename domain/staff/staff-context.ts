@@ -56,6 +56,8 @@ export type StaffRequest = {
   /** Ends the session and clears its cookie. */
   signOut(): Promise<void>;
   listAppeals(query: RegistryQuery): Promise<RegistryPage>;
+  /** Mails held since a restore, waiting for the operator: told to heads and admins, else 0. */
+  heldMail(): Promise<number>;
   getAppeal(id: string): Promise<
     | {
         appeal: RegistryAppeal;

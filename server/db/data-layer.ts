@@ -16,6 +16,7 @@ import { createAuditRepository } from "./audit-repository.ts";
 import { createBackupRunsRepository } from "./backup-runs-repository.ts";
 import type { Database } from "./database.ts";
 import { createDeliveriesRepository } from "./deliveries-repository.ts";
+import { createDeliveryHoldsRepository } from "./delivery-holds-repository.ts";
 import { createNotesRepository } from "./notes-repository.ts";
 import { createNoticeDraftsRepository } from "./notice-drafts-repository.ts";
 import { observeStoreErrors } from "./observed-database.ts";
@@ -40,6 +41,7 @@ export function createDataLayer(store: Database) {
     close: () => db.close(),
     appeals: createAppealsRepository(db),
     deliveries: createDeliveriesRepository(db),
+    deliveryHolds: createDeliveryHoldsRepository(db),
     answers: createAnswersRepository(db),
     attachments: createAttachmentsRepository(db),
     notes: createNotesRepository(db),

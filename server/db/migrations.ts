@@ -570,6 +570,33 @@ export const migrations: readonly Migration[] = [
         WHERE state = 'awaiting_approval';
     `,
   },
+  {
+    // A restored store's pending mail waits for the operator (issue 26, decision 0022): the
+    // restore writes one hold per delivery pending in it, and the operator releases or cancels
+    // them. The hold is kept after the decision, as the record of it (a cancelled delivery is
+    // marked sent without a time: it went out before the loss). A table of its own rather than a
+    // new delivery state: SQLite cannot change the state's CHECK without rebuilding the table.
+    version: 14,
+    name: "deliveries held after a restore",
+    sqlite: `
+      CREATE TABLE delivery_holds (
+        delivery_id INTEGER PRIMARY KEY REFERENCES deliveries (id) ON DELETE CASCADE,
+        held_at TEXT NOT NULL,
+        decision TEXT CHECK (decision IN ('released', 'cancelled')),
+        decided_at TEXT
+      );
+      CREATE INDEX delivery_holds_waiting ON delivery_holds (delivery_id) WHERE decision IS NULL;
+    `,
+    postgres: `
+      CREATE TABLE delivery_holds (
+        delivery_id BIGINT PRIMARY KEY REFERENCES deliveries (id) ON DELETE CASCADE,
+        held_at TIMESTAMPTZ NOT NULL,
+        decision TEXT CHECK (decision IN ('released', 'cancelled')),
+        decided_at TIMESTAMPTZ
+      );
+      CREATE INDEX delivery_holds_waiting ON delivery_holds (delivery_id) WHERE decision IS NULL;
+    `,
+  },
 ];
 
 export const latestVersion = migrations.reduce(

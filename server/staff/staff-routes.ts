@@ -261,6 +261,7 @@ export function registerStaffArea(app: FastifyInstance, deps: StaffAreaDependenc
         },
         listAppeals: async (query) =>
           viewer ? deps.registry.listAppeals(viewer, query) : { rows: [], nextAfter: undefined },
+        heldMail: async () => (viewer ? deps.registry.heldMail(viewer) : 0),
         getAppeal: async (id) => (viewer ? deps.registry.getAppeal(viewer, id) : undefined),
         changeAppeal: async (id, form) =>
           viewer ? deps.registry.changeAppeal(viewer, id, form, uploadedFiles) : sessionOver,
