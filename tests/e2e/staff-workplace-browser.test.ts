@@ -6,10 +6,14 @@
 // registration numbers and dates never wrap inside themselves; each chart's labels are whole,
 // readable (≥ 12 px as drawn) and inside their SVG.
 import assert from "node:assert/strict";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import { chartLabelProblems } from "./chart-labels.ts";
 import { launchBrowser, openPage, type RunningSite, startSite } from "./harness.ts";
+import { htmlCheckerErrors } from "./html-checker.ts";
 import { addAccount, assertAccessible, signIn, submitAppeal } from "./staff-pages.ts";
 
 const longComment =
@@ -230,6 +234,27 @@ describe("the staff area as a workplace", () => {
       });
     }
     assert.deepEqual(found, []);
+  });
+
+  test("every staff page is valid HTML (W3C checker)", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "staff-html-"));
+    try {
+      const files: string[] = [];
+      await eachPage({}, async (page, where) => {
+        // The page as the server sent it, with the viewer's cookies.
+        const html = await (await page.request.get(`${site.baseUrl}${where.path}`)).text();
+        const file = join(dir, `${files.length}.html`);
+        await writeFile(file, html);
+        files.push(file);
+      });
+      const messages = await htmlCheckerErrors(files);
+      assert.deepEqual(
+        messages.map((message) => `${message.url}: ${message.message}`),
+        [],
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   test("at 1280×900 the appeal's summary and its first action are on the first screen", async () => {
