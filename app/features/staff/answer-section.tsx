@@ -125,7 +125,7 @@ export function AnswerForm({
           id="answer-outgoing-number"
           name="outgoing_number"
           label="Исходящий номер"
-          width="short"
+          short
           maxLength={50}
           defaultValue={draft?.outgoingNumber ?? ""}
         />

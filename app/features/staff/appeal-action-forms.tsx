@@ -86,7 +86,7 @@ export function ActionForm({
             id={id("days")}
             name="extension_days"
             type="number"
-            width="short"
+            short
             label={`На сколько дней (не более ${appealTerms.maxExtensionDays})`}
             min={1}
             max={appealTerms.maxExtensionDays}

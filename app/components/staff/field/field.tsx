@@ -55,25 +55,27 @@ export function Field({ id, label, hint, error, children }: FieldProps & { child
   );
 }
 
-/** A one-line text input in its field (`type` text, search, number, password). */
+/** A one-line input in its field (`type` text, search, number, password; date and file have their own). */
 export function TextInput({
   id,
   label,
   hint,
   error,
-  width,
+  short,
+  variant,
   ...input
 }: FieldProps & {
   /** A short control ('4' characters for a year) instead of the field's full width. */
-  width?: "short";
-} & Omit<ComponentProps<"input">, "id" | "className">) {
+  short?: boolean;
+  /** The class of a kind of input with a look of its own ('staff-date', 'staff-file'). */
+  variant?: string;
+} & Omit<ComponentProps<"input">, "id" | "className" | "width">) {
+  const className = ["staff-control", short ? "staff-control--short" : "", variant ?? ""]
+    .filter(Boolean)
+    .join(" ");
   return (
     <Field id={id} label={label} hint={hint} error={error}>
-      <input
-        {...input}
-        {...fieldControlProps({ id, hint, error })}
-        className={width ? `staff-control staff-control--${width}` : "staff-control"}
-      />
+      <input {...input} {...fieldControlProps({ id, hint, error })} className={className} />
     </Field>
   );
 }
