@@ -77,8 +77,8 @@ export default function AppealsReviewPage({ loaderData }: Route.ComponentProps) 
             {review.rows.map((row) => (
               <tr key={row.quarter}>
                 <th scope="row">{row.quarter}</th>
-                {reviewColumns.map(([key]) => (
-                  <td key={key} className="price">
+                {reviewColumns.map(([key, label]) => (
+                  <td key={key} className="price" data-label={label}>
                     {reviewCount(row[key])}
                   </td>
                 ))}

@@ -25,6 +25,7 @@ import { derivableSmallCounts, seenCount } from "../support/review-disclosure.ts
 import { expectedReview } from "../support/seeded-statistics.ts";
 import { textOf } from "../support/staff-test-app.ts";
 import { type TestDatabase, testDatabaseKinds } from "../support/test-databases.ts";
+import { chartLabelProblems } from "./chart-labels.ts";
 import { launchBrowser, openPage, type RunningSite, startSite } from "./harness.ts";
 import { htmlCheckerErrors } from "./html-checker.ts";
 
@@ -219,6 +220,50 @@ for (const kind of testDatabaseKinds) {
         [],
       );
     });
+
+    // The layout is the same on both stores: the browser measures it once.
+    if (kind === testDatabaseKinds[0])
+      test("on a phone and at 200% zoom the chart's labels read and the table is whole", async () => {
+        const browser = await launchBrowser();
+        const found: string[] = [];
+        try {
+          for (const [name, options] of [
+            ["320 px", { viewport: { width: 320, height: 640 } }],
+            ["414 px", { viewport: { width: 414, height: 896 } }],
+            ["200% zoom", { viewport: { width: 640, height: 450 }, deviceScaleFactor: 2 }],
+          ] as const) {
+            const { page, close } = await openPage(browser, options);
+            try {
+              await page.goto(`${site.baseUrl}/appeals/review`);
+              for (const problem of await chartLabelProblems(page))
+                found.push(`${name}: ${problem}`);
+              // The table fits: nothing of it hidden past its region's right edge, no page scroll.
+              const table = await page.locator(".review-table").evaluate((element) => {
+                const region = element.parentElement as HTMLElement;
+                const cells = [...element.querySelectorAll("th, td")].map((cell) =>
+                  cell.getBoundingClientRect(),
+                );
+                return {
+                  cut: region.scrollWidth - region.clientWidth,
+                  outside: cells.filter(
+                    (box) => box.right > region.getBoundingClientRect().right + 0.5 || box.left < 0,
+                  ).length,
+                  page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+                };
+              });
+              if (table.cut > 0) found.push(`${name}: the table is cut by ${table.cut} px`);
+              if (table.outside > 0) found.push(`${name}: ${table.outside} cells past the edge`);
+              if (table.page > 0)
+                found.push(`${name}: the page scrolls sideways by ${table.page} px`);
+            } finally {
+              await close();
+            }
+          }
+        } finally {
+          await browser.close();
+        }
+        assert.deepEqual(found, []);
+      });
 
     // The markup is the same on both stores: the checker (a Java program) runs once.
     if (kind === testDatabaseKinds[0])

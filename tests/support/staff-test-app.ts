@@ -181,7 +181,7 @@ export type AppealPage = {
   error: string | undefined;
   /** The fields of the two lists (label → inner HTML of the <dd>). */
   fields: Map<string, string>;
-  /** The running terms under 'Сроки', as shown ('Ответ: до …'). */
+  /** The running terms in the summary's 'Сроки', as shown ('Ответ: до …'). */
   deadlines: string[];
   notification: { label: string; attempts: number };
   /** Every line of the log; the first is the receipt, by the citizen. */
@@ -196,9 +196,8 @@ export function readAppealPage(html: string): AppealPage {
   )) {
     fields.set(textOf(label), value);
   }
-  const deadlinesStart = html.indexOf("<h2>Сроки</h2>");
-  const deadlineList =
-    deadlinesStart < 0 ? undefined : /^<ul>([\s\S]*?)<\/ul>/.exec(html.slice(deadlinesStart + 14));
+  // The running terms: the summary's «Сроки» row, a list soonest first.
+  const deadlineList = /<dd data-testid="deadlines"><ul>([\s\S]*?)<\/ul>/.exec(html);
   const notificationText = textOf(
     /<p data-testid="notification-status">([\s\S]*?)<\/p>/.exec(html)?.[1] ?? "",
   );
