@@ -5,7 +5,11 @@ import { registerAppealPage } from "./appeals/appeal-form-post.ts";
 import { createAppealService } from "./appeals/appeal-service.ts";
 import { createMemoryRateLimiter, type RateLimiter } from "./appeals/rate-limiter.ts";
 import { cachedReview, registerReviewPage } from "./appeals/review-page.ts";
-import { registerStatusPage, statusLookupLimits } from "./appeals/status-page.ts";
+import {
+  createMemoryStatusLookupGuard,
+  type StatusLookupGuard,
+} from "./appeals/status-lookup-guard.ts";
+import { registerStatusPage } from "./appeals/status-page.ts";
 import { registerCloseConnectionsOnStop } from "./close-connections-on-stop.ts";
 import {
   defaultMetricsAllow,
@@ -78,10 +82,10 @@ export type AppDependencies = {
    */
   rateLimiter?: RateLimiter;
   /**
-   * Status-page lookups per client (the same kinds of limiter, counted apart): 10 a minute and
-   * 100 a day in memory when not given. Closed with the app.
+   * Status-page lookups per client, and failed ones per e-mail and in all
+   * (server/appeals/status-lookup-guard.ts): in memory when not given. Closed with the app.
    */
-  statusRateLimiter?: RateLimiter;
+  statusRateLimiter?: StatusLookupGuard;
   /** Where log lines go (tests read them); standard output (server/log-output.ts) when not given. */
   logStream?: { write(line: string): void };
 };
@@ -93,7 +97,7 @@ export function buildApp({
   site,
   pageHandler,
   rateLimiter = createMemoryRateLimiter(config.rateLimit ?? { perMinute: 10, perDay: 100 }),
-  statusRateLimiter = createMemoryRateLimiter(statusLookupLimits),
+  statusRateLimiter = createMemoryStatusLookupGuard(),
   logStream,
 }: AppDependencies): FastifyInstance {
   const timeouts = config.timeouts ?? defaultTimeouts;

@@ -5,13 +5,10 @@ import type { DataLayer } from "../db/data-layer.ts";
 import { sendProblem } from "../problem-answer.ts";
 import { sendWebResponse, toWebRequest } from "../react-router-bridge.ts";
 import { acceptUrlEncodedForms, isUrlEncodedForm } from "../url-encoded-forms.ts";
-import type { RateLimiter } from "./rate-limiter.ts";
 import { createStatusLookup } from "./status-lookup.ts";
+import type { StatusLookupGuard } from "./status-lookup-guard.ts";
 
 export const statusPagePath = "/appeals/status";
-
-/** Lookups per visitor's address: enough for typing mistakes, too few to guess numbers. */
-export const statusLookupLimits = { perMinute: 10, perDay: 100 } as const;
 
 // A number and an address; anything much longer is not a lookup.
 const formBodyLimit = 4 * 1024;
@@ -32,7 +29,8 @@ export function registerStatusPage(
   deps: {
     pageHandler: RequestHandler;
     data: Pick<DataLayer, "appeals">;
-    rateLimiter: RateLimiter;
+    /** Counts the lookups (server/appeals/status-lookup-guard.ts). */
+    rateLimiter: StatusLookupGuard;
   },
 ) {
   app.register(async (page) => {
@@ -44,7 +42,7 @@ export function registerStatusPage(
         appealStatusLookupContext,
         createStatusLookup({
           data: deps.data,
-          rateLimiter: deps.rateLimiter,
+          guard: deps.rateLimiter,
           clientAddress: request.clientAddress,
         }),
       );

@@ -8,6 +8,7 @@
  *   });
  */
 import type { DatabaseConfig } from "../config.ts";
+import { createAcknowledgementCountsRepository } from "./acknowledgement-counts-repository.ts";
 import { createAnswersRepository } from "./answers-repository.ts";
 import { createAppealTopicsRepository } from "./appeal-topics-repository.ts";
 import { createAppealsRepository } from "./appeals-repository.ts";
@@ -42,6 +43,7 @@ export function createDataLayer(store: Database) {
     appeals: createAppealsRepository(db),
     deliveries: createDeliveriesRepository(db),
     deliveryHolds: createDeliveryHoldsRepository(db),
+    acknowledgementCounts: createAcknowledgementCountsRepository(),
     answers: createAnswersRepository(db),
     attachments: createAttachmentsRepository(db),
     notes: createNotesRepository(db),

@@ -143,27 +143,6 @@ export function createDeliveriesRepository(db: Database) {
     },
 
     /**
-     * Acknowledgements written since `since` to the address of appeals with this e-mail (compared
-     * case-insensitively), for the per-address limit. Call it in the transaction that will write
-     * the next one: on PostgreSQL it first takes a lock on the address for that transaction, so
-     * two appeals with one address counted at once cannot both see room for one more (on SQLite
-     * the write lock already serialises them).
-     */
-    async countAcknowledgementsTo(email: string, since: Date, tx: SqlExecutor): Promise<number> {
-      if (tx.kind === "postgres") {
-        await tx.all("SELECT pg_advisory_xact_lock(hashtext(lower(?::text)))", [email]);
-      }
-      const [row] = await tx.all(
-        `SELECT count(*) AS count FROM deliveries
-         JOIN appeals ON appeals.id = deliveries.appeal_id
-         WHERE deliveries.kind = 'appeal-acknowledgement' AND lower(appeals.email) = lower(?)
-           AND deliveries.created_at >= ?`,
-        [email, since.toISOString()],
-      );
-      return Number(row?.count ?? 0);
-    },
-
-    /**
      * Takes up to `limit` pending deliveries that are due and not held by another sender, and
      * holds them for `owner` until `leaseUntil`. Each claim counts as a try.
      */

@@ -34,6 +34,19 @@ const appealRegistryColumns = `
       CREATE INDEX appeals_state_registered_on ON appeals (state, registered_on);
 `;
 
+// Migration 13's changes, the same SQL on both databases but for the counts table's last words.
+const emailKeysSql = `
+      ALTER TABLE appeals ADD COLUMN email_key TEXT;
+      DROP INDEX appeals_email_seq;
+      CREATE INDEX appeals_email_key_seq ON appeals (email_key, seq);
+      CREATE INDEX appeals_without_email_key ON appeals (seq) WHERE email_key IS NULL;
+      CREATE TABLE acknowledgement_counts (
+        email_key TEXT NOT NULL,
+        day TEXT NOT NULL,
+        sent INTEGER NOT NULL,
+        PRIMARY KEY (email_key, day)
+      `;
+
 export const migrations: readonly Migration[] = [
   {
     version: 1,
@@ -569,6 +582,18 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX appeal_answers_awaiting ON appeal_answers (appeal_id)
         WHERE state = 'awaiting_approval';
     `,
+  },
+  {
+    // Issue 26, decision 0025: one key per mailbox (domain/appeals/email-key.ts), made in
+    // JavaScript, which SQL cannot call: the column is added empty and the rows stored before it
+    // get their key when the store is opened (server/db/email-keys-backfill.ts), as do rows an
+    // older server still running writes meanwhile; the partial index finds them. The cap on
+    // acknowledgements counts per key and Kirov day in a table of its own, one row per address,
+    // instead of joining every acknowledgement the address ever had.
+    version: 13,
+    name: "e-mail keys and the acknowledgement counts",
+    sqlite: `${emailKeysSql}) WITHOUT ROWID;`,
+    postgres: `${emailKeysSql});`,
   },
   {
     // A restored store's pending mail waits for the operator (issue 26, decision 0022): the

@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import type { RequestHandler } from "react-router";
 import { buildApp } from "../../server/app.ts";
+import { openStatusLookupGuard } from "../../server/appeals/status-lookup-guard.ts";
 import { parseDatabaseUrl } from "../../server/config.ts";
 import { type DataLayer, openDataLayer } from "../../server/db/data-layer.ts";
 import { loadPageHandler } from "../../server/react-router-bridge.ts";
@@ -32,12 +33,18 @@ export type StaffTestApp = {
   close(): Promise<void>;
 };
 
-export async function startStaffTestApp(options: { databaseUrl: string }): Promise<StaffTestApp> {
-  const data = await openDataLayer(parseDatabaseUrl(options.databaseUrl));
+export async function startStaffTestApp(options: {
+  databaseUrl: string;
+  /** The status page's counts as production keeps them: shared in PostgreSQL when the store is. */
+  sharedStatusLookups?: boolean;
+}): Promise<StaffTestApp> {
+  const database = parseDatabaseUrl(options.databaseUrl);
+  const data = await openDataLayer(database);
   const logLines: string[] = [];
   const app = buildApp({
     config: { logLevel: "info", rateLimit: { perMinute: 10_000, perDay: 10_000 } },
     data,
+    ...(options.sharedStatusLookups ? { statusRateLimiter: openStatusLookupGuard(database) } : {}),
     site: testSite,
     pageHandler: await staffPageHandler(),
     logStream: { write: (line) => void logLines.push(line) },
