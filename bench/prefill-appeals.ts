@@ -5,8 +5,9 @@ import pg from "pg";
 import { parseDatabaseUrl } from "../server/config.ts";
 import { openDataLayer } from "../server/db/data-layer.ts";
 
-const columns = `seq, id, number, created_at, first_name, last_name, email, phone, phone_normalized,
-  region, comment, consent, consent_at, consent_text_version, client_ip, user_agent`;
+// The e-mails are ASCII: their key (domain/appeals/email-key.ts) is the address itself.
+const columns = `seq, id, number, created_at, first_name, last_name, email, email_key, phone,
+  phone_normalized, region, comment, consent, consent_at, consent_text_version, client_ip, user_agent`;
 
 export async function prefillAppeals(databaseUrl: string, count: number): Promise<void> {
   const database = parseDatabaseUrl(databaseUrl);
@@ -20,7 +21,7 @@ export async function prefillAppeals(databaseUrl: string, count: number): Promis
       INSERT INTO appeals (${columns})
       SELECT i, lower(hex(randomblob(16))), printf('А-2025-%06d', i),
         strftime('%Y-%m-%dT%H:%M:%fZ', '2025-01-01', '+' || (i % 31536000) || ' seconds'),
-        'Анна', 'Фамилия' || i, 'user' || i || '@example.ru', '+7 912 345-67-89', '+79123456789',
+        'Анна', 'Фамилия' || i, 'user' || i || '@example.ru', 'user' || i || '@example.ru', '+7 912 345-67-89', '+79123456789',
         '43 - Кировская область', 'Текст обращения номер ' || i, 1,
         strftime('%Y-%m-%dT%H:%M:%fZ', '2025-01-01'), '2026-11-22', '203.0.113.5', 'bench'
       FROM n;
@@ -35,7 +36,7 @@ export async function prefillAppeals(databaseUrl: string, count: number): Promis
     await client.query(`INSERT INTO appeals (${columns})
       SELECT i, gen_random_uuid(), 'А-2025-' || lpad(i::text, greatest(6, length(i::text)), '0'),
         timestamptz '2025-01-01' + make_interval(secs => i % 31536000),
-        'Анна', 'Фамилия' || i, 'user' || i || '@example.ru', '+7 912 345-67-89', '+79123456789',
+        'Анна', 'Фамилия' || i, 'user' || i || '@example.ru', 'user' || i || '@example.ru', '+7 912 345-67-89', '+79123456789',
         '43 - Кировская область', 'Текст обращения номер ' || i, true,
         timestamptz '2025-01-01', '2026-11-22', '203.0.113.5', 'bench'
       FROM generate_series(1, ${count}) AS i`);

@@ -2,6 +2,7 @@
 // in a process of its own, loaded by autocannon from this process. Prints figures and ratios; it
 // passes or fails nothing. Usage: npm run bench [-- --duration 10] [-- --rows 1000000]
 // [-- --only posts|pages] [-- --store sqlite|postgresql] [-- --rounds 3] [-- --log-level silent]
+// (--rows 0 leaves out the POSTs on a full store)
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -23,7 +24,7 @@ const { values } = parseArgs({
     only: { type: "string" },
     // "SQLite" or "PostgreSQL": the POSTs on one store.
     store: { type: "string" },
-    // Page GETs: how many rounds of project and bare (interleaved; the machine may be shared).
+    // How many rounds of project and bare (interleaved; the machine may be shared).
     rounds: { type: "string", default: "1" },
     // The project's log level for the page GETs: "info" (its default, one line per request) or
     // "silent".
@@ -118,6 +119,12 @@ async function load(
   };
 }
 
+/** The bare server's CPU per request over the project's: what the project's work costs. */
+const cpuRatio = (ours: Figures, baseline: Figures) =>
+  ours.cpuPerRequest && baseline.cpuPerRequest
+    ? (baseline.cpuPerRequest / ours.cpuPerRequest).toFixed(2)
+    : "?";
+
 const show = (f: Figures) =>
   `${f.rps.toFixed(0).padStart(6)} req/s  p50 ${String(f.p50).padStart(3)} ms  p99 ${String(f.p99).padStart(3)} ms${f.cpuPerRequest === undefined ? "" : `  CPU ${f.cpuPerRequest.toFixed(1)} µs/request`}${f.bad ? `  (${f.bad} failed)` : ""}`;
 
@@ -174,7 +181,7 @@ async function postRun(
     try {
       const url = `${base}/api/users/appeals/`;
       if (project) appealAnswerHeaders = await answerHeaders(url, appealRequest);
-      return await load(url, connections, true);
+      return await load(url, connections, true, child.pid);
     } finally {
       await stop(child);
     }
@@ -195,29 +202,38 @@ const postStores = stores.filter(
   (store) => values.store === undefined || store.name.toLowerCase() === values.store.toLowerCase(),
 );
 for (const store of values.only === "pages" ? [] : postStores) {
-  console.log(`POST /api/users/appeals/ on ${store.name}`);
+  // Every appeal from one address: the cap on acknowledgements at its worst (decision 0025).
+  console.log(`POST /api/users/appeals/ on ${store.name}, every appeal from one address`);
   const emptyP99: Record<number, number> = {};
   for (const connections of [10, 50]) {
-    const project = await postRun("server/main.ts", store, connections);
-    const bare = await postRun("bench/bare-appeals-server.ts", store, connections);
-    emptyP99[connections] = project.p99;
-    console.log(`  ${connections} connections  project ${show(project)}`);
-    console.log(`  ${connections} connections  bare    ${show(bare)}`);
-    console.log(
-      `  ${connections} connections  ratio   ${(project.rps / bare.rps).toFixed(2)} of bare`,
-    );
-    // On PostgreSQL the rate limit is shared by app servers through the database: two more
-    // statements per appeal, which the bare baseline does not make. Shown on its own.
-    if (store.name === "PostgreSQL") {
-      const limited = await postRun("bench/bare-appeals-server.ts", store, connections, 0, {
-        RATE_LIMIT: "shared",
-      });
-      console.log(`  ${connections} connections  bare + shared rate limit ${show(limited)}`);
+    for (let round = 1; round <= rounds; round++) {
+      // Who goes first alternates, so a neighbour's load favours neither.
+      const runProject = () => postRun("server/main.ts", store, connections);
+      const runBare = () => postRun("bench/bare-appeals-server.ts", store, connections);
+      const project = round % 2 === 1 ? await runProject() : undefined;
+      const bare = await runBare();
+      const ours = project ?? (await runProject());
+      emptyP99[connections] = ours.p99;
+      const label = `  ${connections} connections${rounds > 1 ? `, round ${round}` : ""}`;
+      console.log(`${label}  project ${show(ours)}`);
+      console.log(`${label}  bare    ${show(bare)}`);
       console.log(
-        `  ${connections} connections  ratio   ${(project.rps / limited.rps).toFixed(2)} of bare + shared rate limit`,
+        `${label}  ratio   ${(ours.rps / bare.rps).toFixed(2)} of bare (CPU per request: ${cpuRatio(ours, bare)} of bare's rate)`,
       );
+      // On PostgreSQL the rate limit is shared by app servers through the database: two more
+      // statements per appeal, which the bare baseline does not make. Shown on its own.
+      if (store.name === "PostgreSQL") {
+        const limited = await postRun("bench/bare-appeals-server.ts", store, connections, 0, {
+          RATE_LIMIT: "shared",
+        });
+        console.log(`${label}  bare + shared rate limit ${show(limited)}`);
+        console.log(
+          `${label}  ratio   ${(ours.rps / limited.rps).toFixed(2)} of bare + shared rate limit (CPU ${cpuRatio(ours, limited)})`,
+        );
+      }
     }
   }
+  if (fullStoreRows === 0) continue;
   const full = await postRun("server/main.ts", store, 10, fullStoreRows);
   console.log(`  10 connections, ${fullStoreRows} stored  project ${show(full)}`);
   console.log(
@@ -284,13 +300,9 @@ if (values.only !== "posts") {
         console.log(`  project ${show(ours)}`);
         console.log(`  bare    ${show(baseline)}`);
         const ratio = (ours.rps / baseline.rps).toFixed(2);
-        // The CPU ratio: the bare server's CPU per request over the project's.
-        const cpuRatio =
-          ours.cpuPerRequest && baseline.cpuPerRequest
-            ? (baseline.cpuPerRequest / ours.cpuPerRequest).toFixed(2)
-            : "?";
-        console.log(`  ratio   ${ratio} of bare (CPU per request: ${cpuRatio} of bare's rate)\n`);
-        ratios.get(page)?.push(`${ratio} (CPU ${cpuRatio})`);
+        const cpu = cpuRatio(ours, baseline);
+        console.log(`  ratio   ${ratio} of bare (CPU per request: ${cpu} of bare's rate)\n`);
+        ratios.get(page)?.push(`${ratio} (CPU ${cpu})`);
       }
     }
     for (const page of pages) console.log(`GET ${page}: ratios ${ratios.get(page)?.join(", ")}`);

@@ -26,15 +26,15 @@ function fillSql(kind: "sqlite" | "postgres"): string {
   if (kind === "sqlite") {
     return `
       WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < ${rows})
-      INSERT INTO appeals (seq, id, number, created_at, first_name, last_name, email, phone,
-        phone_normalized, region, comment, consent, consent_at, consent_text_version, client_ip,
+      INSERT INTO appeals (seq, id, number, created_at, first_name, last_name, email, email_key,
+        phone, phone_normalized, region, comment, consent, consent_at, consent_text_version, client_ip,
         user_agent, state, registered_on)
       SELECT n,
         lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2)
           || '-a' || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6))),
         'А-' || strftime('%Y', (${base} + n * 150000) / 1000, 'unixepoch') || '-' || printf('%06d', n),
         strftime('%Y-%m-%dT%H:%M:%fZ', (${base} + n * 150000) / 1000.0, 'unixepoch'),
-        'Анна', 'Фамилия' || (n % 1000), 'user' || n || '@example.ru', '+7 912 000-00-00',
+        'Анна', 'Фамилия' || (n % 1000), 'user' || n || '@example.ru', 'user' || n || '@example.ru', '+7 912 000-00-00',
         '+79120000000', '43 - Кировская область', 'Текст обращения номер ' || n, 1,
         strftime('%Y-%m-%dT%H:%M:%fZ', (${base} + n * 150000) / 1000.0, 'unixepoch'), 'bench',
         '127.0.0.1', 'bench',
@@ -45,13 +45,13 @@ function fillSql(kind: "sqlite" | "postgres"): string {
       FROM s`;
   }
   return `
-    INSERT INTO appeals (seq, id, number, created_at, first_name, last_name, email, phone,
-      phone_normalized, region, comment, consent, consent_at, consent_text_version, client_ip,
+    INSERT INTO appeals (seq, id, number, created_at, first_name, last_name, email, email_key,
+      phone, phone_normalized, region, comment, consent, consent_at, consent_text_version, client_ip,
       user_agent, state, registered_on)
     SELECT n, gen_random_uuid(),
       'А-' || to_char(to_timestamp((${base} + n::bigint * 150000) / 1000.0), 'YYYY') || '-' || CASE WHEN n < 1000000 THEN lpad(n::text, 6, '0') ELSE n::text END,
       to_timestamp((${base} + n::bigint * 150000) / 1000.0), 'Анна', 'Фамилия' || (n % 1000),
-      'user' || n || '@example.ru', '+7 912 000-00-00', '+79120000000', '43 - Кировская область',
+      'user' || n || '@example.ru', 'user' || n || '@example.ru', '+7 912 000-00-00', '+79120000000', '43 - Кировская область',
       'Текст обращения номер ' || n, true, to_timestamp((${base} + n::bigint * 150000) / 1000.0), 'bench',
       '127.0.0.1', 'bench',
       CASE WHEN n % 100 < 60 THEN 'answered' WHEN n % 100 < 97 THEN 'forwarded'

@@ -1,7 +1,8 @@
 // Operators' command: `npm run appeals -- list [--json] [--since YYYY-MM-DD]`,
-// `npm run appeals -- purge [--older-than <years>]`, `npm run appeals -- backup <file>` and
-// `npm run appeals -- restore <file>`. Works on the store DATABASE_URL names (as the server
-// does). With --json, standard output holds only the JSON array.
+// `npm run appeals -- purge [--older-than <years>]`, `npm run appeals -- backup <file>`,
+// `npm run appeals -- restore <file>` and the decision on the mail a restore held: `held-mail`,
+// `release-mail`, `cancel-mail`. Works on the store DATABASE_URL names (as the server does).
+// With --json, standard output holds only the JSON.
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { visibleText } from "../domain/appeals/visible-text.ts";
@@ -10,6 +11,12 @@ import { purgeAppealsReceivedBefore } from "../server/appeals/retention-purge.ts
 import { defaultDatabaseUrl, parseDatabaseUrl } from "../server/config.ts";
 import type { StoredAppeal } from "../server/db/appeals-repository.ts";
 import { openDataLayer } from "../server/db/data-layer.ts";
+import { type DeliveryKind, deliveryKinds } from "../server/db/deliveries-repository.ts";
+import {
+  defaultNumberMargin,
+  sequenceOfNumber,
+} from "../server/operations/restored-store-safety.ts";
+import { decideHeldMail, listHeldMail, parseAge } from "./held-mail-commands.ts";
 import { backup, restore } from "./store-backup-commands.ts";
 
 /**
@@ -21,7 +28,9 @@ const defaultRetentionYears = 5;
 const usage = `Usage: npm run appeals -- list [--json] [--since YYYY-MM-DD]
        npm run appeals -- purge [--older-than YEARS]
        npm run appeals -- backup FILE
-       npm run appeals -- restore FILE
+       npm run appeals -- restore FILE [--last-number NUMBER] [--margin N]
+       npm run appeals -- held-mail [--json]
+       npm run appeals -- release-mail|cancel-mail --all | [--kind KIND] [--older-than AGE]
 
   list               print the stored appeals, oldest first
   --json             print them as one JSON array (nothing else on standard output)
@@ -32,8 +41,16 @@ const usage = `Usage: npm run appeals -- list [--json] [--since YYYY-MM-DD]
   backup FILE        write a verified copy of the store to FILE while the server runs (SQLite:
                      an online copy; PostgreSQL: a pg_dump archive for pg_restore); FILE must
                      not exist yet
-  restore FILE       put the SQLite backup FILE in place as the store; refused while a server
-                     has the store open (stop it first); the replaced store is kept beside it
+  restore FILE       put the backup FILE in place as the store, with every server stopped
+                     (SQLite: refused while a server has the store open); the replaced store
+                     is kept beside it (PostgreSQL: its schema, renamed). Registration numbers
+                     go on from a new thousand at least N (--margin, default ${defaultNumberMargin})
+                     past the highest of the backup and --last-number NUMBER (the last number
+                     in the handlers' mailbox); every mail pending in the backup is held
+  held-mail          list the mail a restore held, by kind and age
+  release-mail       send held mail: --all, or those of --kind KIND and/or written more than
+                     --older-than AGE ago (90m, 12h, 3d)
+  cancel-mail        never send held mail (it went before the loss): same choice as release-mail
 
 The store is the one DATABASE_URL names (default ${defaultDatabaseUrl}).`;
 
@@ -47,6 +64,10 @@ function parseCommand(argv: string[]) {
     json: { type: "boolean" },
     since: { type: "string" },
     "older-than": { type: "string" },
+    "last-number": { type: "string" },
+    margin: { type: "string" },
+    kind: { type: "string" },
+    all: { type: "boolean" },
     help: { type: "boolean" },
   } as const;
   let parsed: ReturnType<
@@ -63,17 +84,51 @@ function parseCommand(argv: string[]) {
   }
   const [command, ...rest] = parsed.positionals;
   if (command === undefined) fail("No command given.");
+  const { values } = parsed;
+  const restoreOnly = values["last-number"] !== undefined || values.margin !== undefined;
+  const mailOnly = values.kind !== undefined || values.all !== undefined;
   if (command === "backup" || command === "restore") {
     const [file, ...extra] = rest;
     if (file === undefined) fail(`${command} needs a FILE.`);
     if (extra.length > 0) fail(`Unexpected argument "${extra[0]}".`);
-    if (parsed.values.json || parsed.values.since || parsed.values["older-than"] !== undefined) {
-      fail(`${command} takes no options.`);
+    if (values.json || values.since || values["older-than"] !== undefined || mailOnly) {
+      fail(`${command} takes no such option.`);
     }
-    return { command, file } as const;
+    if (command === "backup") {
+      if (restoreOnly) fail("--last-number and --margin belong to restore.");
+      return { command, file } as const;
+    }
+    return {
+      command,
+      file,
+      lastKnownSequence: parseLastNumber(values["last-number"]),
+      margin: parseMargin(values.margin),
+    } as const;
   }
-  if (command !== "list" && command !== "purge") fail(`Unknown command "${command}".`);
   if (rest.length > 0) fail(`Unexpected argument "${rest[0]}".`);
+  if (restoreOnly) fail("--last-number and --margin belong to restore.");
+  if (command === "held-mail") {
+    if (values.since || values["older-than"] !== undefined || mailOnly) {
+      fail("held-mail takes only --json.");
+    }
+    return { command, json: values.json ?? false } as const;
+  }
+  if (command === "release-mail" || command === "cancel-mail") {
+    if (values.json || values.since) fail(`${command} takes --all, --kind and --older-than.`);
+    const kind = parseKind(values.kind);
+    const olderThan = values["older-than"];
+    const olderThanMs = olderThan === undefined ? undefined : parseAge(olderThan);
+    if (olderThan !== undefined && olderThanMs === undefined) {
+      fail(`--older-than "${olderThan}" is not an age such as 90m, 12h or 3d.`);
+    }
+    const filtered = kind !== undefined || olderThanMs !== undefined;
+    if ((values.all ?? false) === filtered) {
+      fail(`${command} needs either --all, or --kind and/or --older-than (not both).`);
+    }
+    return { command, kind, olderThanMs } as const;
+  }
+  if (mailOnly) fail("--kind and --all belong to release-mail and cancel-mail.");
+  if (command !== "list" && command !== "purge") fail(`Unknown command "${command}".`);
   if (command === "purge") {
     if (parsed.values.json || parsed.values.since) fail("purge takes only --older-than.");
     return { command, olderThanYears: parseYears(parsed.values["older-than"]) } as const;
@@ -84,6 +139,29 @@ function parseCommand(argv: string[]) {
     json: parsed.values.json ?? false,
     since: parseSince(parsed.values.since),
   } as const;
+}
+
+function parseLastNumber(value: string | undefined): number | null {
+  if (value === undefined) return null;
+  const sequence = sequenceOfNumber(value);
+  if (sequence === undefined) {
+    fail(`--last-number "${value}" is not a registration number such as А-2026-001561.`);
+  }
+  return sequence;
+}
+
+function parseMargin(value: string | undefined): number {
+  if (value === undefined) return defaultNumberMargin;
+  if (!/^\d{1,7}$/.test(value)) fail(`--margin "${value}" is not a whole number.`);
+  return Number(value);
+}
+
+function parseKind(value: string | undefined): DeliveryKind | undefined {
+  if (value === undefined) return undefined;
+  if (!(deliveryKinds as readonly string[]).includes(value)) {
+    fail(`--kind "${value}" is none of ${deliveryKinds.join(", ")}.`);
+  }
+  return value as DeliveryKind;
 }
 
 function parseYears(value: string | undefined): number {
@@ -139,7 +217,7 @@ async function main() {
   } catch (error) {
     fail(`DATABASE_URL=${JSON.stringify(process.env.DATABASE_URL)}: ${(error as Error).message}`);
   }
-  if (command.command === "restore") return restore(database, command.file);
+  if (command.command === "restore") return restore(database, command.file, command);
   if (database.kind === "sqlite" && !existsSync(database.path)) {
     console.error(`No appeals store at ${database.path} (DATABASE_URL).`);
     process.exit(1);
@@ -147,6 +225,11 @@ async function main() {
   if (command.command === "backup") return backup(database, command.file);
   const data = await openDataLayer(database);
   try {
+    if (command.command === "held-mail") return await listHeldMail(data, command.json);
+    if (command.command === "release-mail" || command.command === "cancel-mail") {
+      const decision = command.command === "release-mail" ? "released" : "cancelled";
+      return await decideHeldMail(data, decision, command);
+    }
     if (command.command === "purge") {
       const cutoff = purgeCutoff(command.olderThanYears);
       const by = `команда appeals purge (${process.env.USER ?? "оператор"})`;

@@ -4,7 +4,10 @@ import { registerAppealsApi } from "./appeals/api-routes.ts";
 import { createAppealService } from "./appeals/appeal-service.ts";
 import { createMemoryRateLimiter, type RateLimiter } from "./appeals/rate-limiter.ts";
 import { cachedReview } from "./appeals/review-cache.ts";
-import { statusLookupLimits } from "./appeals/status-page.ts";
+import {
+  createMemoryStatusLookupGuard,
+  type StatusLookupGuard,
+} from "./appeals/status-lookup-guard.ts";
 import {
   defaultMetricsAllow,
   defaultReminderTime,
@@ -86,10 +89,10 @@ export type AppDependencies = {
    */
   rateLimiter?: RateLimiter;
   /**
-   * Status-page lookups per client (the same kinds of limiter, counted apart): 10 a minute and
-   * 100 a day in memory when not given. Closed with the app.
+   * Status-page lookups per client, and failed ones per e-mail and in all
+   * (server/appeals/status-lookup-guard.ts): in memory when not given. Closed with the app.
    */
-  statusRateLimiter?: RateLimiter;
+  statusRateLimiter?: StatusLookupGuard;
   /** Where log lines go (tests read them); standard output (server/http/log-output.ts) when not given. */
   logStream?: { write(line: string): void };
 };
@@ -101,7 +104,7 @@ export function buildApp({
   site,
   pageHandler,
   rateLimiter = createMemoryRateLimiter(config.rateLimit ?? { perMinute: 10, perDay: 100 }),
-  statusRateLimiter = createMemoryRateLimiter(statusLookupLimits),
+  statusRateLimiter = createMemoryStatusLookupGuard(),
   logStream,
 }: AppDependencies): FastifyInstance {
   const timeouts = config.timeouts ?? defaultTimeouts;
@@ -181,6 +184,7 @@ export function buildApp({
         mail: mailDoor.enabled ? "on" : "off",
         outbox: totalBacklog(Object.values(outboxByKind)),
         outboxByKind,
+        heldMail: await data.deliveryHolds.waitingCounts(), // after a restore (decision 0022)
         // /healthz is public: when and how big, never paths or error text (those are in the log).
         backup: {
           scheduled: config.backup ? "on" : "off",
@@ -226,7 +230,7 @@ export function buildApp({
       services: createPageServices({
         data,
         appeals,
-        statusRateLimiter,
+        statusLookupGuard: statusRateLimiter,
         review: cachedReview(statistics),
         auth,
         registry,

@@ -156,7 +156,8 @@ test("mail: off without SMTP_URL; 10 tries from a 30-second wait by default", ()
     notifyTo: [],
     from: "",
     retry: { firstWaitMs: 30_000, maxAttempts: 10 },
-    leaseMs: 300_000,
+    leaseMs: 30_000,
+    connections: 4,
   });
 });
 
@@ -168,6 +169,7 @@ test("mail: reads SMTP_URL, APPEALS_NOTIFY_TO, MAIL_FROM and the retry settings"
     MAIL_RETRY_FIRST_WAIT_MS: "1000",
     MAIL_MAX_ATTEMPTS: "5",
     MAIL_LEASE_MS: "60000",
+    MAIL_CONNECTIONS: "2",
   });
   assert.deepEqual(config.mail, {
     smtpUrl: "smtps://site:s3cret@mail.example.ru:465",
@@ -175,6 +177,7 @@ test("mail: reads SMTP_URL, APPEALS_NOTIFY_TO, MAIL_FROM and the retry settings"
     from: "Сайт агрохимслужбы <noreply@example.ru>",
     retry: { firstWaitMs: 1000, maxAttempts: 5 },
     leaseMs: 60_000,
+    connections: 2,
   });
 });
 

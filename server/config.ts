@@ -3,6 +3,7 @@ import { z } from "zod";
 import { isLoopback } from "./http/request-guards.ts";
 import {
   defaultLeaseMs,
+  defaultMailConnections,
   defaultRetrySchedule,
   type MailConfig,
   parseAddressList,
@@ -233,6 +234,10 @@ const envSchema = z
     MAIL_FROM: parsed(parseSender).optional(),
     MAIL_RETRY_FIRST_WAIT_MS: limit(defaultRetrySchedule.firstWaitMs),
     MAIL_LEASE_MS: limit(defaultLeaseMs),
+    MAIL_CONNECTIONS: limit(defaultMailConnections).refine(
+      (count) => count <= 20,
+      "must be at most 20",
+    ),
     MAIL_MAX_ATTEMPTS: limit(defaultRetrySchedule.maxAttempts).refine(
       (count) => count <= 100,
       "must be at most 100",
@@ -320,6 +325,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       from: data.MAIL_FROM ?? "",
       retry: { firstWaitMs: data.MAIL_RETRY_FIRST_WAIT_MS, maxAttempts: data.MAIL_MAX_ATTEMPTS },
       leaseMs: data.MAIL_LEASE_MS,
+      connections: data.MAIL_CONNECTIONS,
     },
     reminderTime: data.REMINDER_TIME === "off" ? null : data.REMINDER_TIME,
     backup: data.BACKUP_DIR

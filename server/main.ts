@@ -1,6 +1,6 @@
 import { buildApp } from "./app.ts";
 import { openRateLimiter } from "./appeals/rate-limiter.ts";
-import { statusLookupLimits } from "./appeals/status-page.ts";
+import { openStatusLookupGuard } from "./appeals/status-lookup-guard.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDataLayer } from "./db/data-layer.ts";
 import { loadPageHandler } from "./pages/react-router-bridge.ts";
@@ -25,7 +25,7 @@ async function main() {
   const data = await openDataLayer(config.database);
   const rateLimiter = openRateLimiter(config.rateLimit, config.database);
   // Shared by the servers of one PostgreSQL, like the appeals' counts, under a key of its own.
-  const statusRateLimiter = openRateLimiter(statusLookupLimits, config.database, "status");
+  const statusRateLimiter = openStatusLookupGuard(config.database);
   const app = buildApp({ config, data, site, pageHandler, rateLimiter, statusRateLimiter });
   await app.listen({ port: config.port, host: config.host });
 

@@ -1,7 +1,9 @@
 import {
+  reviewBar,
   reviewColumns,
   reviewCount,
   smallCountLimit,
+  withheldCountText,
 } from "../../domain/appeals/appeals-review.ts";
 import { formatRussianDate } from "../../domain/calendar/calendar-day.ts";
 import { pageOf } from "../../domain/pages/page-context.ts";
@@ -45,17 +47,16 @@ export default function AppealsReviewPage({ loaderData }: Route.ComponentProps) 
       </p>
       <p>
         Число меньше {smallCountLimit} показано как «менее {smallCountLimit}»: малые числа могли бы
-        указать на конкретного человека.
+        указать на конкретного человека. По той же причине показано как «{withheldCountText}» число,
+        из которого малое можно было бы получить вычитанием (например, из «Дан ответ» и «Ответ дан в
+        срок» — число ответов с нарушением срока).
       </p>
       <h2 id="review-chart-title">Поступило обращений и дано ответов</h2>
       <BarChart
         series={charted.map(([, label]) => label)}
         groups={review.rows.map((row) => ({
           label: row.quarter,
-          values: charted.map(([key]) => ({
-            value: row[key] < smallCountLimit ? 0 : row[key],
-            text: reviewCount(row[key]),
-          })),
+          values: charted.map(([key]) => reviewBar(row[key])),
         }))}
       />
       <h2 id="review-table-title">Обращения по кварталам</h2>
@@ -76,8 +77,8 @@ export default function AppealsReviewPage({ loaderData }: Route.ComponentProps) 
             {review.rows.map((row) => (
               <tr key={row.quarter}>
                 <th scope="row">{row.quarter}</th>
-                {reviewColumns.map(([key]) => (
-                  <td key={key} className="price">
+                {reviewColumns.map(([key, label]) => (
+                  <td key={key} className="price" data-label={label}>
                     {reviewCount(row[key])}
                   </td>
                 ))}

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { formOf, requireStaff } from "../../domain/pages/page-context.ts";
 import { readTopicForm } from "../../domain/staff/topic-form.ts";
+import { NoticeBanner } from "../components/staff/notice-banner/notice-banner.tsx";
 import type { Route } from "./+types/staff-appeal-topic.ts";
 
 /** The topic form's POST (app/features/staff/appeal-topic-form.tsx); back to the appeal's page. */
@@ -20,9 +21,7 @@ export default function StaffAppealTopicPage({ actionData, params }: Route.Compo
     <>
       <h1>{actionData ? "Тема обращения не сохранена" : "Тема обращения"}</h1>
       {actionData ? (
-        <p className="staff-error" role="alert">
-          {actionData.error}
-        </p>
+        <NoticeBanner kind="error">{actionData.error}</NoticeBanner>
       ) : (
         <p>Тему выбирают на странице обращения.</p>
       )}

@@ -7,19 +7,40 @@ import {
   isAppealState,
   openAppealStates,
 } from "../../domain/appeals/appeal-states.ts";
+import { topicLabel } from "../../domain/appeals/appeal-topics.ts";
 import { runningDeadlines } from "../../domain/appeals/running-terms.ts";
 import { visibleText } from "../../domain/appeals/visible-text.ts";
 import { formOf, requireStaff } from "../../domain/pages/page-context.ts";
 import { readAppealActionForm } from "../../domain/staff/appeal-action-form.ts";
+import { draftReviewLabels } from "../../domain/staff/draft-marks.ts";
 import { isNoticeDraftIntent } from "../../domain/staff/notice-drafts.ts";
 import type { NotificationView } from "../../domain/staff/registry-types.ts";
 import { fillReplyTemplate } from "../../domain/staff/reply-template-text.ts";
 import { can } from "../../domain/staff/staff-roles.ts";
-import { AnswerForm, DraftAnswer, SentAnswer } from "../features/staff/answer-section.tsx";
+import { Button } from "../components/staff/button/button.tsx";
+import { NoticeBanner } from "../components/staff/notice-banner/notice-banner.tsx";
+import { Select } from "../components/staff/select/select.tsx";
+import { SummaryList, SummaryRow } from "../components/staff/summary-list/summary-list.tsx";
+import { Table } from "../components/staff/table/table.tsx";
+import { Textarea } from "../components/staff/textarea/textarea.tsx";
+import {
+  AnswerDecision,
+  AnswerForm,
+  DraftAnswer,
+  FailedAnswerActions,
+  SentAnswer,
+} from "../features/staff/answer-section.tsx";
 import { ActionForm } from "../features/staff/appeal-action-forms.tsx";
 import { AppealTopicForm } from "../features/staff/appeal-topic-form.tsx";
 import { NoticeDraft } from "../features/staff/notice-draft-section.tsx";
-import { CsrfField, Day, DeadlineText, Moment } from "../features/staff/staff-display.tsx";
+import {
+  CsrfField,
+  Day,
+  DeadlineText,
+  DraftMark,
+  Moment,
+  StateTag,
+} from "../features/staff/staff-display.tsx";
 import type { Route } from "./+types/staff-appeal.ts";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
@@ -140,106 +161,209 @@ export default function StaffAppealPage({ loaderData, actionData }: Route.Compon
   const sendLabel =
     waitsForApproval && answer?.state !== "sent" ? "Передать на согласование" : "Отправить ответ";
   const error = actionData && "error" in actionData ? actionData.error : undefined;
+  const answerDecision = answer?.state === "awaiting_approval" && can(role, "approve-answer");
+  const answerFailed =
+    answer?.state === "sent" && answer.mail?.status === "failed" && !answer.byPost;
+  const mayWriteAnswer =
+    answer?.state !== "sent" && answer?.state !== "awaiting_approval" && actions.includes("answer");
+  const nextTerm = deadlines[0];
   return (
     <>
-      <h1>Обращение {appeal.number}</h1>
-      {error ? (
-        <p className="staff-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <p>
-        Состояние: <strong data-testid="appeal-state">{appealStateLabels[appeal.state]}</strong>
-      </p>
+      <h1 className="staff-appeal-title">
+        Обращение <span className="staff-nowrap">{appeal.number}</span>
+      </h1>
+      {error ? <NoticeBanner kind="error">{error}</NoticeBanner> : null}
+      {/* What the appeal is at now and, beside it (under it on a narrow screen), what the viewer
+          may do about it: the first screen holds both; the record follows below. */}
+      <div className="staff-appeal-top">
+        <section className="staff-appeal-summary" aria-label="Сводка">
+          <SummaryList compact>
+            <SummaryRow label="Состояние">
+              <StateTag state={appeal.state}>
+                <strong data-testid="appeal-state">{appealStateLabels[appeal.state]}</strong>
+              </StateTag>
+            </SummaryRow>
+            <SummaryRow label="Сроки" testId="deadlines">
+              {nextTerm ? (
+                <ul>
+                  {deadlines.map((deadline) => (
+                    <li key={deadline.kind}>
+                      <DeadlineText deadline={deadline} withKind />
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                "Сроки не текут."
+              )}
+            </SummaryRow>
+            <SummaryRow label="Исполнитель" testId="assignee">
+              {appeal.assignee ?? "не назначен"}
+            </SummaryRow>
+            {answer && answer.state !== "sent" ? (
+              <SummaryRow label="Проект ответа">
+                <DraftMark review={answer.state}>{draftReviewLabels[answer.state]}</DraftMark>
+              </SummaryRow>
+            ) : null}
+            {noticeDraft ? (
+              <SummaryRow label={noticeDraft.title}>
+                <DraftMark review={noticeDraft.state}>
+                  {draftReviewLabels[noticeDraft.state]}
+                </DraftMark>
+              </SummaryRow>
+            ) : null}
+            <SummaryRow label="Тема" testId="appeal-topic">
+              {topicLabel(appeal.topic)}
+            </SummaryRow>
+          </SummaryList>
+        </section>
 
-      <h2>Сроки</h2>
-      {deadlines.length === 0 ? (
-        <p>Сроки не текут.</p>
-      ) : (
-        <ul>
-          {deadlines.map((deadline) => (
-            <li key={deadline.kind}>
-              <DeadlineText deadline={deadline} withKind />
-            </li>
-          ))}
-        </ul>
-      )}
-
-      {can(role, "set-topic") ? (
-        <AppealTopicForm appealId={appeal.id} topic={appeal.topic} csrfToken={csrfToken} />
-      ) : null}
+        <section className="staff-appeal-actions" aria-labelledby="actions-title">
+          <h2 id="actions-title">Действия</h2>
+          <div className="staff-stack">
+            {answerDecision ? (
+              <AnswerDecision version={appeal.version} answer={answer} csrfToken={csrfToken} />
+            ) : null}
+            {noticeDraft ? (
+              <NoticeDraft
+                draft={noticeDraft}
+                version={appeal.version}
+                csrfToken={csrfToken}
+                mayReview={can(role, "approve-notice")}
+              />
+            ) : null}
+            {waitsForApproval && stateActions.some(isNoticeDraftIntent) ? (
+              <p className="staff-hint">
+                Перенаправление, продление срока и оставление без ответа выполнит руководитель после
+                согласования; до того обращение не меняется и автору ничего не отправляется.
+              </p>
+            ) : null}
+            {mayWriteAnswer ? (
+              <p>
+                <a href="#answer">Ответ гражданину</a>
+              </p>
+            ) : null}
+            {stateActions.map((action) => (
+              <ActionForm
+                key={action}
+                action={action}
+                appeal={appeal}
+                today={today}
+                csrfToken={csrfToken}
+                submitLabel={
+                  waitsForApproval && isNoticeDraftIntent(action)
+                    ? "Передать на согласование"
+                    : undefined
+                }
+                defaults={
+                  noticeDraft?.state === "returned" && noticeDraft.intent === action
+                    ? noticeDraft.fields
+                    : undefined
+                }
+              />
+            ))}
+            {answerFailed ? (
+              <FailedAnswerActions answer={answer} csrfToken={csrfToken} today={today} />
+            ) : null}
+            {mayAssign ? (
+              <form method="post" className="staff-form" aria-label="Назначить исполнителя">
+                <CsrfField token={csrfToken} />
+                <input type="hidden" name="intent" value="assign" />
+                <input type="hidden" name="version" value={appeal.version} />
+                <Select
+                  id="assignee"
+                  name="assignee"
+                  label="Исполнитель"
+                  defaultValue={appeal.assignee ?? ""}
+                  options={[
+                    { value: "", label: "не назначен" },
+                    ...executors.map((login) => ({ value: login, label: login })),
+                  ]}
+                />
+                <Button>Назначить исполнителя</Button>
+              </form>
+            ) : null}
+            {can(role, "set-topic") ? (
+              <AppealTopicForm appealId={appeal.id} topic={appeal.topic} csrfToken={csrfToken} />
+            ) : null}
+            {stateActions.length === 0 && !mayWriteAnswer && !answerDecision && !answerFailed ? (
+              <p>
+                {actions.length === 0 ? "Работа с обращением завершена." : "Других действий нет."}
+              </p>
+            ) : null}
+          </div>
+        </section>
+      </div>
 
       <h2>Обращение</h2>
-      <dl className="staff-fields">
-        <dt>Поступило</dt>
-        <dd>
+      <SummaryList>
+        <SummaryRow label="Поступило">
           <Moment iso={appeal.created_at} />
-        </dd>
-        <dt>Дата регистрации</dt>
-        <dd>
+        </SummaryRow>
+        <SummaryRow label="Дата регистрации">
           <Day iso={appeal.registered_on} />
-        </dd>
-        <dt>Фамилия</dt>
-        <dd>{visibleText(appeal.last_name)}</dd>
-        <dt>Имя</dt>
-        <dd>{visibleText(appeal.first_name)}</dd>
-        <dt>Электронная почта</dt>
-        <dd>{visibleText(appeal.email)}</dd>
-        <dt>Телефон</dt>
-        <dd>{visibleText(appeal.phone)}</dd>
-        <dt>Регион</dt>
-        <dd>{visibleText(appeal.region) || "—"}</dd>
-        <dt>Текст обращения</dt>
-        <dd data-testid="appeal-comment">{visibleText(appeal.comment)}</dd>
+        </SummaryRow>
+        <SummaryRow label="Фамилия">{visibleText(appeal.last_name)}</SummaryRow>
+        <SummaryRow label="Имя">{visibleText(appeal.first_name)}</SummaryRow>
+        <SummaryRow label="Электронная почта">{visibleText(appeal.email)}</SummaryRow>
+        <SummaryRow label="Телефон">{visibleText(appeal.phone)}</SummaryRow>
+        <SummaryRow label="Регион">{visibleText(appeal.region) || "—"}</SummaryRow>
+        <SummaryRow label="Текст обращения" testId="appeal-comment">
+          {visibleText(appeal.comment)}
+        </SummaryRow>
         {appeal.extension_days > 0 ? (
-          <>
-            <dt>Продление срока ответа</dt>
-            <dd>
-              на {appeal.extension_days} дн.; причина: {visibleText(appeal.extension_reason ?? "")}
-            </dd>
-          </>
+          <SummaryRow label="Продление срока ответа">
+            на {appeal.extension_days} дн.; причина: {visibleText(appeal.extension_reason ?? "")}
+          </SummaryRow>
         ) : null}
         {appeal.forwarded_to ? (
-          <>
-            <dt>Перенаправлено</dt>
-            <dd>
-              {visibleText(appeal.forwarded_to)}, <Day iso={appeal.forwarded_on} />
-            </dd>
-          </>
+          <SummaryRow label="Перенаправлено">
+            {visibleText(appeal.forwarded_to)}, <Day iso={appeal.forwarded_on} />
+          </SummaryRow>
         ) : null}
         {appeal.answered_on ? (
-          <>
-            <dt>Дата ответа</dt>
-            <dd>
-              <Day iso={appeal.answered_on} />
-            </dd>
-          </>
+          <SummaryRow label="Дата ответа">
+            <Day iso={appeal.answered_on} />
+          </SummaryRow>
         ) : null}
         {appeal.without_answer_ground ? (
           <>
-            <dt>Основание оставления без ответа</dt>
-            <dd>{groundLabel(appeal.without_answer_ground)}</dd>
-            <dt>Автор уведомлён</dt>
-            <dd>
+            <SummaryRow label="Основание оставления без ответа">
+              {groundLabel(appeal.without_answer_ground)}
+            </SummaryRow>
+            <SummaryRow label="Автор уведомлён">
               <Day iso={appeal.notice_sent_on} />
-            </dd>
+            </SummaryRow>
           </>
         ) : null}
-      </dl>
+      </SummaryList>
+
+      {answer || actions.includes("answer") ? <h2 id="answer">Ответ гражданину</h2> : null}
+      {answer?.state === "sent" ? <SentAnswer appealId={appeal.id} answer={answer} /> : null}
+      {answer && answer.state !== "sent" ? (
+        <DraftAnswer appealId={appeal.id} answer={answer} />
+      ) : null}
+      {mayWriteAnswer ? (
+        <AnswerForm
+          appealId={appeal.id}
+          version={appeal.version}
+          csrfToken={csrfToken}
+          draft={answerDraft}
+          preview={actionData && "preview" in actionData ? actionData.preview : undefined}
+          templates={templates}
+          sendLabel={sendLabel}
+          keptFiles={answer?.files.length ?? 0}
+        />
+      ) : null}
 
       <h2>Согласие на обработку персональных данных</h2>
-      <dl className="staff-fields">
-        <dt>Дано</dt>
-        <dd>
+      <SummaryList>
+        <SummaryRow label="Дано">
           <Moment iso={appeal.consent_at} />
-        </dd>
-        <dt>Версия текста согласия</dt>
-        <dd>{appeal.consent_text_version}</dd>
-        <dt>IP-адрес</dt>
-        <dd>{appeal.client_ip}</dd>
-        <dt>Браузер</dt>
-        <dd>{visibleText(appeal.user_agent ?? "—")}</dd>
-      </dl>
+        </SummaryRow>
+        <SummaryRow label="Версия текста согласия">{appeal.consent_text_version}</SummaryRow>
+        <SummaryRow label="IP-адрес">{appeal.client_ip}</SummaryRow>
+        <SummaryRow label="Браузер">{visibleText(appeal.user_agent ?? "—")}</SummaryRow>
+      </SummaryList>
 
       <h2>Уведомление сотрудникам по электронной почте</h2>
       <p data-testid="notification-status">
@@ -256,7 +380,7 @@ export default function StaffAppealPage({ loaderData, actionData }: Route.Compon
         <form method="post">
           <CsrfField token={csrfToken} />
           <input type="hidden" name="intent" value="retry-notification" />
-          <button type="submit">Отправить уведомление ещё раз</button>
+          <Button>Отправить уведомление ещё раз</Button>
         </form>
       ) : null}
 
@@ -264,130 +388,35 @@ export default function StaffAppealPage({ loaderData, actionData }: Route.Compon
       {authorMails.length === 0 ? (
         <p>Писем автору не было.</p>
       ) : (
-        <div className="staff-table-wrap">
-          <table className="staff-table" data-testid="author-mails">
-            <thead>
-              <tr>
-                <th scope="col">Письмо</th>
-                <th scope="col">Записано</th>
-                <th scope="col">Состояние</th>
+        <Table label="Письма автору" testId="author-mails">
+          <thead>
+            <tr>
+              <th scope="col">Письмо</th>
+              <th scope="col">Записано</th>
+              <th scope="col">Состояние</th>
+            </tr>
+          </thead>
+          <tbody>
+            {authorMails.map((mail) => (
+              <tr key={`${mail.writtenAt}-${mail.what}`}>
+                <td>{mail.what}</td>
+                <td>
+                  <Moment iso={mail.writtenAt} />
+                </td>
+                <td>
+                  {notificationLabels[mail.status]}
+                  {mail.attempts > 0 && mail.status !== "sent" ? `, попыток: ${mail.attempts}` : ""}
+                  {mail.sentAt ? (
+                    <>
+                      {", "}
+                      <Moment iso={mail.sentAt} />
+                    </>
+                  ) : null}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {authorMails.map((mail) => (
-                <tr key={`${mail.writtenAt}-${mail.what}`}>
-                  <td>{mail.what}</td>
-                  <td>
-                    <Moment iso={mail.writtenAt} />
-                  </td>
-                  <td>
-                    {notificationLabels[mail.status]}
-                    {mail.attempts > 0 && mail.status !== "sent"
-                      ? `, попыток: ${mail.attempts}`
-                      : ""}
-                    {mail.sentAt ? (
-                      <>
-                        {", "}
-                        <Moment iso={mail.sentAt} />
-                      </>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-
-      {answer || actions.includes("answer") ? <h2>Ответ гражданину</h2> : null}
-      {answer?.state === "sent" ? (
-        <SentAnswer appealId={appeal.id} answer={answer} csrfToken={csrfToken} today={today} />
-      ) : null}
-      {answer && answer.state !== "sent" ? (
-        <DraftAnswer
-          appealId={appeal.id}
-          version={appeal.version}
-          answer={answer}
-          csrfToken={csrfToken}
-          mayReview={can(role, "approve-answer") && actions.includes("answer")}
-        />
-      ) : null}
-      {answer?.state !== "sent" &&
-      answer?.state !== "awaiting_approval" &&
-      actions.includes("answer") ? (
-        <AnswerForm
-          appealId={appeal.id}
-          version={appeal.version}
-          csrfToken={csrfToken}
-          draft={answerDraft}
-          preview={actionData && "preview" in actionData ? actionData.preview : undefined}
-          templates={templates}
-          sendLabel={sendLabel}
-          keptFiles={answer?.files.length ?? 0}
-        />
-      ) : null}
-
-      <h2>Исполнитель</h2>
-      <p data-testid="assignee">{appeal.assignee ?? "не назначен"}</p>
-      {mayAssign ? (
-        <form method="post" className="staff-form" aria-label="Назначить исполнителя">
-          <CsrfField token={csrfToken} />
-          <input type="hidden" name="intent" value="assign" />
-          <input type="hidden" name="version" value={appeal.version} />
-          <label>
-            Исполнитель
-            <select name="assignee" defaultValue={appeal.assignee ?? ""}>
-              <option value="">не назначен</option>
-              {executors.map((login) => (
-                <option key={login} value={login}>
-                  {login}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button type="submit">Назначить исполнителя</button>
-        </form>
-      ) : null}
-
-      <h2>Действия</h2>
-      {noticeDraft ? (
-        <NoticeDraft
-          draft={noticeDraft}
-          version={appeal.version}
-          csrfToken={csrfToken}
-          mayReview={can(role, "approve-notice")}
-        />
-      ) : null}
-      {waitsForApproval && stateActions.some(isNoticeDraftIntent) ? (
-        <p className="staff-hint">
-          Перенаправление, продление срока и оставление без ответа выполнит руководитель после
-          согласования; до того обращение не меняется и автору ничего не отправляется.
-        </p>
-      ) : null}
-      {stateActions.length === 0 ? (
-        <p>{actions.length === 0 ? "Работа с обращением завершена." : "Других действий нет."}</p>
-      ) : (
-        <div className="staff-actions">
-          {stateActions.map((action) => (
-            <ActionForm
-              key={action}
-              action={action}
-              appeal={appeal}
-              today={today}
-              csrfToken={csrfToken}
-              submitLabel={
-                waitsForApproval && isNoticeDraftIntent(action)
-                  ? "Передать на согласование"
-                  : undefined
-              }
-              defaults={
-                noticeDraft?.state === "returned" && noticeDraft.intent === action
-                  ? noticeDraft.fields
-                  : undefined
-              }
-            />
-          ))}
-        </div>
+            ))}
+          </tbody>
+        </Table>
       )}
 
       <h2>Внутренние заметки</h2>
@@ -409,53 +438,55 @@ export default function StaffAppealPage({ loaderData, actionData }: Route.Compon
         <form method="post" className="staff-form" aria-label="Добавить заметку">
           <CsrfField token={csrfToken} />
           <input type="hidden" name="intent" value="note" />
-          <label>
-            Текст заметки
-            <textarea name="note_text" required maxLength={5000} rows={3} />
-          </label>
-          <button type="submit">Добавить заметку</button>
+          <Textarea
+            id="note-text"
+            name="note_text"
+            label="Текст заметки"
+            required
+            maxLength={5000}
+            rows={3}
+          />
+          <Button>Добавить заметку</Button>
         </form>
       ) : null}
 
       <h2>Журнал изменений</h2>
-      <div className="staff-table-wrap">
-        <table className="staff-table">
-          <thead>
-            <tr>
-              <th scope="col">Когда</th>
-              <th scope="col">Кто</th>
-              <th scope="col">Действие</th>
-              <th scope="col">Было</th>
-              <th scope="col">Стало</th>
-              <th scope="col">Подробности</th>
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
+      <Table label="Журнал изменений">
+        <thead>
+          <tr>
+            <th scope="col">Когда</th>
+            <th scope="col">Кто</th>
+            <th scope="col">Действие</th>
+            <th scope="col">Было</th>
+            <th scope="col">Стало</th>
+            <th scope="col">Подробности</th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <td>
+              <Moment iso={appeal.created_at} />
+            </td>
+            <td>гражданин (форма на сайте)</td>
+            <td>Поступление</td>
+            <td>—</td>
+            <td>{appealStateLabels.new}</td>
+            <td>—</td>
+          </tr>
+          {audit.map((entry) => (
+            <tr key={entry.seq}>
               <td>
-                <Moment iso={appeal.created_at} />
+                <Moment iso={entry.at} />
               </td>
-              <td>гражданин (форма на сайте)</td>
-              <td>Поступление</td>
-              <td>—</td>
-              <td>{appealStateLabels.new}</td>
-              <td>—</td>
+              <td>{entry.staff_login}</td>
+              <td>{actionLabels[entry.action] ?? entry.action}</td>
+              <td>{stateLabel(entry.from_state)}</td>
+              <td>{stateLabel(entry.to_state)}</td>
+              <td>{entry.details ?? "—"}</td>
             </tr>
-            {audit.map((entry) => (
-              <tr key={entry.seq}>
-                <td>
-                  <Moment iso={entry.at} />
-                </td>
-                <td>{entry.staff_login}</td>
-                <td>{actionLabels[entry.action] ?? entry.action}</td>
-                <td>{stateLabel(entry.from_state)}</td>
-                <td>{stateLabel(entry.to_state)}</td>
-                <td>{entry.details ?? "—"}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </Table>
     </>
   );
 }

@@ -1,7 +1,8 @@
 import { Outlet } from "react-router";
 import { pageOf } from "../../domain/pages/page-context.ts";
 import { can, staffRoleLabels } from "../../domain/staff/staff-roles.ts";
-import staffStyles from "../features/staff/staff.css?inline";
+import { Button } from "../components/staff/button/button.tsx";
+import { staffStyles } from "../components/staff/staff-styles.ts";
 import { CsrfField } from "../features/staff/staff-display.tsx";
 import type { RouteHandle } from "../route-handle.ts";
 import type { Route } from "./+types/staff-layout.ts";
@@ -45,7 +46,7 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
             {" · "}
             <form method="post" action="/staff/logout">
               <CsrfField token={loaderData.csrfToken} />
-              <button type="submit">Выйти</button>
+              <Button kind="secondary">Выйти</Button>
             </form>
           </nav>
         ) : null}

@@ -5,13 +5,26 @@ import { nextDeadline } from "../../domain/appeals/running-terms.ts";
 import { visibleText } from "../../domain/appeals/visible-text.ts";
 import { requireStaff } from "../../domain/pages/page-context.ts";
 import { draftReviewLabels, draftReviewOf } from "../../domain/staff/draft-marks.ts";
+import { heldMailNotice } from "../../domain/staff/held-mail-notice.ts";
 import { readRegistryQuery, registryQueryParams } from "../../domain/staff/registry-query.ts";
-import { Day, DeadlineText, Moment } from "../features/staff/staff-display.tsx";
+import { Button } from "../components/staff/button/button.tsx";
+import { Choice, TextInput } from "../components/staff/field/field.tsx";
+import { NoticeBanner } from "../components/staff/notice-banner/notice-banner.tsx";
+import { Select } from "../components/staff/select/select.tsx";
+import { Table } from "../components/staff/table/table.tsx";
+import {
+  Day,
+  DeadlineText,
+  DraftMark,
+  Moment,
+  StateTag,
+} from "../features/staff/staff-display.tsx";
 import type { Route } from "./+types/staff-list.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { staff, viewer, today } = requireStaff(context);
   const read = readRegistryQuery(new URL(request.url).searchParams);
+  const heldMail = await staff.heldMail(viewer);
   if (!read.ok) {
     return data(
       {
@@ -19,16 +32,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         query: {},
         page: { rows: [], nextAfter: undefined },
         today,
+        heldMail,
       },
       { status: 400 },
     );
   }
   const page = await staff.listAppeals(viewer, read.query);
-  return { error: undefined, query: read.query, page, today };
+  return { error: undefined, query: read.query, page, today, heldMail };
 }
 
 export default function StaffListPage({ loaderData }: Route.ComponentProps) {
-  const { query, page, today, error } = loaderData;
+  const { query, page, today, error, heldMail } = loaderData;
   const filters = {
     state: "state" in query ? query.state : undefined,
     deadline: "deadline" in query ? query.deadline : undefined,
@@ -39,49 +53,52 @@ export default function StaffListPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1>Обращения граждан</h1>
-      {error ? (
-        <p className="staff-error" role="alert">
-          {error}
-        </p>
+      {heldMail > 0 ? (
+        <div className="staff-notice" role="status" data-testid="held-mail">
+          {heldMailNotice(heldMail)}
+        </div>
       ) : null}
+      {error ? <NoticeBanner kind="error">{error}</NoticeBanner> : null}
       <search>
         <form method="get" action="/staff" className="staff-filters">
-          <label>
-            Состояние
-            <select name="state" defaultValue={filters.state ?? ""}>
-              <option value="">Все</option>
-              {appealStates.map((state) => (
-                <option key={state} value={state}>
-                  {appealStateLabels[state]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Срок
-            <select name="deadline" defaultValue={filters.deadline ?? ""}>
-              <option value="">Любой</option>
-              {(["overdue", "due-soon"] as const).map((filter) => (
-                <option key={filter} value={filter}>
-                  {deadlineFilterLabels[filter]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="staff-filters__check">
-            <input
-              type="checkbox"
-              name="approval"
-              value="awaiting"
-              defaultChecked={filters.approval === "awaiting"}
-            />
-            Ждут согласования
-          </label>
-          <label>
-            Номер, фамилия или e-mail
-            <input name="q" type="search" defaultValue={filters.q ?? ""} />
-          </label>
-          <button type="submit">Показать</button>
+          <Select
+            id="filter-state"
+            name="state"
+            label="Состояние"
+            defaultValue={filters.state ?? ""}
+            options={[
+              { value: "", label: "Все" },
+              ...appealStates.map((state) => ({ value: state, label: appealStateLabels[state] })),
+            ]}
+          />
+          <Select
+            id="filter-deadline"
+            name="deadline"
+            label="Срок"
+            defaultValue={filters.deadline ?? ""}
+            options={[
+              { value: "", label: "Любой" },
+              ...(["overdue", "due-soon"] as const).map((filter) => ({
+                value: filter,
+                label: deadlineFilterLabels[filter],
+              })),
+            ]}
+          />
+          <Choice
+            type="checkbox"
+            name="approval"
+            value="awaiting"
+            defaultChecked={filters.approval === "awaiting"}
+            label="Ждут согласования"
+          />
+          <TextInput
+            id="filter-q"
+            name="q"
+            type="search"
+            label="Номер, фамилия или e-mail"
+            defaultValue={filters.q ?? ""}
+          />
+          <Button>Показать</Button>
           <a href={`/staff/export.csv${filterParams ? `?${filterParams}` : ""}`} download>
             Выгрузить в CSV
           </a>
@@ -90,56 +107,52 @@ export default function StaffListPage({ loaderData }: Route.ComponentProps) {
       {page.rows.length === 0 ? (
         <p>Обращений не найдено.</p>
       ) : (
-        <div className="staff-table-wrap">
-          <table className="staff-table">
-            <caption className="visually-hidden">Обращения, сначала новые</caption>
-            <thead>
-              <tr>
-                <th scope="col">Номер</th>
-                <th scope="col">Поступило</th>
-                <th scope="col">Зарегистрировано</th>
-                <th scope="col">Состояние</th>
-                <th scope="col">Ближайший срок</th>
-                <th scope="col">Исполнитель</th>
-                <th scope="col">Автор</th>
-                <th scope="col">Текст обращения</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.rows.map((row) => {
-                const deadline = nextDeadline(row, today);
-                const review = draftReviewOf(row, row.drafts);
-                return (
-                  <tr key={row.id}>
-                    <td>
-                      <a href={`/staff/appeals/${row.id}`}>{row.number}</a>
-                    </td>
-                    <td>
-                      <Moment iso={row.created_at} />
-                    </td>
-                    <td>
-                      <Day iso={row.registered_on} />
-                    </td>
-                    <td>
-                      {appealStateLabels[row.state]}
-                      {review ? (
-                        <span className={`draft-mark draft-mark--${review}`}>
-                          {draftReviewLabels[review]}
-                        </span>
-                      ) : null}
-                    </td>
-                    <td>{deadline ? <DeadlineText deadline={deadline} withKind /> : "—"}</td>
-                    <td>{row.assignee ?? "—"}</td>
-                    <td>
-                      {visibleText(row.last_name)} {visibleText(row.first_name)}
-                    </td>
-                    <td className="staff-table__text">{visibleText(row.comment_start)}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <Table label="Обращения, сначала новые">
+          <caption className="visually-hidden">Обращения, сначала новые</caption>
+          <thead>
+            <tr>
+              <th scope="col">Номер</th>
+              <th scope="col">Поступило</th>
+              <th scope="col">Зарегистрировано</th>
+              <th scope="col">Состояние</th>
+              <th scope="col">Ближайший срок</th>
+              <th scope="col">Исполнитель</th>
+              <th scope="col">Автор</th>
+              <th scope="col">Текст обращения</th>
+            </tr>
+          </thead>
+          <tbody>
+            {page.rows.map((row) => {
+              const deadline = nextDeadline(row, today);
+              const review = draftReviewOf(row, row.drafts);
+              return (
+                <tr key={row.id}>
+                  <td className="staff-nowrap">
+                    <a href={`/staff/appeals/${row.id}`}>{row.number}</a>
+                  </td>
+                  <td>
+                    <Moment iso={row.created_at} />
+                  </td>
+                  <td>
+                    <Day iso={row.registered_on} />
+                  </td>
+                  <td>
+                    <StateTag state={row.state}>{appealStateLabels[row.state]}</StateTag>
+                    {review ? (
+                      <DraftMark review={review}>{draftReviewLabels[review]}</DraftMark>
+                    ) : null}
+                  </td>
+                  <td>{deadline ? <DeadlineText deadline={deadline} withKind /> : "—"}</td>
+                  <td>{row.assignee ?? "—"}</td>
+                  <td>
+                    {visibleText(row.last_name)} {visibleText(row.first_name)}
+                  </td>
+                  <td className="staff-table__text">{visibleText(row.comment_start)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </Table>
       )}
       {page.nextAfter !== undefined ? (
         <p>

@@ -1,5 +1,8 @@
 import { data, redirect } from "react-router";
 import { formOf, pageOf, startSession } from "../../domain/pages/page-context.ts";
+import { Button } from "../components/staff/button/button.tsx";
+import { TextInput } from "../components/staff/field/field.tsx";
+import { NoticeBanner } from "../components/staff/notice-banner/notice-banner.tsx";
 import { CsrfField } from "../features/staff/staff-display.tsx";
 import type { Route } from "./+types/staff-login.ts";
 
@@ -31,27 +34,26 @@ export default function StaffLoginPage({ loaderData, actionData }: Route.Compone
   return (
     <>
       <h1>Вход в реестр обращений</h1>
-      {actionData?.error ? (
-        <p className="staff-error" role="alert">
-          {actionData.error}
-        </p>
-      ) : null}
-      <form method="post" className="staff-form" style={{ maxInlineSize: "24rem" }}>
+      {actionData?.error ? <NoticeBanner kind="error">{actionData.error}</NoticeBanner> : null}
+      <form method="post" className="staff-form staff-form--narrow">
         <CsrfField token={loaderData.csrfToken} />
-        <label>
-          Логин
-          <input
-            name="login"
-            autoComplete="username"
-            required
-            defaultValue={actionData?.login ?? ""}
-          />
-        </label>
-        <label>
-          Пароль
-          <input name="password" type="password" autoComplete="current-password" required />
-        </label>
-        <button type="submit">Войти</button>
+        <TextInput
+          id="login"
+          name="login"
+          label="Логин"
+          autoComplete="username"
+          required
+          defaultValue={actionData?.login ?? ""}
+        />
+        <TextInput
+          id="password"
+          name="password"
+          type="password"
+          label="Пароль"
+          autoComplete="current-password"
+          required
+        />
+        <Button>Войти</Button>
       </form>
     </>
   );

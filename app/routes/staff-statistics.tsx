@@ -4,6 +4,10 @@ import {
   readStatisticsPeriod,
   type StatisticsPeriod,
 } from "../../domain/staff/statistics-period.ts";
+import { Button } from "../components/staff/button/button.tsx";
+import { DateInput } from "../components/staff/date-input/date-input.tsx";
+import { Choice, TextInput } from "../components/staff/field/field.tsx";
+import { NoticeBanner } from "../components/staff/notice-banner/notice-banner.tsx";
 import { StatisticsFigure } from "../features/staff/statistics-figure.tsx";
 import type { Route } from "./+types/staff-statistics.ts";
 
@@ -45,47 +49,51 @@ function PeriodForm({ period }: { period: StatisticsPeriod | undefined }) {
   return (
     <search>
       <form method="get" action="/staff/statistics" className="staff-filters">
-        <fieldset>
+        <fieldset className="staff-fieldset">
           <legend>Период</legend>
-          {periodKinds.map(([kind, label]) => (
-            <label key={kind} style={{ flexDirection: "row" }}>
-              <input
+          <div className="staff-choices">
+            {periodKinds.map(([kind, label]) => (
+              <Choice
+                key={kind}
                 type="radio"
                 name="period"
                 value={kind}
                 defaultChecked={(period?.kind ?? "year") === kind}
-              />{" "}
-              {label}
-            </label>
-          ))}
+                label={label}
+              />
+            ))}
+          </div>
         </fieldset>
-        <label>
-          Год
-          <input name="year" inputMode="numeric" pattern="\d{4}" size={4} defaultValue={year} />
-        </label>
-        <label>
-          Месяц (1–12)
-          <input name="month" type="number" min={1} max={12} defaultValue={month} />
-        </label>
-        <label>
-          Квартал (1–4)
-          <input
-            name="quarter"
-            type="number"
-            min={1}
-            max={4}
-            defaultValue={period ? String(Math.floor((Number(month) - 1) / 3) + 1) : ""}
-          />
-        </label>
-        <label>
-          С
-          <input name="from" type="date" defaultValue={period?.first} />
-        </label>
-        <label>
-          По
-          <input name="to" type="date" defaultValue={period?.last} />
-        </label>
-        <button type="submit">Показать</button>
+        <TextInput
+          id="period-year"
+          name="year"
+          label="Год"
+          inputMode="numeric"
+          pattern="\d{4}"
+          size={4}
+          defaultValue={year}
+        />
+        <TextInput
+          id="period-month"
+          name="month"
+          label="Месяц (1–12)"
+          type="number"
+          min={1}
+          max={12}
+          defaultValue={month}
+        />
+        <TextInput
+          id="period-quarter"
+          name="quarter"
+          label="Квартал (1–4)"
+          type="number"
+          min={1}
+          max={4}
+          defaultValue={period ? String(Math.floor((Number(month) - 1) / 3) + 1) : ""}
+        />
+        <DateInput id="period-from" name="from" label="С" defaultValue={period?.first} />
+        <DateInput id="period-to" name="to" label="По" defaultValue={period?.last} />
+        <Button>Показать</Button>
       </form>
     </search>
   );
@@ -96,11 +104,7 @@ export default function StaffStatisticsPage({ loaderData }: Route.ComponentProps
   return (
     <>
       <h1>Статистика обращений</h1>
-      {error ? (
-        <p className="staff-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      {error ? <NoticeBanner kind="error">{error}</NoticeBanner> : null}
       <PeriodForm period={period} />
       {period && statistics ? (
         <>

@@ -2,6 +2,10 @@ import { data, redirect } from "react-router";
 import { formOf, requireStaff } from "../../domain/pages/page-context.ts";
 import { readReplyTemplateForm } from "../../domain/staff/reply-template-form.ts";
 import { replyTemplatePlaceholders } from "../../domain/staff/reply-template-text.ts";
+import { Button } from "../components/staff/button/button.tsx";
+import { TextInput } from "../components/staff/field/field.tsx";
+import { NoticeBanner } from "../components/staff/notice-banner/notice-banner.tsx";
+import { Textarea } from "../components/staff/textarea/textarea.tsx";
 import { CsrfField, Moment } from "../features/staff/staff-display.tsx";
 import type { Route } from "./+types/staff-templates.ts";
 
@@ -39,37 +43,41 @@ export default function StaffTemplatesPage({ loaderData, actionData }: Route.Com
   return (
     <>
       <h1>Шаблоны ответов</h1>
-      {actionData?.error ? (
-        <p className="staff-error" role="alert">
-          {actionData.error}
-        </p>
-      ) : null}
+      {actionData?.error ? <NoticeBanner kind="error">{actionData.error}</NoticeBanner> : null}
       <p className="staff-hint">В тексте можно использовать: {placeholderList}.</p>
       {templates.length === 0 ? <p>Шаблонов пока нет.</p> : null}
       {templates.map((template) => (
         <section key={template.id} className="staff-form" aria-label={template.title}>
-          <form method="post" className="staff-form">
+          <form method="post" className="staff-stack">
             <CsrfField token={csrfToken} />
             <input type="hidden" name="intent" value="save-template" />
             <input type="hidden" name="id" value={template.id} />
-            <label>
-              Название
-              <input name="title" required maxLength={200} defaultValue={template.title} />
-            </label>
-            <label>
-              Текст
-              <textarea name="text" required rows={8} defaultValue={template.text} />
-            </label>
+            <TextInput
+              id={`template-${template.id}-title`}
+              name="title"
+              label="Название"
+              required
+              maxLength={200}
+              defaultValue={template.title}
+            />
+            <Textarea
+              id={`template-${template.id}-text`}
+              name="text"
+              label="Текст"
+              required
+              rows={8}
+              defaultValue={template.text}
+            />
             <p className="staff-hint">
               Изменён <Moment iso={template.updatedAt} />, {template.updatedBy}
             </p>
-            <button type="submit">Сохранить шаблон</button>
+            <Button>Сохранить шаблон</Button>
           </form>
           <form method="post">
             <CsrfField token={csrfToken} />
             <input type="hidden" name="intent" value="delete-template" />
             <input type="hidden" name="id" value={template.id} />
-            <button type="submit">Удалить шаблон</button>
+            <Button kind="secondary">Удалить шаблон</Button>
           </form>
         </section>
       ))}
@@ -77,15 +85,9 @@ export default function StaffTemplatesPage({ loaderData, actionData }: Route.Com
       <form method="post" className="staff-form" aria-label="Новый шаблон">
         <CsrfField token={csrfToken} />
         <input type="hidden" name="intent" value="save-template" />
-        <label>
-          Название
-          <input name="title" required maxLength={200} />
-        </label>
-        <label>
-          Текст
-          <textarea name="text" required rows={8} />
-        </label>
-        <button type="submit">Добавить шаблон</button>
+        <TextInput id="new-template-title" name="title" label="Название" required maxLength={200} />
+        <Textarea id="new-template-text" name="text" label="Текст" required rows={8} />
+        <Button>Добавить шаблон</Button>
       </form>
     </>
   );

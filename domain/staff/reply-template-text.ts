@@ -33,7 +33,8 @@ export function fillReplyTemplate(
     firstName: appeal.first_name,
     lastName: appeal.last_name,
   };
+  // Own keys only: `in` would also find what every object inherits ({constructor}, {toString}).
   return text.replace(/\{([A-Za-z]+)\}/g, (whole, name: string) =>
-    name in values ? values[name as ReplyTemplatePlaceholder] : whole,
+    Object.hasOwn(values, name) ? values[name as ReplyTemplatePlaceholder] : whole,
   );
 }

@@ -66,6 +66,8 @@ export type StaffPort = {
   /** Today in Kirov, 'YYYY-MM-DD': the day deadlines are judged on. */
   today(): string;
   listAppeals(viewer: StaffViewer, query: RegistryQuery): Promise<RegistryPage>;
+  /** Mails held since a restore, waiting for the operator: told to heads and admins, else 0. */
+  heldMail(viewer: StaffViewer): Promise<number>;
   getAppeal(viewer: StaffViewer, id: string): Promise<AppealPageView | undefined>;
   /** A state change; for the answer form, with the files the door read and checked. */
   changeAppeal(

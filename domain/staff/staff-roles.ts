@@ -53,6 +53,8 @@ export const staffCapabilities = [
   "manage-templates",
   "statistics",
   "accounts",
+  /** Is told on the list that mail held by a restore waits for the operator (decision 0022). */
+  "held-mail",
 ] as const;
 
 export type StaffCapability = (typeof staffCapabilities)[number];
@@ -80,7 +82,7 @@ const capabilitiesOf: Record<StaffRole, readonly StaffCapability[]> = {
     "set-topic",
   ],
   head: staffCapabilities.filter((capability) => capability !== "accounts"),
-  admin: ["accounts"],
+  admin: ["accounts", "held-mail"],
 };
 
 export function can(role: StaffRole, capability: StaffCapability): boolean {

@@ -23,7 +23,10 @@ export const rateLimitedMessage =
   "Слишком много обращений с вашего адреса. Пожалуйста, попробуйте позже.";
 
 export function createAppealService(deps: {
-  data: Pick<DataLayer, "transaction" | "appeals" | "deliveries" | "audit">;
+  data: Pick<
+    DataLayer,
+    "transaction" | "appeals" | "deliveries" | "acknowledgementCounts" | "audit"
+  >;
   rateLimiter: RateLimiter;
   log: FastifyBaseLogger;
   /** Told after each appeal is committed (the delivery sender mails the handlers at once). */

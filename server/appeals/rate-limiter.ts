@@ -20,8 +20,16 @@ export type RateDecision = { allowed: true } | { allowed: false; retryAfterSecon
 
 export type RateLimiter = {
   take(address: string): Promise<RateDecision>;
+  /** Gives back a point taken, in both windows: the attempt turned out not to count. */
+  giveBack(address: string): Promise<void>;
   close(): Promise<void>;
 };
+
+/**
+ * How a limiter names what it counts: a client's address by default (server/appeals/client-key.ts);
+ * a limiter of other things (the status page's e-mails) names them itself.
+ */
+export type KeyOf = (counted: string) => string;
 
 /** Memory limit: at most this many clients are tracked; the least recently seen go first. */
 export const defaultMaxTrackedClients = 100_000;
@@ -48,6 +56,10 @@ async function take(windows: Windows, key: string): Promise<RateDecision> {
   }
 }
 
+async function giveBack(windows: Windows, key: string): Promise<void> {
+  await Promise.all([windows.minute.reward(key, 1), windows.day.reward(key, 1)]);
+}
+
 function refused(refusal: unknown): RateDecision {
   // Only a RateLimiterRes is a refusal; anything else is a failure of the count itself.
   if (!(refusal instanceof RateLimiterRes)) throw refusal;
@@ -64,16 +76,17 @@ function memoryWindows(limits: RateLimits): Windows {
 /** One process's limiter. Each key lives no longer than its window, and never more than `maxTracked`. */
 export function createMemoryRateLimiter(
   limits: RateLimits,
-  options: { maxTracked?: number } = {},
+  options: { maxTracked?: number; keyOf?: KeyOf } = {},
 ): RateLimiter & { tracked(): number } {
   const windows = memoryWindows(limits);
   const maxTracked = options.maxTracked ?? defaultMaxTrackedClients;
+  const keyOf = options.keyOf ?? clientKey;
   // Insertion order is recency: a key seen again moves to the end; the first is the stalest.
   const recent = new Map<string, number>();
   const dayMs = 24 * 60 * 60 * 1000;
   return {
     async take(address) {
-      const key = clientKey(address);
+      const key = keyOf(address);
       const now = Date.now();
       recent.delete(key);
       recent.set(key, now);
@@ -84,6 +97,7 @@ export function createMemoryRateLimiter(
       }
       return take(windows, key);
     },
+    giveBack: (address) => giveBack(windows, keyOf(address)),
     tracked: () => recent.size,
     async close() {},
   };
@@ -102,19 +116,32 @@ export function createPostgresRateLimiter(
 ): RateLimiter {
   // Its own connections, whose commits do not wait for the disk (server/db/postgres-database.ts).
   const counts = openRateLimitCountsPool(url);
+  return { ...sharedRateLimiter(limits, counts.client, keyPrefix), close: () => counts.close() };
+}
+
+/**
+ * A limiter counting in `rate_limits` through connections the caller owns (and closes), so that
+ * several limiters of one feature share a pool.
+ */
+export function sharedRateLimiter(
+  limits: RateLimits,
+  client: ReturnType<typeof openRateLimitCountsPool>["client"],
+  keyPrefix: string,
+  keyOf: KeyOf = clientKey,
+): RateLimiter {
   const insurance = memoryWindows(limits);
   const shared = (
-    keyPrefix: string,
+    prefix: string,
     points: number,
     duration: number,
     fallback: RateLimiterAbstract,
   ) =>
     new RateLimiterPostgres({
-      storeClient: counts.client,
+      storeClient: client,
       storeType: "pool",
       tableName: "rate_limits",
       tableCreated: true,
-      keyPrefix,
+      keyPrefix: prefix,
       points,
       duration,
       insuranceLimiter: fallback as RateLimiterMemory,
@@ -124,8 +151,9 @@ export function createPostgresRateLimiter(
     day: shared(`${keyPrefix}-day`, limits.perDay, 24 * 60 * 60, insurance.day),
   };
   return {
-    take: (address) => take(windows, clientKey(address)),
-    close: () => counts.close(),
+    take: (address) => take(windows, keyOf(address)),
+    giveBack: (address) => giveBack(windows, keyOf(address)),
+    async close() {},
   };
 }
 

@@ -1,13 +1,17 @@
+import { emailKey } from "../../domain/appeals/email-key.ts";
+import { kirovIsoDate } from "../../domain/time/kirov-time.ts";
 import type { NewAppeal } from "../db/appeals-repository.ts";
 import { appealEntry } from "../db/audit-repository.ts";
 import type { DataLayer } from "../db/data-layer.ts";
 
 /**
- * At most this many acknowledgements to one address in a rolling day. Anyone can type anyone's
- * address into the form: the limit keeps the form from becoming a way to flood a stranger's
- * mailbox. The appeals beyond it are still stored; only their acknowledgement is withheld.
+ * At most this many acknowledgements to one address (one e-mail key, however it is written:
+ * domain/appeals/email-key.ts) in one Kirov day. Anyone can type anyone's address into the form:
+ * the limit keeps the form from becoming a way to flood a stranger's mailbox. The appeals beyond
+ * it are still stored; only their acknowledgement is withheld. A count per day, not a rolling
+ * 24 hours, so that taking it costs one row whatever the address's history (decision 0025).
  */
-export const acknowledgementLimit = { perAddress: 5, windowMs: 24 * 60 * 60_000 } as const;
+export const acknowledgementLimit = { perAddress: 5 } as const;
 
 /** Who the audit log names for what the site did by itself. */
 export const siteActor = "сайт";
@@ -26,7 +30,10 @@ export type StoredAppealReceipt = {
  * appeal is never left without its mails.
  */
 export function storeAppeal(
-  data: Pick<DataLayer, "transaction" | "appeals" | "deliveries" | "audit">,
+  data: Pick<
+    DataLayer,
+    "transaction" | "appeals" | "deliveries" | "acknowledgementCounts" | "audit"
+  >,
   appeal: NewAppeal,
 ): Promise<StoredAppealReceipt> {
   return data.transaction(async (tx) => {
@@ -41,9 +48,12 @@ export function storeAppeal(
       },
       tx,
     );
-    const since = new Date(at.getTime() - acknowledgementLimit.windowMs);
-    const sent = await data.deliveries.countAcknowledgementsTo(appeal.email, since, tx);
-    const acknowledged = sent < acknowledgementLimit.perAddress;
+    const acknowledged = await data.acknowledgementCounts.take(
+      emailKey(appeal.email),
+      kirovIsoDate(at),
+      acknowledgementLimit.perAddress,
+      tx,
+    );
     if (acknowledged) {
       await data.deliveries.enqueue(
         {
@@ -57,7 +67,7 @@ export function storeAppeal(
     } else {
       await data.audit.record(
         appealEntry(at, siteActor, stored.id, "acknowledgement-withheld", {
-          details: `подтверждение автору не отправлено: на этот адрес за сутки уже отправлено ${acknowledgementLimit.perAddress} подтверждений`,
+          details: `подтверждение автору не отправлено: на этот адрес в этот день (по кировскому времени) уже отправлено ${acknowledgementLimit.perAddress} подтверждений`,
         }),
         tx,
       );

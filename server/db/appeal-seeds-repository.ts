@@ -3,6 +3,7 @@
  * makes them): every column of the appeals table, many rows per statement. Not part of the
  * server's data layer: nothing the server runs writes appeals this way.
  */
+import { emailKey } from "../../domain/appeals/email-key.ts";
 import type { Database } from "./database.ts";
 
 export type SeededAppeal = {
@@ -67,14 +68,15 @@ export function createAppealSeedsRepository(db: Database) {
           const values = batch
             .map(
               () =>
-                `(${columns.map(() => "?").join(", ")}, ${consent}, ?, 'seed', '127.0.0.1', 'seed')`,
+                `(${columns.map(() => "?").join(", ")}, ?, ${consent}, ?, 'seed', '127.0.0.1', 'seed')`,
             )
             .join(", ");
           await tx.run(
-            `INSERT INTO appeals (${columns.join(", ")}, consent, consent_at,
+            `INSERT INTO appeals (${columns.join(", ")}, email_key, consent, consent_at,
                consent_text_version, client_ip, user_agent) VALUES ${values}`,
             batch.flatMap((appeal) => [
               ...columns.map((column) => appeal[column]),
+              emailKey(appeal.email),
               appeal.created_at,
             ]),
           );

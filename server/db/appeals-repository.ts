@@ -5,6 +5,7 @@
  */
 import { randomUUIDv7 } from "node:crypto";
 import type { AppealState } from "../../domain/appeals/appeal-states.ts";
+import { emailKey } from "../../domain/appeals/email-key.ts";
 import { registrationNumber } from "../../domain/appeals/registration-number.ts";
 import type { AppealDrafts } from "../../domain/staff/draft-marks.ts";
 import type { NoticeDraftIntent } from "../../domain/staff/notice-drafts.ts";
@@ -81,9 +82,9 @@ const rowColumns = `seq, id, number, created_at, state, registered_on, extension
   substr(comment, 1, 120) AS comment_start`;
 
 const insertSql = `INSERT INTO appeals (seq, id, number, created_at, first_name, last_name, email,
-  phone, phone_normalized, region, comment, consent, consent_at, consent_text_version, client_ip,
-  user_agent)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+  email_key, phone, phone_normalized, region, comment, consent, consent_at, consent_text_version,
+  client_ip, user_agent)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 /**
  * The next registration sequence, inside the inserting transaction. SQLite: AUTOINCREMENT's own
@@ -116,6 +117,7 @@ export function createAppealsRepository(db: Database) {
         appeal.first_name,
         appeal.last_name,
         appeal.email,
+        emailKey(appeal.email),
         appeal.phone,
         appeal.phone_normalized,
         appeal.region,
@@ -146,18 +148,19 @@ export function createAppealsRepository(db: Database) {
     },
 
     /**
-     * The appeal with this number whose e-mail is `email` (compared without regard to case), for
-     * the citizen's status page; undefined when either does not match.
+     * The appeal with this number whose e-mail is `email` (compared by their keys,
+     * domain/appeals/email-key.ts), for the citizen's status page; undefined when either does not
+     * match.
      */
     async findByNumberAndEmail(
       number: string,
       email: string,
       tx?: SqlExecutor,
     ): Promise<RegistryAppeal | undefined> {
-      const [row] = await on(tx).all(
-        "SELECT * FROM appeals WHERE number = ? AND lower(email) = lower(?)",
-        [number, email],
-      );
+      const [row] = await on(tx).all("SELECT * FROM appeals WHERE number = ? AND email_key = ?", [
+        number,
+        emailKey(email),
+      ]);
       return row ? toRegistryAppeal(row) : undefined;
     },
 

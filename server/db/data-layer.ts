@@ -8,6 +8,7 @@
  *   });
  */
 import type { DatabaseConfig } from "../config.ts";
+import { createAcknowledgementCountsRepository } from "./acknowledgement-counts-repository.ts";
 import { createAnswersRepository } from "./answers-repository.ts";
 import { createAppealTopicsRepository } from "./appeal-topics-repository.ts";
 import { createAppealsRepository } from "./appeals-repository.ts";
@@ -16,6 +17,7 @@ import { createAuditRepository } from "./audit-repository.ts";
 import { createBackupRunsRepository } from "./backup-runs-repository.ts";
 import type { Database } from "./database.ts";
 import { createDeliveriesRepository } from "./deliveries-repository.ts";
+import { createDeliveryHoldsRepository } from "./delivery-holds-repository.ts";
 import { createNotesRepository } from "./notes-repository.ts";
 import { createNoticeDraftsRepository } from "./notice-drafts-repository.ts";
 import { observeStoreErrors } from "./observed-database.ts";
@@ -40,6 +42,8 @@ export function createDataLayer(store: Database) {
     close: () => db.close(),
     appeals: createAppealsRepository(db),
     deliveries: createDeliveriesRepository(db),
+    deliveryHolds: createDeliveryHoldsRepository(db),
+    acknowledgementCounts: createAcknowledgementCountsRepository(),
     answers: createAnswersRepository(db),
     attachments: createAttachmentsRepository(db),
     notes: createNotesRepository(db),

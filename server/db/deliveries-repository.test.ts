@@ -103,6 +103,37 @@ for (const kind of testDatabaseKinds) {
       );
     });
 
+    test("a lease renewed by its holder holds; a lapsed one is not revived; untried rows go back", async () => {
+      const { id: appealId } = await appealWithNotification(
+        data,
+        sampleNewAppeal(later(200_000).toISOString()),
+      );
+      const [held] = await claim("a", 200_000, 201_000);
+      assert.ok(held);
+      const renew = (owner: string, atMs: number, untilMs: number) =>
+        data.deliveries.renewLeases([held.id], owner, { now: later(atMs), until: later(untilMs) });
+      assert.equal(await renew("b", 200_500, 260_000), 0, "only its holder renews a lease");
+      assert.equal(await renew("a", 200_500, 202_000), 1);
+      // Past the first lease's end but inside the renewed one: still a's.
+      assert.deepEqual(await claim("b", 201_500, 262_000), []);
+      // a stopped renewing; once its lease ran out it cannot take the row back.
+      assert.equal(await renew("a", 202_001, 263_000), 0);
+      const [taken] = await claim("b", 202_001, 203_000);
+      assert.equal(taken?.id, held.id);
+      assert.equal(taken?.attempts, 2);
+      // b stops before trying it: the row is free at once, and b's claim is not a try.
+      assert.equal(await data.deliveries.releaseUntried([held.id], "a"), 0);
+      assert.equal(await data.deliveries.releaseUntried([held.id], "b"), 1);
+      const [again] = await claim("c", 202_002, 203_000);
+      assert.equal(again?.id, held.id);
+      assert.equal(again?.attempts, 2);
+      assert.equal(await data.deliveries.markSent(held.id, "c", later(202_100)), true);
+      assert.equal(
+        (await data.deliveries.statusOf(appealId, "appeal-notification"))?.state,
+        "sent",
+      );
+    });
+
     test("concurrent claims of many rows never share a row", async () => {
       const ids = [];
       for (let index = 0; index < 20; index += 1) {

@@ -1,12 +1,10 @@
 // Migrations run on a database an older release left: its rows carry over into the new tables.
 import assert from "node:assert/strict";
-import { DatabaseSync } from "node:sqlite";
 import { after, before, describe, test } from "node:test";
-import pg from "pg";
+import { writeOlderRelease } from "../../tests/support/older-release.ts";
 import { type TestDatabase, testDatabaseKinds } from "../../tests/support/test-databases.ts";
 import { parseDatabaseUrl } from "../config.ts";
 import { openDataLayer } from "./data-layer.ts";
-import { migrations } from "./migrations.ts";
 
 const appealId = "5b0e7c8e-3a51-4d43-9a43-6e1c1c7f0a01";
 const receivedAt = "2026-10-01T07:00:00.000Z";
@@ -23,34 +21,6 @@ const olderRows = [
      'ECONNECTION')`,
 ];
 
-/** Brings a new database to the schema of version 4 and writes `olderRows` into it. */
-async function writeOlderRelease(url: string) {
-  const config = parseDatabaseUrl(url);
-  const older = migrations.filter((migration) => migration.version <= 4);
-  const record = "INSERT INTO schema_migrations (version, name, applied_at) VALUES";
-  const table = "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL,";
-  if (config.kind === "sqlite") {
-    const db = new DatabaseSync(config.path);
-    db.exec(`${table} applied_at TEXT NOT NULL)`);
-    for (const migration of older) {
-      db.exec(migration.sqlite);
-      db.exec(`${record} (${migration.version}, '${migration.name}', '${receivedAt}')`);
-    }
-    for (const row of olderRows) db.exec(row.replace("TRUE", "1"));
-    db.close();
-    return;
-  }
-  const client = new pg.Client({ connectionString: config.url });
-  await client.connect();
-  await client.query(`${table} applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`);
-  for (const migration of older) {
-    await client.query(migration.postgres);
-    await client.query(`${record} (${migration.version}, '${migration.name}', now())`);
-  }
-  for (const row of olderRows) await client.query(row);
-  await client.end();
-}
-
 for (const kind of testDatabaseKinds) {
   describe(`${kind.name}: from the one-mail outbox to deliveries`, () => {
     let database: TestDatabase;
@@ -62,7 +32,7 @@ for (const kind of testDatabaseKinds) {
     });
 
     test("a notification the older release kept is a delivery to the handlers, with its tries", async () => {
-      await writeOlderRelease(database.url);
+      await writeOlderRelease(database.url, 4, olderRows);
       const data = await openDataLayer(parseDatabaseUrl(database.url));
       try {
         assert.deepEqual(await data.deliveries.statusOf(appealId, "appeal-notification"), {

@@ -34,6 +34,19 @@ const appealRegistryColumns = `
       CREATE INDEX appeals_state_registered_on ON appeals (state, registered_on);
 `;
 
+// Migration 13's changes, the same SQL on both databases but for the counts table's last words.
+const emailKeysSql = `
+      ALTER TABLE appeals ADD COLUMN email_key TEXT;
+      DROP INDEX appeals_email_seq;
+      CREATE INDEX appeals_email_key_seq ON appeals (email_key, seq);
+      CREATE INDEX appeals_without_email_key ON appeals (seq) WHERE email_key IS NULL;
+      CREATE TABLE acknowledgement_counts (
+        email_key TEXT NOT NULL,
+        day TEXT NOT NULL,
+        sent INTEGER NOT NULL,
+        PRIMARY KEY (email_key, day)
+      `;
+
 export const migrations: readonly Migration[] = [
   {
     version: 1,
@@ -568,6 +581,45 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE appeal_notice_drafts ADD COLUMN revision INTEGER NOT NULL DEFAULT 1;
       CREATE INDEX appeal_answers_awaiting ON appeal_answers (appeal_id)
         WHERE state = 'awaiting_approval';
+    `,
+  },
+  {
+    // Issue 26, decision 0025: one key per mailbox (domain/appeals/email-key.ts), made in
+    // JavaScript, which SQL cannot call: the column is added empty and the rows stored before it
+    // get their key when the store is opened (server/db/email-keys-backfill.ts), as do rows an
+    // older server still running writes meanwhile; the partial index finds them. The cap on
+    // acknowledgements counts per key and Kirov day in a table of its own, one row per address,
+    // instead of joining every acknowledgement the address ever had.
+    version: 13,
+    name: "e-mail keys and the acknowledgement counts",
+    sqlite: `${emailKeysSql}) WITHOUT ROWID;`,
+    postgres: `${emailKeysSql});`,
+  },
+  {
+    // A restored store's pending mail waits for the operator (issue 26, decision 0022): the
+    // restore writes one hold per delivery pending in it, and the operator releases or cancels
+    // them. The hold is kept after the decision, as the record of it (a cancelled delivery is
+    // marked sent without a time: it went out before the loss). A table of its own rather than a
+    // new delivery state: SQLite cannot change the state's CHECK without rebuilding the table.
+    version: 14,
+    name: "deliveries held after a restore",
+    sqlite: `
+      CREATE TABLE delivery_holds (
+        delivery_id INTEGER PRIMARY KEY REFERENCES deliveries (id) ON DELETE CASCADE,
+        held_at TEXT NOT NULL,
+        decision TEXT CHECK (decision IN ('released', 'cancelled')),
+        decided_at TEXT
+      );
+      CREATE INDEX delivery_holds_waiting ON delivery_holds (delivery_id) WHERE decision IS NULL;
+    `,
+    postgres: `
+      CREATE TABLE delivery_holds (
+        delivery_id BIGINT PRIMARY KEY REFERENCES deliveries (id) ON DELETE CASCADE,
+        held_at TIMESTAMPTZ NOT NULL,
+        decision TEXT CHECK (decision IN ('released', 'cancelled')),
+        decided_at TIMESTAMPTZ
+      );
+      CREATE INDEX delivery_holds_waiting ON delivery_holds (delivery_id) WHERE decision IS NULL;
     `,
   },
 ];

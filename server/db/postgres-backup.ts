@@ -74,7 +74,7 @@ export async function backupPostgresStore(url: string, target: string): Promise<
  * The URL for libpq without its password, which goes in PGPASSWORD instead. Its parameters are
  * written again with %20 for spaces: libpq does not read '+' as a space as node-postgres does.
  */
-function libpqConnection(url: string): { dbname: string; env: Record<string, string> } {
+export function libpqConnection(url: string): { dbname: string; env: Record<string, string> } {
   const parsed = new URL(url);
   const env: Record<string, string> = {};
   if (parsed.password) env.PGPASSWORD = decodeURIComponent(parsed.password);
@@ -86,7 +86,7 @@ function libpqConnection(url: string): { dbname: string; env: Record<string, str
   return { dbname: parsed.toString(), env };
 }
 
-async function requireTool(name: string) {
+export async function requireTool(name: string) {
   try {
     await run(name, ["--version"]);
   } catch {

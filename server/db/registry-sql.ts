@@ -15,6 +15,7 @@ import {
   deadlineFilterRanges,
   type StartDayRange,
 } from "../../domain/appeals/deadline-filter-ranges.ts";
+import { emailKey } from "../../domain/appeals/email-key.ts";
 import { noticeDraftIntents } from "../../domain/staff/notice-drafts.ts";
 import type { RegistryQuery, ScopedRegistryQuery } from "../../domain/staff/registry-query.ts";
 import { searchTerm } from "../../domain/staff/registry-query.ts";
@@ -185,7 +186,7 @@ export function filterConditions(
     const term = searchTerm(query.q);
     if (term.kind === "number") conditions.push({ sql: "number = ?", params: [term.number] });
     else if (term.kind === "email") {
-      conditions.push({ sql: "lower(email) = ?", params: [term.email] });
+      conditions.push({ sql: "email_key = ?", params: [emailKey(term.email)] });
     } else {
       conditions.push({
         sql: `last_name IN (${term.variants.map(() => "?").join(", ")})`,

@@ -103,8 +103,8 @@ describe("SQLite backup and restore", () => {
     const users = sqliteStoreUsers(store);
     assert.deepEqual(users, [process.pid]);
     await data.backup(join(dir, "for-restore.sqlite"));
-    assert.throws(
-      () => restoreSqliteStore(join(dir, "for-restore.sqlite"), store),
+    await assert.rejects(
+      restoreSqliteStore(join(dir, "for-restore.sqlite"), store),
       StoreInUseError,
     );
   });
@@ -116,7 +116,9 @@ describe("SQLite backup and restore", () => {
     await data.close();
     // A log left beside the store, as after a crash: it belongs to the store being replaced.
     writeFileSync(`${store}-wal`, "not for the restored store");
-    const report = restoreSqliteStore(backupFile, store, new Date("2026-11-24T10:00:00Z"));
+    const report = await restoreSqliteStore(backupFile, store, {
+      now: new Date("2026-11-24T10:00:00Z"),
+    });
     assert.equal(report.counts.appeals, expected.length);
     assert.equal(report.previous, `${store}.before-restore-2026-11-24T10-00-00-000Z`);
     assert.ok(existsSync(`${report.previous}-wal`), "the old log went with the old store");
@@ -125,14 +127,14 @@ describe("SQLite backup and restore", () => {
     assert.deepEqual(appealIds(store), expected);
   });
 
-  test("restore refuses a file that is not a backup of the store", () => {
+  test("restore refuses a file that is not a backup of the store", async () => {
     const other = join(dir, "other.sqlite");
     const db = new DatabaseSync(other);
     db.exec("CREATE TABLE t (x)");
     db.close();
-    assert.throws(() => restoreSqliteStore(other, join(dir, "fresh.sqlite")), /not a backup/);
-    assert.throws(
-      () => restoreSqliteStore(join(dir, "none.sqlite"), join(dir, "fresh.sqlite")),
+    await assert.rejects(restoreSqliteStore(other, join(dir, "fresh.sqlite")), /not a backup/);
+    await assert.rejects(
+      restoreSqliteStore(join(dir, "none.sqlite"), join(dir, "fresh.sqlite")),
       /no backup file/,
     );
   });

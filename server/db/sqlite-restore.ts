@@ -22,11 +22,13 @@ export class StoreInUseError extends Error {
   }
 }
 
-export type RestoreReport = {
+export type RestoreReport<T = undefined> = {
   store: string;
   /** Where the store that was there before now is (with its -wal and -shm), or null. */
   previous: string | null;
   counts: Record<string, number>;
+  /** What `prepare` made of the restored copy. */
+  prepared: T;
 };
 
 /**
@@ -34,13 +36,16 @@ export type RestoreReport = {
  * has the store open (a server writing to it would go on writing into the replaced file). The
  * backup is checked first (integrity_check, a schema this release knows); the store that was
  * there is kept beside it, renamed with its write-ahead log, never deleted: the log belongs to
- * it, and left in place it would be replayed into the restored file.
+ * it, and left in place it would be replayed into the restored file. `prepare` works on the copy
+ * before it is put in place (decision 0022: numbers moved on, mail held), so no server can ever
+ * open the restored store without what it did.
  */
-export function restoreSqliteStore(
+export async function restoreSqliteStore<T = undefined>(
   backupFile: string,
   store: string,
-  now = new Date(),
-): RestoreReport {
+  options: { now?: Date; prepare?: (copy: string) => Promise<T> } = {},
+): Promise<RestoreReport<T>> {
+  const now = options.now ?? new Date();
   const users = sqliteStoreUsers(store);
   if (users === null || users.length > 0) throw new StoreInUseError(store, users);
   const counts = checkBackup(backupFile);
@@ -49,6 +54,8 @@ export function restoreSqliteStore(
   const temporary = join(dirname(store), `.${basename(store)}.${randomUUID()}.restoring`);
   try {
     copyFileSync(backupFile, temporary);
+    const prepared = (await options.prepare?.(temporary)) as T;
+    asOneFile(temporary);
     fsyncPath(temporary);
     let previous: string | null = null;
     if (existsSync(store)) {
@@ -61,9 +68,24 @@ export function restoreSqliteStore(
     }
     renameSync(temporary, store);
     fsyncPath(dirname(store));
-    return { store, previous, counts };
+    return { store, previous, counts, prepared };
   } finally {
-    rmSync(temporary, { force: true });
+    for (const suffix of ["", "-wal", "-shm", "-journal"]) {
+      rmSync(`${temporary}${suffix}`, { force: true });
+    }
+  }
+}
+
+/**
+ * The copy as one self-contained file, as the backup was: what `prepare` wrote in its log is
+ * checkpointed into it and the log removed, since a log would not follow the rename.
+ */
+function asOneFile(file: string) {
+  const db = new DatabaseSync(file);
+  try {
+    db.exec("PRAGMA journal_mode = DELETE");
+  } finally {
+    db.close();
   }
 }
 

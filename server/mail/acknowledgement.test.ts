@@ -98,7 +98,10 @@ for (const kind of testDatabaseKinds) {
         audit.map((entry) => [entry.staff_login, entry.action]),
         [["сайт", "acknowledgement-withheld"]],
       );
-      assert.match(audit[0]?.details ?? "", /за сутки уже отправлено 5 подтверждений/);
+      assert.match(
+        audit[0]?.details ?? "",
+        /в этот день \(по кировскому времени\) уже отправлено 5 подтверждений/,
+      );
       assert.equal(
         await site.data.deliveries.statusOf(withheld, "appeal-acknowledgement"),
         undefined,

@@ -157,3 +157,18 @@ export function createDeliveryComposer(deps: {
 function deliveryError(code: string): Error {
   return Object.assign(new Error(code), { code });
 }
+
+/**
+ * The sender's `send` (delivery-sender.ts): builds the delivery's mail and hands it to the mailer,
+ * resolving to what the log may say about it.
+ */
+export function sendComposed(
+  compose: (delivery: ClaimedDelivery) => Promise<ComposedDelivery>,
+  mailer: Pick<Mailer, "send">,
+) {
+  return async (delivery: ClaimedDelivery, signal: AbortSignal) => {
+    const composed = await compose(delivery);
+    await mailer.send(composed.mail, signal);
+    return composed.described;
+  };
+}

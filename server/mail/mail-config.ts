@@ -11,13 +11,16 @@ export type MailConfig = {
   from: string;
   retry: RetrySchedule;
   /**
-   * How long a sender holds a claimed notification before another may take it (a sender that
-   * died mid-send). Must be longer than a send can last (about 70 s at most, see mailer.ts).
+   * How long a claimed mail stays held after its sender last renewed the claim (every quarter of
+   * it while sending, delivery-lease.ts): what a mail waits when its sender died mid-send.
    */
   leaseMs: number;
+  /** SMTP connections a server keeps open, and so mails it sends at once (MAIL_CONNECTIONS). */
+  connections: number;
 };
 
-export const defaultLeaseMs = 5 * 60_000;
+export const defaultLeaseMs = 30_000;
+export const defaultMailConnections = 4;
 
 /**
  * Tries of one notification: the first at once, then after `firstWaitMs`, doubling each time, up

@@ -24,6 +24,7 @@ function mailConfig(
     from: "Сайт <noreply@example.ru>",
     retry,
     leaseMs: 60_000,
+    connections: 4,
   };
 }
 
@@ -57,6 +58,15 @@ async function health(site: TestApp) {
       { pending: number; failed: number; oldestPendingAt: string | null }
     >;
   };
+}
+
+/** Waits until nothing is pending in the outbox (every kind), for up to 10 s. */
+async function waitUntilSent(site: TestApp) {
+  for (let tries = 0; tries < 400; tries += 1) {
+    if ((await health(site)).outbox.pending === 0) return;
+    await sleep(25);
+  }
+  assert.equal((await health(site)).outbox.pending, 0, "the outbox emptied");
 }
 
 const personalData = ["Анна", "Д’Артаньян", "anna.maria", "345-67-89", "Слободском", "<script>"];
@@ -255,6 +265,81 @@ for (const kind of testDatabaseKinds) {
         assert.equal(smtp.received.length, 0);
       } finally {
         await site.close();
+        await smtp.stop();
+      }
+    });
+
+    test("a burst leaves over a few kept-open connections, several mails at once", async () => {
+      // Each mail takes 150 ms at the server, so mails sent one at a time never overlap there.
+      const smtp = await createTestSmtpServer({ onlyTo: handlers, replyAfterMs: 150 });
+      const config = { ...mailConfig(smtp), connections: 3 };
+      const site = await startTestApp({ databaseUrl: database.url, mail: config });
+      try {
+        const count = 8;
+        for (let index = 0; index < count; index += 1) {
+          await submit(site, { comment: `Обращение ${index}` });
+        }
+        await smtp.waitForMail(count, 20_000);
+        // The notifications and the citizens' acknowledgements: 16 mails.
+        await waitUntilSent(site);
+        assert.ok(smtp.connections <= 3, `${smtp.connections} connections for 16 mails`);
+        assert.ok(smtp.mostAtOnce > 1, "more than one mail at a time");
+        assert.ok(smtp.mostAtOnce <= 3, `${smtp.mostAtOnce} at once, above MAIL_CONNECTIONS`);
+      } finally {
+        await site.close();
+        await smtp.stop();
+      }
+    });
+
+    test("two servers, sends longer than the lease: renewed while sending, each mail sent once", async () => {
+      // A lease of 300 ms and a server that takes 1 s per mail: without renewal the other server
+      // would take every mail again while its first sender is still handing it over.
+      const smtp = await createTestSmtpServer({ onlyTo: handlers, replyAfterMs: 1000 });
+      const config = { ...mailConfig(smtp), leaseMs: 300 };
+      const servers = [
+        await startTestApp({ databaseUrl: database.url, mail: config }),
+        await startTestApp({ databaseUrl: database.url, mail: config }),
+      ];
+      try {
+        const count = 4;
+        for (let index = 0; index < count; index += 1) {
+          await submit(servers[index % 2] as TestApp, { comment: `Обращение ${index}` });
+        }
+        await smtp.waitForMail(count, 20_000);
+        await sleep(2500);
+        assert.equal(smtp.received.length, count, "no notification sent twice");
+        const logs = servers.map((site) => site.logLines.join(""));
+        const sent = logs.map((log) => log.match(/appeal notification sent/g)?.length ?? 0);
+        assert.equal((sent[0] ?? 0) + (sent[1] ?? 0), count);
+        for (const log of logs) assert.doesNotMatch(log, /after its lease ran out|lease not kept/);
+      } finally {
+        for (const site of servers) await site.close();
+        await smtp.stop();
+      }
+    });
+
+    test("a server stopped mid-burst gives back the mails it claimed but did not try", async () => {
+      const smtp = await createTestSmtpServer({ onlyTo: handlers, replyAfterMs: 300 });
+      // One connection: the first server claims five mails and sends one at a time.
+      const config = { ...mailConfig(smtp), connections: 1 };
+      // Stored while no server sends mail, so that the first claim takes them all.
+      const quiet = await startTestApp({ databaseUrl: database.url });
+      for (let index = 0; index < 3; index += 1) {
+        await submit(quiet, { comment: `Обращение ${index}` });
+      }
+      await quiet.close();
+      const first = await startTestApp({ databaseUrl: database.url, mail: config });
+      await smtp.waitForMail(1, 10_000);
+      await first.close();
+      const second = await startTestApp({ databaseUrl: database.url, mail: config });
+      try {
+        // Well inside the 60-second lease the stopped server's claims would have held.
+        await smtp.waitForMail(3, 15_000);
+        await waitUntilSent(second);
+        await sleep(300);
+        assert.equal(smtp.received.length, 3, "each notification once");
+      } finally {
+        await second.close();
         await smtp.stop();
       }
     });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { DataLayer } from "../db/data-layer.ts";
-import { createDeliveryComposer } from "./delivery-mails.ts";
+import { createDeliveryComposer, sendComposed } from "./delivery-mails.ts";
 import { type DeliverySender, startDeliverySender } from "./delivery-sender.ts";
 import type { MailConfig } from "./mail-config.ts";
 import { createMailer } from "./mailer.ts";
@@ -15,8 +15,9 @@ export type MailDoor = {
 
 /**
  * Runs the one delivery sender for as long as the app runs: started when the app is ready,
- * stopped (after the send in flight) when it closes, before the database is closed. Without
- * SMTP_URL there is no sender: appeals are stored and their deliveries wait.
+ * stopped when it closes (after the sends in flight, its untried claims given back), before the
+ * database is closed. Without SMTP_URL there is no sender: appeals are stored and their
+ * deliveries wait.
  */
 export function registerDeliverySender(
   app: FastifyInstance,
@@ -40,14 +41,11 @@ export function registerDeliverySender(
   app.addHook("onReady", async () => {
     sender = startDeliverySender({
       deliveries: deps.data.deliveries,
-      send: async (delivery) => {
-        const composed = await compose(delivery);
-        await mailer.send(composed.mail);
-        return composed.described;
-      },
+      send: sendComposed(compose, mailer),
       afterSent: (delivery, at) => recordSentNotice(deps.data, delivery, at),
       retry: mail.retry,
       leaseMs: mail.leaseMs,
+      concurrency: mail.connections,
       log: app.log,
       // Never slower than the first retry, so short test schedules are kept.
       pollIntervalMs: Math.min(5_000, mail.retry.firstWaitMs),

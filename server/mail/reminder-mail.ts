@@ -7,7 +7,6 @@ import {
   nextDeadline,
 } from "../../domain/appeals/running-terms.ts";
 import { redPeriodWords } from "../../domain/appeals/term-alerts.ts";
-import { visibleText } from "../../domain/appeals/visible-text.ts";
 import { formatRussianDate } from "../../domain/calendar/calendar-day.ts";
 import type { RegistryAppeal } from "../../domain/staff/registry-types.ts";
 import type { AppealsRepository } from "../db/appeals-repository.ts";
@@ -15,9 +14,14 @@ import type { AppealsRepository } from "../db/appeals-repository.ts";
 export type DueAppeal = { appeal: RegistryAppeal; deadline: AppealDeadline };
 export type ReminderMail = { subject: string; text: string; html: string };
 
-// Every term listed is overdue or due soon, so each line ends with its state's word.
+/**
+ * One appeal: its number, state and term, never the citizen's name or anything else of theirs
+ * (decision 0020, as the assignment mail): a mailbox is not the registry, and the registry checks
+ * who may read an appeal. Every term listed is overdue or due soon, so each line ends with its
+ * state's word.
+ */
 function line({ appeal, deadline }: DueAppeal): string {
-  return `${appeal.number} — ${visibleText(appeal.last_name)} ${visibleText(appeal.first_name)}; ${appealStateLabels[appeal.state]}; ${describeDeadline(deadline, { withKind: true })}`;
+  return `${appeal.number}; ${appealStateLabels[appeal.state]}; ${describeDeadline(deadline, { withKind: true })}`;
 }
 
 /** The appeals whose term is past or in its last days on `day`, soonest term first. */

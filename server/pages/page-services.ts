@@ -7,8 +7,8 @@ import type { AppealsReview } from "../../domain/appeals/appeals-review.ts";
 import { formEntriesToInput } from "../../domain/appeals/form-input.ts";
 import type { PageServices } from "../../domain/pages/page-context.ts";
 import type { AppealService } from "../appeals/appeal-service.ts";
-import type { RateLimiter } from "../appeals/rate-limiter.ts";
 import { createStatusLookup } from "../appeals/status-lookup.ts";
+import type { StatusLookupGuard } from "../appeals/status-lookup-guard.ts";
 import type { DataLayer } from "../db/data-layer.ts";
 import type { StaffAuth } from "../staff/auth/staff-auth.ts";
 import type { RegistryService } from "../staff/registry/registry-service.ts";
@@ -18,7 +18,7 @@ import type { ReplyTemplateService } from "../staff/templates/reply-template-ser
 export type ServerServices = {
   data: Pick<DataLayer, "appeals">;
   appeals: AppealService;
-  statusRateLimiter: RateLimiter;
+  statusLookupGuard: StatusLookupGuard;
   review: () => Promise<AppealsReview>;
   auth: StaffAuth;
   registry: RegistryService;
@@ -37,7 +37,7 @@ export function createPageServices(server: ServerServices): PageServices {
     statusLookup: (typed, clientAddress) =>
       createStatusLookup({
         data: server.data,
-        rateLimiter: server.statusRateLimiter,
+        guard: server.statusLookupGuard,
         clientAddress,
       })(typed, clientAddress),
     review: server.review,
@@ -50,6 +50,7 @@ export function createPageServices(server: ServerServices): PageServices {
     staff: {
       today: registry.today,
       listAppeals: registry.listAppeals,
+      heldMail: registry.heldMail,
       getAppeal: registry.getAppeal,
       changeAppeal: registry.changeAppeal,
       previewAnswer: registry.previewAnswer,

@@ -49,8 +49,9 @@ for (const kind of testDatabaseKinds) {
         APPEALS_NOTIFY_TO: "priemnaya@example.ru",
         MAIL_FROM: "noreply@example.ru",
         MAIL_RETRY_FIRST_WAIT_MS: "100",
-        // A row held by a killed process is free again after 8 s, not 5 min. The lease must
-        // outlast the longest send (README): 2 s did not on a loaded 2-core machine, and the
+        // A row held by a killed process is free again 8 s after its last renewal (the default
+        // is 30 s). A live sender renews its lease every quarter of it while sending (decision
+        // 0024); before renewals, 2 s did not outlast a send on a loaded 2-core machine, and the
         // other process then sent the same mail again.
         MAIL_LEASE_MS: "8000",
         // Only the appeals' notifications are counted here; the daily reminder has its own test.

@@ -7,7 +7,7 @@ import type { Page } from "playwright-core";
 import { statusMessages } from "../../domain/appeals/appeal-status.ts";
 import { formatRussianDate } from "../../domain/calendar/calendar-day.ts";
 import { kirovIsoDate } from "../../domain/time/kirov-time.ts";
-import { statusLookupLimits } from "../../server/appeals/status-page.ts";
+import { statusLookupLimits } from "../../server/appeals/status-lookup-guard.ts";
 import { storeAppealIn } from "../support/staff-fixtures.ts";
 import {
   decodeHtml,
@@ -48,9 +48,14 @@ for (const kind of testDatabaseKinds) {
       await database?.drop();
     });
 
-    const lookUp = (fields: Record<string, string>, on: StaffTestApp = site) =>
+    const lookUp = (
+      fields: Record<string, string>,
+      on: StaffTestApp = site,
+      remoteAddress = "127.0.0.1",
+    ) =>
       on.app.inject({
         method: "POST",
+        remoteAddress,
         url: "/appeals/status",
         headers: {
           host: "localhost:8000",
@@ -134,19 +139,104 @@ for (const kind of testDatabaseKinds) {
       assert.match(response.body, /aria-invalid="true"/);
     });
 
-    test(`at most ${statusLookupLimits.perMinute} lookups a minute from one address`, async () => {
+    const perClient = statusLookupLimits.perClient.perMinute;
+    test(`at most ${perClient} lookups a minute from one address`, async () => {
       // A server of its own: its count starts at zero.
       const fresh = await startStaffTestApp({ databaseUrl: database.url });
       try {
         const statuses: number[] = [];
-        for (let index = 0; index <= statusLookupLimits.perMinute; index += 1) {
+        for (let index = 0; index <= perClient; index += 1) {
           const response = await lookUp({ number, email }, fresh);
           statuses.push(response.statusCode);
           if (response.statusCode === 429) {
             assert.equal(answerOf(response.body), statusMessages.rateLimited);
           }
         }
-        assert.deepEqual(statuses, [...Array(statusLookupLimits.perMinute).fill(200), 429]);
+        assert.deepEqual(statuses, [...Array(perClient).fill(200), 429]);
+      } finally {
+        await fresh.close();
+      }
+    });
+
+    test("90 guesses of sequential numbers from 9 addresses for one e-mail: the appeal is not found, and the refusal says nothing of the number", async () => {
+      // On PostgreSQL two servers of one site, as behind nginx, sharing the counts; SQLite's
+      // site is one process.
+      const start = () =>
+        startStaffTestApp({ databaseUrl: database.url, sharedStatusLookups: true });
+      const servers = kind.name === "PostgreSQL" ? [await start(), await start()] : [await start()];
+      try {
+        // Down from 89 above the appeal's to the appeal's own number, the last guess.
+        const sequence = Number(number.slice(-6));
+        const guesses = Array.from(
+          { length: 90 },
+          (_, index) => `${number.slice(0, -6)}${String(sequence + 89 - index).padStart(6, "0")}`,
+        );
+        const answers: string[] = [];
+        for (const [index, guess] of guesses.entries()) {
+          const address = `203.0.113.${1 + Math.floor(index / 10)}`;
+          const server = servers[index % servers.length] ?? site;
+          // The address in another spelling each time: one mailbox however it is written.
+          const spelling = index % 2 === 0 ? email.toUpperCase() : email.toLowerCase();
+          const response = await lookUp({ number: guess, email: spelling }, server, address);
+          answers.push(response.statusCode === 429 ? answerOf(response.body) : "answered");
+          if (guess === number) {
+            assert.equal(response.statusCode, 429, "the right number, found after the guesses");
+          }
+        }
+        const answered = answers.filter((answer) => answer === "answered").length;
+        assert.ok(answered <= statusLookupLimits.failedPerEmail.perMinute, `${answered} answered`);
+        assert.ok(answers.includes(statusMessages.emailRateLimited));
+        // The right number and a number that does not exist get the same refusal.
+        const right = await lookUp({ number, email }, servers[0], "203.0.113.77");
+        const none = await lookUp(
+          { number: "А-2026-999998", email },
+          servers.at(-1),
+          "203.0.113.78",
+        );
+        assert.equal(right.statusCode, 429);
+        assert.equal(answerOf(right.body), answerOf(none.body));
+        // Another person's lookups are not held up by it.
+        const other = await lookUp(
+          { number, email: "other@example.ru" },
+          servers[0],
+          "203.0.113.79",
+        );
+        assert.equal(other.statusCode, 200);
+      } finally {
+        for (const server of servers) await server.close();
+      }
+    });
+
+    test("the lookups that find nothing are bounded in all, whatever the e-mails and addresses", async () => {
+      const fresh = await startStaffTestApp({ databaseUrl: database.url });
+      try {
+        const limit = statusLookupLimits.failedInAll.perMinute;
+        const statuses: number[] = [];
+        for (let index = 0; index <= limit; index += 1) {
+          const response = await lookUp(
+            { number, email: `person${index}@example.ru` },
+            fresh,
+            `198.51.100.${1 + index}`,
+          );
+          statuses.push(response.statusCode);
+          if (response.statusCode === 429) {
+            assert.equal(answerOf(response.body), statusMessages.allRateLimited);
+          }
+        }
+        assert.deepEqual(statuses, [...Array(limit).fill(200), 429]);
+      } finally {
+        await fresh.close();
+      }
+    });
+
+    test("a citizen's own lookups that find the appeal count against no e-mail limit", async () => {
+      const fresh = await startStaffTestApp({ databaseUrl: database.url });
+      try {
+        for (let index = 0; index < statusLookupLimits.failedPerEmail.perDay + 2; index += 1) {
+          const response = await lookUp({ number, email }, fresh, `192.0.2.${1 + index}`);
+          assert.equal(response.statusCode, 200);
+          assert.match(answerOf(response.body), new RegExp(`Обращение № ${number}`));
+        }
       } finally {
         await fresh.close();
       }

@@ -11,17 +11,21 @@ import { after, before, describe, test } from "node:test";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser } from "playwright-core";
 import {
+  reviewColumns,
   reviewCount,
   reviewQuarterBuckets,
   smallCountText,
 } from "../../domain/appeals/appeals-review.ts";
+import { suppressReviewCounts } from "../../domain/appeals/review-suppression.ts";
 import { kirovIsoDate } from "../../domain/time/kirov-time.ts";
 import { type SeededAppeal, seedAppeals } from "../../scripts/seed-appeals.ts";
 import { parseDatabaseUrl } from "../../server/config.ts";
 import { openDatabase } from "../../server/db/open-database.ts";
+import { derivableSmallCounts, seenCount } from "../support/review-disclosure.ts";
 import { expectedReview } from "../support/seeded-statistics.ts";
 import { textOf } from "../support/staff-test-app.ts";
 import { type TestDatabase, testDatabaseKinds } from "../support/test-databases.ts";
+import { chartLabelProblems } from "./chart-labels.ts";
 import { launchBrowser, openPage, type RunningSite, startSite } from "./harness.ts";
 import { htmlCheckerErrors } from "./html-checker.ts";
 
@@ -39,6 +43,39 @@ function reviewRows(html: string): Array<{ quarter: string; cells: string[] }> {
   }));
 }
 
+/** A quarter's recounted cells as the page should write them, withheld ones included. */
+function publishedCells([
+  received = 0,
+  answered = 0,
+  forwarded = 0,
+  withoutAnswer = 0,
+  onTime = 0,
+]: number[]) {
+  const shown = suppressReviewCounts({
+    received,
+    answered,
+    forwarded,
+    withoutAnswer,
+    answeredOnTime: onTime,
+  });
+  return reviewColumns.map(([column]) => reviewCount(shown[column]));
+}
+
+/** The hidden counts of 1 to 4 a reader could work out from the table as shown, by quarter. */
+function derivableFrom(shown: ReturnType<typeof reviewRows>) {
+  return shown.flatMap((row) => {
+    const [received, answered, forwarded, withoutAnswer, answeredOnTime] = row.cells.map(seenCount);
+    const found = derivableSmallCounts({
+      received: received ?? 0,
+      answered: answered ?? 0,
+      forwarded: forwarded ?? 0,
+      withoutAnswer: withoutAnswer ?? 0,
+      answeredOnTime: answeredOnTime ?? 0,
+    });
+    return Object.keys(found).length > 0 ? [`${row.quarter}: ${JSON.stringify(found)}`] : [];
+  });
+}
+
 /** The rows the page should show for these appeals, written as the page writes counts. */
 function expectedRows(seeded: readonly SeededAppeal[], today: string) {
   const quarters = reviewQuarterBuckets(today);
@@ -47,7 +84,7 @@ function expectedRows(seeded: readonly SeededAppeal[], today: string) {
     const key = `${quarter.first.slice(0, 4)}-${(Number(quarter.first.slice(5, 7)) + 2) / 3}`;
     return {
       quarter: quarter.label,
-      cells: (counts.get(key) ?? [0, 0, 0, 0, 0]).map((count) => reviewCount(count)),
+      cells: publishedCells(counts.get(key) ?? [0, 0, 0, 0, 0]),
     };
   });
 }
@@ -88,6 +125,7 @@ for (const kind of testDatabaseKinds) {
         shown.some((row) => row.cells.every((cell) => /^\d[\d\s]*$/.test(cell))),
         "large counts are shown as numbers",
       );
+      assert.deepEqual(derivableFrom(shown), [], "no hidden small count can be worked out");
     });
 
     test("no name, e-mail, phone or text of any seeded appeal is on the page", async () => {
@@ -149,52 +187,99 @@ for (const kind of testDatabaseKinds) {
   });
 }
 
-describe("the public review on a store of a few appeals", () => {
-  let database: TestDatabase;
-  let site: RunningSite;
-  let seeded: SeededAppeal[];
-  const kind = testDatabaseKinds[0];
-  before(async () => {
-    assert.ok(kind);
-    ({ database, site, seeded } = await seededSite(kind, 60));
-  });
-  after(async () => {
-    await site?.close();
-    await database?.drop();
-  });
+for (const kind of testDatabaseKinds) {
+  describe(`the public review on a ${kind.name} store of a few appeals`, () => {
+    let database: TestDatabase;
+    let site: RunningSite;
+    let seeded: SeededAppeal[];
+    before(async () => {
+      ({ database, site, seeded } = await seededSite(kind, 60));
+    });
+    after(async () => {
+      await site?.close();
+      await database?.drop();
+    });
 
-  test("a count below 5 is written 'менее 5', never as its number", async () => {
-    const html = await (await fetch(`${site.baseUrl}/appeals/review`)).text();
-    const shown = reviewRows(html);
-    assert.deepEqual(shown, expectedRows(seeded, kirovIsoDate(new Date())));
-    const cells = shown.flatMap((row) => row.cells);
-    assert.ok(cells.includes(smallCountText), "some cells are small");
-    assert.deepEqual(
-      cells.filter((cell) => /^[0-4]$/.test(cell)),
-      [],
-    );
-    // The chart's bar labels follow the same rule.
-    const chart = /<svg class="bar-chart"[\s\S]*?<\/svg>/.exec(html)?.[0] ?? "";
-    assert.deepEqual(
-      [...chart.matchAll(/<text[^>]*>([\s\S]*?)<\/text>/g)]
-        .map((label) => textOf(label[1] ?? ""))
-        .filter((label) => /^[0-4]$/.test(label)),
-      [],
-    );
-  });
-
-  test("the page is valid HTML (W3C checker)", async () => {
-    const dir = await mkdtemp(join(tmpdir(), "review-html-"));
-    try {
-      const file = join(dir, "review.html");
-      await writeFile(file, await (await fetch(`${site.baseUrl}/appeals/review`)).text());
-      const messages = await htmlCheckerErrors([file]);
+    test("a count below 5 is written 'менее 5', never as its number, nor worked out by subtraction", async () => {
+      const html = await (await fetch(`${site.baseUrl}/appeals/review`)).text();
+      const shown = reviewRows(html);
+      assert.deepEqual(shown, expectedRows(seeded, kirovIsoDate(new Date())));
+      assert.deepEqual(derivableFrom(shown), [], "no hidden small count can be worked out");
+      const cells = shown.flatMap((row) => row.cells);
+      assert.ok(cells.includes(smallCountText), "some cells are small");
       assert.deepEqual(
-        messages.map((message) => message.message),
+        cells.filter((cell) => /^[0-4]$/.test(cell)),
         [],
       );
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+      // The chart's bar labels follow the same rule.
+      const chart = /<svg class="bar-chart"[\s\S]*?<\/svg>/.exec(html)?.[0] ?? "";
+      assert.deepEqual(
+        [...chart.matchAll(/<text[^>]*>([\s\S]*?)<\/text>/g)]
+          .map((label) => textOf(label[1] ?? ""))
+          .filter((label) => /^[0-4]$/.test(label)),
+        [],
+      );
+    });
+
+    // The layout is the same on both stores: the browser measures it once.
+    if (kind === testDatabaseKinds[0])
+      test("on a phone and at 200% zoom the chart's labels read and the table is whole", async () => {
+        const browser = await launchBrowser();
+        const found: string[] = [];
+        try {
+          for (const [name, options] of [
+            ["320 px", { viewport: { width: 320, height: 640 } }],
+            ["414 px", { viewport: { width: 414, height: 896 } }],
+            ["200% zoom", { viewport: { width: 640, height: 450 }, deviceScaleFactor: 2 }],
+          ] as const) {
+            const { page, close } = await openPage(browser, options);
+            try {
+              await page.goto(`${site.baseUrl}/appeals/review`);
+              for (const problem of await chartLabelProblems(page))
+                found.push(`${name}: ${problem}`);
+              // The table fits: nothing of it hidden past its region's right edge, no page scroll.
+              const table = await page.locator(".review-table").evaluate((element) => {
+                const region = element.parentElement as HTMLElement;
+                const cells = [...element.querySelectorAll("th, td")].map((cell) =>
+                  cell.getBoundingClientRect(),
+                );
+                return {
+                  cut: region.scrollWidth - region.clientWidth,
+                  outside: cells.filter(
+                    (box) => box.right > region.getBoundingClientRect().right + 0.5 || box.left < 0,
+                  ).length,
+                  page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+                };
+              });
+              if (table.cut > 0) found.push(`${name}: the table is cut by ${table.cut} px`);
+              if (table.outside > 0) found.push(`${name}: ${table.outside} cells past the edge`);
+              if (table.page > 0)
+                found.push(`${name}: the page scrolls sideways by ${table.page} px`);
+            } finally {
+              await close();
+            }
+          }
+        } finally {
+          await browser.close();
+        }
+        assert.deepEqual(found, []);
+      });
+
+    // The markup is the same on both stores: the checker (a Java program) runs once.
+    if (kind === testDatabaseKinds[0])
+      test("the page is valid HTML (W3C checker)", async () => {
+        const dir = await mkdtemp(join(tmpdir(), "review-html-"));
+        try {
+          const file = join(dir, "review.html");
+          await writeFile(file, await (await fetch(`${site.baseUrl}/appeals/review`)).text());
+          const messages = await htmlCheckerErrors([file]);
+          assert.deepEqual(
+            messages.map((message) => message.message),
+            [],
+          );
+        } finally {
+          await rm(dir, { recursive: true, force: true });
+        }
+      });
   });
-});
+}

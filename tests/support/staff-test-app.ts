@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import type { RequestHandler } from "react-router";
 import { buildApp } from "../../server/app.ts";
+import { openStatusLookupGuard } from "../../server/appeals/status-lookup-guard.ts";
 import { parseDatabaseUrl } from "../../server/config.ts";
 import { type DataLayer, openDataLayer } from "../../server/db/data-layer.ts";
 import { loadPageHandler } from "../../server/pages/react-router-bridge.ts";
@@ -32,12 +33,18 @@ export type StaffTestApp = {
   close(): Promise<void>;
 };
 
-export async function startStaffTestApp(options: { databaseUrl: string }): Promise<StaffTestApp> {
-  const data = await openDataLayer(parseDatabaseUrl(options.databaseUrl));
+export async function startStaffTestApp(options: {
+  databaseUrl: string;
+  /** The status page's counts as production keeps them: shared in PostgreSQL when the store is. */
+  sharedStatusLookups?: boolean;
+}): Promise<StaffTestApp> {
+  const database = parseDatabaseUrl(options.databaseUrl);
+  const data = await openDataLayer(database);
   const logLines: string[] = [];
   const app = buildApp({
     config: { logLevel: "info", rateLimit: { perMinute: 10_000, perDay: 10_000 } },
     data,
+    ...(options.sharedStatusLookups ? { statusRateLimiter: openStatusLookupGuard(database) } : {}),
     site: testSite,
     pageHandler: await staffPageHandler(),
     logStream: { write: (line) => void logLines.push(line) },
@@ -181,7 +188,7 @@ export type AppealPage = {
   error: string | undefined;
   /** The fields of the two lists (label → inner HTML of the <dd>). */
   fields: Map<string, string>;
-  /** The running terms under 'Сроки', as shown ('Ответ: до …'). */
+  /** The running terms in the summary's 'Сроки', as shown ('Ответ: до …'). */
   deadlines: string[];
   notification: { label: string; attempts: number };
   /** Every line of the log; the first is the receipt, by the citizen. */
@@ -196,9 +203,8 @@ export function readAppealPage(html: string): AppealPage {
   )) {
     fields.set(textOf(label), value);
   }
-  const deadlinesStart = html.indexOf("<h2>Сроки</h2>");
-  const deadlineList =
-    deadlinesStart < 0 ? undefined : /^<ul>([\s\S]*?)<\/ul>/.exec(html.slice(deadlinesStart + 14));
+  // The running terms: the summary's «Сроки» row, a list soonest first.
+  const deadlineList = /<dd data-testid="deadlines"><ul>([\s\S]*?)<\/ul>/.exec(html);
   const notificationText = textOf(
     /<p data-testid="notification-status">([\s\S]*?)<\/p>/.exec(html)?.[1] ?? "",
   );

@@ -4,7 +4,7 @@
 import { setTimeout } from "node:timers/promises";
 import type { FastifyBaseLogger } from "fastify";
 import type { DataLayer } from "../../server/db/data-layer.ts";
-import { createDeliveryComposer } from "../../server/mail/delivery-mails.ts";
+import { createDeliveryComposer, sendComposed } from "../../server/mail/delivery-mails.ts";
 import { startDeliverySender } from "../../server/mail/delivery-sender.ts";
 import { createMailer } from "../../server/mail/mailer.ts";
 import type { ReceivedMail, TestSmtpServer } from "./test-smtp-server.ts";
@@ -16,7 +16,7 @@ export function startTestDeliverySender(
   smtpUrl: string,
   options: { handlers: string[]; maxAttempts?: number },
 ): { stop(): Promise<void> } {
-  const mailer = createMailer({ from: "site@example.ru", smtpUrl });
+  const mailer = createMailer({ from: "site@example.ru", smtpUrl, connections: 4 });
   const compose = createDeliveryComposer({
     data,
     handlers: options.handlers,
@@ -25,13 +25,10 @@ export function startTestDeliverySender(
   });
   const sender = startDeliverySender({
     deliveries: data.deliveries,
-    send: async (delivery) => {
-      const composed = await compose(delivery);
-      await mailer.send(composed.mail);
-      return composed.described;
-    },
+    send: sendComposed(compose, mailer),
     retry: { firstWaitMs: 50, maxAttempts: options.maxAttempts ?? 10 },
     leaseMs: 60_000,
+    concurrency: 4,
     log: silentLog,
     pollIntervalMs: 50,
   });

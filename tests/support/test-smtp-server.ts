@@ -15,6 +15,10 @@ export type TestSmtpServer = {
   url: string;
   /** What arrived, in order (with `onlyTo`, only the mails to those addresses). */
   received: ReceivedMail[];
+  /** How many SMTP connections clients opened, in all. */
+  readonly connections: number;
+  /** The most mails that were being handed over at one moment. */
+  readonly mostAtOnce: number;
   /** Accepts mail on the port (again). */
   start(): Promise<void>;
   /** Stops accepting: connections to the port are refused. */
@@ -35,29 +39,46 @@ export async function freePort(): Promise<number> {
 /**
  * A server on a free port; listening at once unless `listening` is false (SMTP down). With
  * `onlyTo`, mails to none of those addresses are accepted and not kept: a test of one kind of
- * mail (the handlers' notification, say) counts only its own.
+ * mail (the handlers' notification, say) counts only its own. With `replyAfterMs`, each mail is
+ * answered that long after it arrived (a slow server).
  */
 export async function createTestSmtpServer(
-  options: { listening?: boolean; onlyTo?: string[] } = {},
+  options: { listening?: boolean; onlyTo?: string[]; replyAfterMs?: number } = {},
 ): Promise<TestSmtpServer> {
   const port = await freePort();
   const received: ReceivedMail[] = [];
   let server: SMTPServer | undefined;
+  let connections = 0;
+  let atOnce = 0;
+  let mostAtOnce = 0;
 
   const smtp: TestSmtpServer = {
     port,
     url: `smtp://127.0.0.1:${port}`,
     received,
+    get connections() {
+      return connections;
+    },
+    get mostAtOnce() {
+      return mostAtOnce;
+    },
     async start() {
       if (server) return;
       server = new SMTPServer({
         authOptional: true,
         disabledCommands: ["STARTTLS"],
         logger: false,
+        onConnect(_session, callback) {
+          connections += 1;
+          callback();
+        },
         onData(stream, session, callback) {
+          atOnce += 1;
+          mostAtOnce = Math.max(mostAtOnce, atOnce);
           const chunks: Buffer[] = [];
           stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-          stream.on("end", () => {
+          stream.on("end", async () => {
+            if (options.replyAfterMs) await sleep(options.replyAfterMs);
             PostalMime.parse(Buffer.concat(chunks)).then(
               (email) => {
                 const envelopeTo = session.envelope.rcptTo.map((rcpt) => rcpt.address);
@@ -65,9 +86,13 @@ export async function createTestSmtpServer(
                 const wanted = options.onlyTo?.map((address) => address.toLowerCase());
                 const kept = !wanted || envelopeTo.some((to) => wanted.includes(to.toLowerCase()));
                 if (kept) received.push({ ...email, envelopeTo });
+                atOnce -= 1;
                 callback();
               },
-              (error: Error) => callback(error),
+              (error: Error) => {
+                atOnce -= 1;
+                callback(error);
+              },
             );
           });
         },
@@ -114,5 +139,6 @@ export function testMailConfig(
     from: "Сайт <noreply@example.ru>",
     retry,
     leaseMs: 60_000,
+    connections: 4,
   };
 }

@@ -3,6 +3,7 @@
  * files (multipart, posted to the server's upload address), its preview, and, once sent, the
  * record of what was said, when, to which address, with which files, and how its mail fared.
  */
+
 import {
   answerFileAccept,
   answerFileLimits,
@@ -10,6 +11,13 @@ import {
   answerFileTypes,
 } from "../../../domain/staff/answer-files.ts";
 import type { AnswerPreview, AnswerView } from "../../../domain/staff/registry-types.ts";
+import { Button, ButtonGroup } from "../../components/staff/button/button.tsx";
+import { DateInput } from "../../components/staff/date-input/date-input.tsx";
+import { TextInput } from "../../components/staff/field/field.tsx";
+import { FileInput } from "../../components/staff/file-input/file-input.tsx";
+import { Select } from "../../components/staff/select/select.tsx";
+import { SummaryList, SummaryRow } from "../../components/staff/summary-list/summary-list.tsx";
+import { Textarea } from "../../components/staff/textarea/textarea.tsx";
 import { DraftAuthorship, DraftDecision } from "./draft-review.tsx";
 import { CsrfField, Day, Moment } from "./staff-display.tsx";
 
@@ -56,21 +64,22 @@ export function AnswerForm({
   return (
     <>
       {templates.length > 0 ? (
-        <form method="get" className="staff-form staff-template-pick" aria-label="Начать с шаблона">
-          <label>
-            Начать с шаблона
-            <select name="template" required defaultValue="">
-              <option value="" disabled>
-                Выберите шаблон
-              </option>
-              {templates.map((template) => (
-                <option key={template.id} value={template.id}>
-                  {template.title}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button type="submit">Вставить текст шаблона</button>
+        <form method="get" className="staff-form" aria-label="Начать с шаблона">
+          <Select
+            id="answer-template"
+            name="template"
+            label="Начать с шаблона"
+            required
+            defaultValue=""
+            options={[
+              { value: "", label: "Выберите шаблон", disabled: true },
+              ...templates.map((template) => ({
+                value: String(template.id),
+                label: template.title,
+              })),
+            ]}
+          />
+          <Button kind="secondary">Вставить текст шаблона</Button>
         </form>
       ) : null}
       {preview ? <AnswerPreviewBox preview={preview} /> : null}
@@ -78,54 +87,57 @@ export function AnswerForm({
         method="post"
         action={`/staff/appeals/${appealId}/answer`}
         encType="multipart/form-data"
-        className="staff-form staff-answer-form"
+        className="staff-form"
         aria-labelledby="answer-form-title"
       >
         {/* First: the server checks the token before it reads any file. */}
         <CsrfField token={csrfToken} />
         <input type="hidden" name="version" value={version} />
         <h3 id="answer-form-title">Ответ гражданину</h3>
-        <label>
-          Текст ответа
-          <textarea
-            name="answer_text"
-            required
-            maxLength={answerFileLimits.maxTextLength}
-            rows={12}
-            defaultValue={draft?.text ?? ""}
-          />
-        </label>
-        <label>
-          Вложения
-          <span className="staff-hint" id="answer-files-hint">
-            Подписанное письмо и материалы: {answerFileTypeList}; не более{" "}
-            {answerFileLimits.maxFiles} файлов и {answerFileLimits.maxTotalBytes / 1024 / 1024} МБ
-            вместе.
-            {preview ? " После предпросмотра выберите файлы снова." : ""}
-            {keptFiles > 0
-              ? ` Приложенные ранее файлы (${keptFiles}) останутся, если не выбрать другие.`
-              : ""}
-          </span>
-          <input
-            type="file"
-            name="files"
-            multiple
-            accept={answerFileAccept}
-            aria-describedby="answer-files-hint"
-          />
-        </label>
-        <label>
-          Исходящий номер
-          <input name="outgoing_number" maxLength={50} defaultValue={draft?.outgoingNumber ?? ""} />
-        </label>
-        <div className="staff-buttons">
-          <button type="submit" name="intent" value="answer-preview">
+        <Textarea
+          id="answer-text"
+          name="answer_text"
+          label="Текст ответа"
+          required
+          maxLength={answerFileLimits.maxTextLength}
+          rows={12}
+          defaultValue={draft?.text ?? ""}
+        />
+        <FileInput
+          id="answer-files"
+          name="files"
+          label="Вложения"
+          hint={
+            <>
+              Подписанное письмо и материалы: {answerFileTypeList}; не более{" "}
+              {answerFileLimits.maxFiles} файлов и {answerFileLimits.maxTotalBytes / 1024 / 1024} МБ
+              вместе.
+              {preview ? " После предпросмотра выберите файлы снова." : ""}
+              {keptFiles > 0
+                ? ` Приложенные ранее файлы (${keptFiles}) останутся, если не выбрать другие.`
+                : ""}
+            </>
+          }
+          multiple
+          accept={answerFileAccept}
+        />
+        <TextInput
+          id="answer-outgoing-number"
+          name="outgoing_number"
+          label="Исходящий номер"
+          short
+          maxLength={50}
+          defaultValue={draft?.outgoingNumber ?? ""}
+        />
+        <ButtonGroup>
+          {/* Preview first: Enter in a one-line field previews, never sends. */}
+          <Button kind="secondary" name="intent" value="answer-preview">
             Предпросмотр
-          </button>
-          <button type="submit" name="intent" value="answer">
+          </Button>
+          <Button name="intent" value="answer">
             {sendLabel}
-          </button>
-        </div>
+          </Button>
+        </ButtonGroup>
       </form>
     </>
   );
@@ -135,13 +147,12 @@ function AnswerPreviewBox({ preview }: { preview: AnswerPreview }) {
   return (
     <section className="staff-preview" aria-labelledby="answer-preview-title">
       <h3 id="answer-preview-title">Предпросмотр письма (не отправлено)</h3>
-      <dl className="staff-fields">
-        <dt>Кому</dt>
-        <dd>{preview.to}</dd>
-        <dt>Тема</dt>
-        <dd data-testid="preview-subject">{preview.subject}</dd>
-        <dt>Вложения</dt>
-        <dd>
+      <SummaryList>
+        <SummaryRow label="Кому">{preview.to}</SummaryRow>
+        <SummaryRow label="Тема" testId="preview-subject">
+          {preview.subject}
+        </SummaryRow>
+        <SummaryRow label="Вложения">
           {preview.files.length === 0
             ? "нет"
             : preview.files
@@ -150,8 +161,8 @@ function AnswerPreviewBox({ preview }: { preview: AnswerPreview }) {
                     `${file.fileName} (${typeLabel(file.mediaType)}, ${fileSize(file.byteSize)})`,
                 )
                 .join("; ")}
-        </dd>
-      </dl>
+        </SummaryRow>
+      </SummaryList>
       <pre className="staff-mail-text" data-testid="preview-text">
         {preview.text}
       </pre>
@@ -179,26 +190,14 @@ function AnswerFiles({ appealId, files }: { appealId: string; files: AnswerView[
  * An executor's draft as a head reviews it ('На согласовании': send it or return it with what to
  * change) or as it came back ('На доработку', with the head's comment).
  */
-export function DraftAnswer({
-  appealId,
-  version,
-  answer,
-  csrfToken,
-  mayReview,
-}: {
-  appealId: string;
-  version: number;
-  answer: AnswerView;
-  csrfToken: string;
-  mayReview: boolean;
-}) {
+export function DraftAnswer({ appealId, answer }: { appealId: string; answer: AnswerView }) {
   const waiting = answer.state === "awaiting_approval";
   return (
     <section aria-labelledby="draft-answer-title" data-testid="draft-answer">
       <h3 id="draft-answer-title">
         {waiting ? "Проект ответа: на согласовании" : "Проект ответа: на доработку"}
       </h3>
-      <dl className="staff-fields">
+      <SummaryList>
         <DraftAuthorship
           by={answer.staffLogin}
           at={answer.createdAt}
@@ -206,61 +205,30 @@ export function DraftAnswer({
           reviewComment={answer.reviewComment}
           commentTestId="review-comment"
         />
-        <dt>Исходящий номер</dt>
-        <dd>{answer.outgoingNumber ?? "—"}</dd>
-        <dt>Текст ответа</dt>
-        <dd data-testid="draft-text">{answer.text}</dd>
-        <dt>Вложения</dt>
-        <dd>
+        <SummaryRow label="Исходящий номер">{answer.outgoingNumber ?? "—"}</SummaryRow>
+        <SummaryRow label="Текст ответа" testId="draft-text">
+          {answer.text}
+        </SummaryRow>
+        <SummaryRow label="Вложения">
           <AnswerFiles appealId={appealId} files={answer.files} />
-        </dd>
-      </dl>
-      {waiting && mayReview ? (
-        <DraftDecision
-          version={version}
-          draftRevision={answer.revision}
-          csrfToken={csrfToken}
-          approve={{
-            intent: "approve-answer",
-            label: "Утвердить и отправить",
-            button: "Утвердить и отправить",
-            explanation: "Ответ уйдёт автору на его адрес электронной почты вместе с вложениями.",
-          }}
-          returnIntent="return-answer"
-          returnLabel="Вернуть на доработку"
-        />
-      ) : null}
+        </SummaryRow>
+      </SummaryList>
     </section>
   );
 }
 
-export function SentAnswer({
-  appealId,
-  answer,
-  csrfToken,
-  today,
-}: {
-  appealId: string;
-  answer: AnswerView;
-  csrfToken: string;
-  today: string;
-}) {
-  const failed = answer.mail?.status === "failed" && !answer.byPost;
+export function SentAnswer({ appealId, answer }: { appealId: string; answer: AnswerView }) {
   return (
     <section aria-labelledby="sent-answer-title" data-testid="sent-answer">
       <h3 id="sent-answer-title">Отправленный ответ</h3>
-      <dl className="staff-fields">
-        <dt>Отправлен</dt>
-        <dd>
+      <SummaryList>
+        <SummaryRow label="Отправлен">
           <Moment iso={answer.createdAt} />, {answer.staffLogin}
           {answer.reviewedBy ? `; утвердил ${answer.reviewedBy}` : ""}
-        </dd>
-        <dt>Исходящий номер</dt>
-        <dd>{answer.outgoingNumber ?? "—"}</dd>
-        <dt>Адрес</dt>
-        <dd>{answer.mail?.to ?? "—"}</dd>
-        <dt>Письмо</dt>
-        <dd data-testid="answer-mail-status">
+        </SummaryRow>
+        <SummaryRow label="Исходящий номер">{answer.outgoingNumber ?? "—"}</SummaryRow>
+        <SummaryRow label="Адрес">{answer.mail?.to ?? "—"}</SummaryRow>
+        <SummaryRow label="Письмо" testId="answer-mail-status">
           {answer.mail ? mailLabels[answer.mail.status] : "—"}
           {answer.mail && answer.mail.attempts > 0 && answer.mail.status !== "sent"
             ? `, попыток: ${answer.mail.attempts}`
@@ -271,52 +239,90 @@ export function SentAnswer({
               <Moment iso={answer.mail.sentAt} />
             </>
           ) : null}
-        </dd>
+        </SummaryRow>
         {answer.byPost ? (
-          <>
-            <dt>Отправлен почтой</dt>
-            <dd data-testid="answer-by-post">
-              <Day iso={answer.byPost.on} />, {answer.byPost.address} ({answer.byPost.login})
-            </dd>
-          </>
+          <SummaryRow label="Отправлен почтой" testId="answer-by-post">
+            <Day iso={answer.byPost.on} />, {answer.byPost.address} ({answer.byPost.login})
+          </SummaryRow>
         ) : null}
-        <dt>Текст ответа</dt>
-        <dd data-testid="answer-text">{answer.text}</dd>
-        <dt>Вложения</dt>
-        <dd>
+        <SummaryRow label="Текст ответа" testId="answer-text">
+          {answer.text}
+        </SummaryRow>
+        <SummaryRow label="Вложения">
           <AnswerFiles appealId={appealId} files={answer.files} />
-        </dd>
-      </dl>
-      {failed ? (
-        <div className="staff-actions">
-          <form method="post" className="staff-form" aria-label="Отправить ответ ещё раз">
-            <CsrfField token={csrfToken} />
-            <input type="hidden" name="intent" value="retry-answer" />
-            <p>Письмо не доставлено. Можно отправить его ещё раз.</p>
-            <button type="submit">Отправить ответ ещё раз</button>
-          </form>
-          <form method="post" className="staff-form" aria-label="Ответ отправлен почтой">
-            <CsrfField token={csrfToken} />
-            <input type="hidden" name="intent" value="answer-by-post" />
-            <label>
-              Дата отправки почтой
-              <input
-                name="posted_on"
-                type="date"
-                defaultValue={today}
-                min={answer.answeredOn}
-                max={today}
-                required
-              />
-            </label>
-            <label>
-              Почтовый адрес
-              <textarea name="post_address" required maxLength={500} rows={2} />
-            </label>
-            <button type="submit">Отметить отправку почтой</button>
-          </form>
-        </div>
-      ) : null}
+        </SummaryRow>
+      </SummaryList>
     </section>
+  );
+}
+
+/** A head's decision on an executor's answer awaiting approval: among the page's actions. */
+export function AnswerDecision({
+  version,
+  answer,
+  csrfToken,
+}: {
+  version: number;
+  answer: AnswerView;
+  csrfToken: string;
+}) {
+  return (
+    <DraftDecision
+      version={version}
+      draftRevision={answer.revision}
+      csrfToken={csrfToken}
+      approve={{
+        intent: "approve-answer",
+        label: "Утвердить и отправить",
+        button: "Утвердить и отправить",
+        explanation: "Ответ уйдёт автору на его адрес электронной почты вместе с вложениями.",
+      }}
+      returnIntent="return-answer"
+      returnLabel="Вернуть на доработку"
+    />
+  );
+}
+
+/** A sent answer whose mail failed: send it again, or record it sent by post. */
+export function FailedAnswerActions({
+  answer,
+  csrfToken,
+  today,
+}: {
+  answer: AnswerView;
+  csrfToken: string;
+  today: string;
+}) {
+  return (
+    <>
+      <form method="post" className="staff-form" aria-label="Отправить ответ ещё раз">
+        <CsrfField token={csrfToken} />
+        <input type="hidden" name="intent" value="retry-answer" />
+        <p>Письмо не доставлено. Можно отправить его ещё раз.</p>
+        <Button>Отправить ответ ещё раз</Button>
+      </form>
+      <form method="post" className="staff-form" aria-label="Ответ отправлен почтой">
+        <CsrfField token={csrfToken} />
+        <input type="hidden" name="intent" value="answer-by-post" />
+        <DateInput
+          id="posted-on"
+          name="posted_on"
+          label="Дата отправки почтой"
+          defaultValue={today}
+          min={answer.answeredOn}
+          max={today}
+          required
+        />
+        <Textarea
+          id="post-address"
+          name="post_address"
+          label="Почтовый адрес"
+          required
+          maxLength={500}
+          rows={2}
+        />
+        <Button>Отметить отправку почтой</Button>
+      </form>
+    </>
   );
 }

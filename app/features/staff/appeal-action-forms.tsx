@@ -11,6 +11,10 @@ import {
 } from "../../../domain/appeals/appeal-states.ts";
 import { appealTerms } from "../../../domain/appeals/legal-terms.ts";
 import type { RegistryAppeal } from "../../../domain/staff/registry-types.ts";
+import { Button } from "../../components/staff/button/button.tsx";
+import { DateInput } from "../../components/staff/date-input/date-input.tsx";
+import { Choice, TextInput } from "../../components/staff/field/field.tsx";
+import { Textarea } from "../../components/staff/textarea/textarea.tsx";
 import { CsrfField } from "./staff-display.tsx";
 
 export function ActionForm({
@@ -31,26 +35,28 @@ export function ActionForm({
   defaults?: Record<string, string>;
 }) {
   const label = appealActionLabels[action];
+  // Ids unique on the page: each action's form is on it once.
+  const id = (field: string) => `${action}-${field}`;
   return (
     <form method="post" className="staff-form" aria-label={label}>
       <CsrfField token={csrfToken} />
       <input type="hidden" name="intent" value={action} />
       <input type="hidden" name="version" value={appeal.version} />
       {action === "register" ? (
-        <DayInput name="registered_on" label="Дата регистрации" today={today} />
+        <DayInput id={id("day")} name="registered_on" label="Дата регистрации" today={today} />
       ) : null}
       {action === "forward" ? (
         <>
-          <label>
-            Куда перенаправлено (орган, организация)
-            <input
-              name="forwarded_to"
-              required
-              maxLength={300}
-              defaultValue={defaults.forwarded_to ?? ""}
-            />
-          </label>
+          <TextInput
+            id={id("to")}
+            name="forwarded_to"
+            label="Куда перенаправлено (орган, организация)"
+            required
+            maxLength={300}
+            defaultValue={defaults.forwarded_to ?? ""}
+          />
           <DayInput
+            id={id("day")}
             name="forwarded_on"
             label="Дата перенаправления"
             today={today}
@@ -59,70 +65,79 @@ export function ActionForm({
         </>
       ) : null}
       {action === "leave-without-answer" ? (
-        <fieldset>
+        <fieldset className="staff-fieldset">
           <legend>Основание</legend>
           {withoutAnswerGrounds.map((ground) => (
-            <label key={ground.code} style={{ flexDirection: "row" }}>
-              <input
-                type="radio"
-                name="ground"
-                value={ground.code}
-                required
-                defaultChecked={defaults.ground === ground.code}
-              />{" "}
-              {ground.label}
-            </label>
+            <Choice
+              key={ground.code}
+              type="radio"
+              name="ground"
+              value={ground.code}
+              required
+              defaultChecked={defaults.ground === ground.code}
+              label={ground.label}
+            />
           ))}
         </fieldset>
       ) : null}
       {action === "extend" ? (
         <>
-          <label>
-            На сколько дней (не более {appealTerms.maxExtensionDays})
-            <input
-              name="extension_days"
-              type="number"
-              min={1}
-              max={appealTerms.maxExtensionDays}
-              defaultValue={defaults.extension_days ?? appealTerms.maxExtensionDays}
-              required
-            />
-          </label>
-          <label>
-            Причина продления
-            <textarea
-              name="extension_reason"
-              required
-              maxLength={1000}
-              rows={3}
-              defaultValue={defaults.extension_reason ?? ""}
-            />
-          </label>
+          <TextInput
+            id={id("days")}
+            name="extension_days"
+            type="number"
+            short
+            label={`На сколько дней (не более ${appealTerms.maxExtensionDays})`}
+            min={1}
+            max={appealTerms.maxExtensionDays}
+            defaultValue={defaults.extension_days ?? appealTerms.maxExtensionDays}
+            required
+          />
+          <Textarea
+            id={id("reason")}
+            name="extension_reason"
+            label="Причина продления"
+            required
+            maxLength={1000}
+            rows={3}
+            defaultValue={defaults.extension_reason ?? ""}
+          />
         </>
       ) : null}
       {action === "notice-sent" ? (
-        <DayInput name="notice_sent_on" label="Дата уведомления автора" today={today} />
+        <DayInput
+          id={id("day")}
+          name="notice_sent_on"
+          label="Дата уведомления автора"
+          today={today}
+        />
       ) : null}
-      <button type="submit">{submitLabel ?? label}</button>
+      <Button>{submitLabel ?? label}</Button>
     </form>
   );
 }
 
 function DayInput({
+  id,
   name,
   label,
   today,
   value,
 }: {
+  id: string;
   name: string;
   label: string;
   today: string;
   value?: string;
 }) {
   return (
-    <label>
-      {label}
-      <input name={name} type="date" defaultValue={value ?? today} max={today} required />
-    </label>
+    <DateInput
+      id={id}
+      name={name}
+      label={label}
+      defaultValue={value ?? today}
+      max={today}
+      required
+    />
   );
 }

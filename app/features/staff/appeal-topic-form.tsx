@@ -1,8 +1,10 @@
-import { appealTopics, topicLabel } from "../../../domain/appeals/appeal-topics.ts";
+import { appealTopics } from "../../../domain/appeals/appeal-topics.ts";
+import { Button } from "../../components/staff/button/button.tsx";
+import { Select } from "../../components/staff/select/select.tsx";
 import { CsrfField } from "./staff-display.tsx";
 
 /**
- * The appeal's topic on its page: the classifier's list (domain/appeals/appeal-topics.ts), posted
+ * The appeal's topic among its page's actions (the summary shows it): the classifier's list (domain/appeals/appeal-topics.ts), posted
  * to /staff/appeals/:id/topic (app/routes/staff-appeal-topic.tsx), which audits the change.
  */
 export function AppealTopicForm({
@@ -15,31 +17,25 @@ export function AppealTopicForm({
   csrfToken: string;
 }) {
   return (
-    <>
-      <h2>Тема обращения</h2>
-      <p data-testid="appeal-topic">{topicLabel(topic)}</p>
-      <form
-        method="post"
-        action={`/staff/appeals/${appealId}/topic`}
-        className="staff-form"
-        aria-label="Тема обращения"
-      >
-        <CsrfField token={csrfToken} />
-        <label>
-          Тема
-          <select name="topic" defaultValue={topic ?? ""} required>
-            <option value="" disabled>
-              Выберите тему
-            </option>
-            {appealTopics.map((item) => (
-              <option key={item.code} value={item.code}>
-                {item.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit">Сохранить тему</button>
-      </form>
-    </>
+    <form
+      method="post"
+      action={`/staff/appeals/${appealId}/topic`}
+      className="staff-form"
+      aria-label="Тема обращения"
+    >
+      <CsrfField token={csrfToken} />
+      <Select
+        id="topic"
+        name="topic"
+        label="Тема"
+        defaultValue={topic ?? ""}
+        required
+        options={[
+          { value: "", label: "Выберите тему", disabled: true },
+          ...appealTopics.map((item) => ({ value: item.code, label: item.label })),
+        ]}
+      />
+      <Button>Сохранить тему</Button>
+    </form>
   );
 }

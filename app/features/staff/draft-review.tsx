@@ -3,6 +3,10 @@
  * and what a head said on returning it, and the head's two decisions, approve or return with a
  * comment ('На доработку').
  */
+
+import { Button } from "../../components/staff/button/button.tsx";
+import { SummaryRow } from "../../components/staff/summary-list/summary-list.tsx";
+import { Textarea } from "../../components/staff/textarea/textarea.tsx";
 import { CsrfField, Moment } from "./staff-display.tsx";
 
 /** The 'Подготовил' and 'Вернул на доработку' lines of a draft's description list. */
@@ -21,17 +25,13 @@ export function DraftAuthorship({
 }) {
   return (
     <>
-      <dt>Подготовил</dt>
-      <dd>
+      <SummaryRow label="Подготовил">
         {by}, <Moment iso={at} />
-      </dd>
+      </SummaryRow>
       {reviewComment ? (
-        <>
-          <dt>Вернул на доработку</dt>
-          <dd data-testid={commentTestId}>
-            {reviewedBy}: {reviewComment}
-          </dd>
-        </>
+        <SummaryRow label="Вернул на доработку" testId={commentTestId}>
+          {reviewedBy}: {reviewComment}
+        </SummaryRow>
       ) : null}
     </>
   );
@@ -58,25 +58,29 @@ export function DraftDecision({
   returnLabel: string;
 }) {
   return (
-    <div className="staff-actions">
+    <div className="staff-stack">
       <form method="post" className="staff-form" aria-label={approve.label}>
         <CsrfField token={csrfToken} />
         <input type="hidden" name="intent" value={approve.intent} />
         <input type="hidden" name="version" value={version} />
         <input type="hidden" name="draft_revision" value={draftRevision} />
         <p>{approve.explanation}</p>
-        <button type="submit">{approve.button}</button>
+        <Button>{approve.button}</Button>
       </form>
       <form method="post" className="staff-form" aria-label={returnLabel}>
         <CsrfField token={csrfToken} />
         <input type="hidden" name="intent" value={returnIntent} />
         <input type="hidden" name="version" value={version} />
         <input type="hidden" name="draft_revision" value={draftRevision} />
-        <label>
-          Что доработать
-          <textarea name="review_comment" required maxLength={2000} rows={3} />
-        </label>
-        <button type="submit">Вернуть на доработку</button>
+        <Textarea
+          id={`${returnIntent}-comment`}
+          name="review_comment"
+          label="Что доработать"
+          required
+          maxLength={2000}
+          rows={3}
+        />
+        <Button kind="secondary">Вернуть на доработку</Button>
       </form>
     </div>
   );

@@ -4,7 +4,9 @@
  * head the two decisions, «Утвердить и выполнить» or «Вернуть на доработку» with a comment; for
  * the executor after a return, the head's comment.
  */
+
 import type { NoticeDraftView } from "../../../domain/staff/registry-types.ts";
+import { SummaryList, SummaryRow } from "../../components/staff/summary-list/summary-list.tsx";
 import { DraftAuthorship, DraftDecision } from "./draft-review.tsx";
 
 export function NoticeDraft({
@@ -24,7 +26,7 @@ export function NoticeDraft({
       <h3 id="notice-draft-title">
         {`${draft.title}: ${waiting ? "на согласовании" : "на доработку"}`}
       </h3>
-      <dl className="staff-fields">
+      <SummaryList>
         <DraftAuthorship
           by={draft.draftedBy}
           at={draft.draftedAt}
@@ -32,13 +34,14 @@ export function NoticeDraft({
           reviewComment={draft.reviewComment}
           commentTestId="notice-review-comment"
         />
-        <dt>Что будет сделано</dt>
-        <dd data-testid="notice-draft-details">{draft.effect.details}</dd>
-        <dt>Состояние обращения</dt>
-        <dd>{draft.effect.state ? `станет «${draft.effect.state}»` : "не изменится"}</dd>
-        <dt>Письмо автору</dt>
-        <dd>{draft.effect.notice ?? "не отправляется"}</dd>
-      </dl>
+        <SummaryRow label="Что будет сделано" testId="notice-draft-details">
+          {draft.effect.details}
+        </SummaryRow>
+        <SummaryRow label="Состояние обращения">
+          {draft.effect.state ? `станет «${draft.effect.state}»` : "не изменится"}
+        </SummaryRow>
+        <SummaryRow label="Письмо автору">{draft.effect.notice ?? "не отправляется"}</SummaryRow>
+      </SummaryList>
       {waiting && !mayReview ? (
         <p>
           Ждёт решения руководителя: до утверждения обращение не меняется и автору ничего не

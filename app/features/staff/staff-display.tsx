@@ -1,8 +1,20 @@
+import type { AppealState } from "../../../domain/appeals/appeal-states.ts";
+import type { DeadlineState } from "../../../domain/appeals/legal-terms.ts";
 import { type AppealDeadline, describeDeadline } from "../../../domain/appeals/running-terms.ts";
 import { formatRussianDate } from "../../../domain/calendar/calendar-day.ts";
+import type { DraftReview } from "../../../domain/staff/draft-marks.ts";
 import { formatKirovDateTime } from "../../../domain/time/kirov-time.ts";
+import { Tag, type TagTone } from "../../components/staff/tag/tag.tsx";
 
-/** A term's last day, marked yellow once half of it has passed and red in its last days and past it (the rule: term-alerts.ts; the words: running-terms.ts). */
+/** The term alert rule's colours (term-alerts.ts): red in the last days and past the term, yellow once half of it has passed. */
+const deadlineTones: Record<DeadlineState, TagTone> = {
+  overdue: "danger",
+  "due-soon": "danger",
+  "half-passed": "warning",
+  ok: "neutral",
+};
+
+/** A term's last day in its colour; the words beside the date say the same without colour (running-terms.ts). */
 export function DeadlineText({
   deadline,
   withKind = false,
@@ -11,18 +23,61 @@ export function DeadlineText({
   withKind?: boolean;
 }) {
   return (
-    <span className={`deadline deadline--${deadline.state}`}>
+    <Tag tone={deadlineTones[deadline.state]} className={`deadline deadline--${deadline.state}`}>
       {describeDeadline(deadline, { withKind })}
-    </span>
+    </Tag>
   );
 }
 
+/** An appeal's state as a tag: open states in blue (staff act on them), closed ones in green. */
+const stateTones: Record<AppealState, TagTone> = {
+  new: "info",
+  registered: "info",
+  in_progress: "info",
+  answered: "success",
+  forwarded: "success",
+  without_answer: "neutral",
+};
+
+export function StateTag({ state, children }: { state: AppealState; children: React.ReactNode }) {
+  return <Tag tone={stateTones[state]}>{children}</Tag>;
+}
+
+/** A draft waiting for a head (blue) or returned to its executor (yellow). */
+export function DraftMark({
+  review,
+  children,
+}: {
+  review: DraftReview;
+  children: React.ReactNode;
+}) {
+  return (
+    <Tag
+      tone={review === "awaiting_approval" ? "info" : "warning"}
+      className={`draft-mark draft-mark--${review}`}
+    >
+      {children}
+    </Tag>
+  );
+}
+
+/** A moment in Kirov time, never broken over two lines. */
 export function Moment({ iso }: { iso: string }) {
-  return <time dateTime={iso}>{formatKirovDateTime(new Date(iso))}</time>;
+  return (
+    <time className="staff-nowrap" dateTime={iso}>
+      {formatKirovDateTime(new Date(iso))}
+    </time>
+  );
 }
 
 export function Day({ iso }: { iso: string | null }) {
-  return iso ? <time dateTime={iso}>{formatRussianDate(iso)}</time> : <>—</>;
+  return iso ? (
+    <time className="staff-nowrap" dateTime={iso}>
+      {formatRussianDate(iso)}
+    </time>
+  ) : (
+    <>—</>
+  );
 }
 
 /** The CSRF token every staff form carries. */

@@ -66,6 +66,7 @@ export function createRegistryService(deps: {
     | "staffAccounts"
     | "appealTopics"
     | "noticeDrafts"
+    | "deliveryHolds"
   >;
   /** Told when a delivery was put back in the queue, so it leaves at once. */
   onDeliveryQueued?: () => void;
@@ -143,6 +144,12 @@ export function createRegistryService(deps: {
       const scoped = scopeOf(viewer, query);
       if (!scoped) return { rows: [], nextAfter: undefined };
       return data.appeals.registryPage(scoped, kirovIsoDate(now()), registryPageSize);
+    },
+
+    /** Mails held since a restore, for those told of them (decision 0022); 0 for the others. */
+    async heldMail(viewer: StaffViewer): Promise<number> {
+      if (!can(viewer.role, "held-mail")) return 0;
+      return (await data.deliveryHolds.waitingCounts()).count;
     },
 
     /** The CSV's rows: the same scope as the list. */

@@ -1,0 +1,58 @@
+/**
+ * The cap on acknowledgements, counted: one row per e-mail key (domain/appeals/email-key.ts) and
+ * Kirov day, taken in the appeal's own transaction by one upsert that adds one only while there is
+ * room. Its cost does not depend on how many appeals the address sent before (decision 0025). On
+ * PostgreSQL the upsert locks the address's row until the appeal commits, so appeals with one
+ * address stored at once on several servers cannot all see room for one more; on SQLite the write
+ * lock serialises them. A day's count only grows, so on PostgreSQL a plain read that finds it
+ * full is final: past the limit nothing is locked, and a flood to one address does not make its
+ * appeals wait for each other's commits (on SQLite the upsert alone is one statement less).
+ */
+import type { SqlExecutor } from "./database.ts";
+
+const takeSql = `
+  INSERT INTO acknowledgement_counts (email_key, day, sent) VALUES (?, ?, 1)
+  ON CONFLICT (email_key, day) DO UPDATE SET sent = acknowledgement_counts.sent + 1
+    WHERE acknowledgement_counts.sent < ?
+  RETURNING sent`;
+
+/** Adds `count` to an address's day, past the limit too (what was sent was sent). */
+export async function addAcknowledgements(
+  tx: SqlExecutor,
+  key: string,
+  day: string,
+  count: number,
+): Promise<void> {
+  await tx.run(
+    `INSERT INTO acknowledgement_counts (email_key, day, sent) VALUES (?, ?, ?)
+     ON CONFLICT (email_key, day) DO UPDATE SET sent = acknowledgement_counts.sent + excluded.sent`,
+    [key, day, count],
+  );
+}
+
+export function createAcknowledgementCountsRepository() {
+  // The days before today are of no more use: the first count of each day in this process
+  // deletes them (a few rows a day; nothing personal is kept longer than it serves).
+  let sweptBefore = "";
+  return {
+    /**
+     * Counts one acknowledgement to `key` on `day` ('YYYY-MM-DD', Kirov) if fewer than `limit`
+     * were counted; false when the day's limit is reached. Call it in the appeal's transaction.
+     */
+    async take(key: string, day: string, limit: number, tx: SqlExecutor): Promise<boolean> {
+      if (sweptBefore !== day) {
+        await tx.run("DELETE FROM acknowledgement_counts WHERE day < ?", [day]);
+        sweptBefore = day;
+      }
+      if (tx.kind === "postgres") {
+        const [counted] = await tx.all(
+          "SELECT sent FROM acknowledgement_counts WHERE email_key = ? AND day = ?",
+          [key, day],
+        );
+        if (counted && Number(counted.sent) >= limit) return false;
+      }
+      const rows = await tx.all(takeSql, [key, day, limit]);
+      return rows.length === 1;
+    },
+  };
+}
