@@ -13,10 +13,10 @@ import {
   defaultReminderTime,
   defaultSignInAuditDays,
   defaultTimeouts,
-  developmentSiteUrl,
   type ServerConfig,
   type TrustProxy,
 } from "./config.ts";
+import { developmentSiteUrl } from "./config-addresses.ts";
 import type { DataLayer } from "./db/data-layer.ts";
 import type { DeliveryBacklog } from "./db/deliveries-repository.ts";
 import { bodyLimits } from "./http/body-limits.ts";
