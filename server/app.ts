@@ -14,7 +14,6 @@ import {
   defaultSignInAuditDays,
   defaultTimeouts,
   type ServerConfig,
-  type TrustProxy,
 } from "./config.ts";
 import { developmentSiteUrl } from "./config-addresses.ts";
 import type { DataLayer } from "./db/data-layer.ts";
@@ -23,6 +22,7 @@ import { bodyLimits } from "./http/body-limits.ts";
 import { registerCloseConnectionsOnStop } from "./http/close-connections-on-stop.ts";
 import { standardOutputLog } from "./http/log-output.ts";
 import { isApiRequest, problemMessages, sendProblem } from "./http/problem-answer.ts";
+import { fastifyTrustProxy, warnOnceAboutProxyHeaders } from "./http/proxy-trust.ts";
 import { registerRequestGuards } from "./http/request-guards.ts";
 import { pathOnly, registerRequestLog } from "./http/request-log.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
@@ -289,26 +289,4 @@ function totalBacklog(backlogs: DeliveryBacklog[]): DeliveryBacklog {
     failed: backlogs.reduce((sum, backlog) => sum + backlog.failed, 0),
     oldestPendingAt: oldest ?? null,
   };
-}
-
-/** Fastify takes a hop count too, but its types do not say so: the same rule as a function. */
-function fastifyTrustProxy(trust: TrustProxy) {
-  return typeof trust === "number" ? (_address: string, hop: number) => hop < trust : trust;
-}
-
-/**
- * Requests carrying X-Forwarded-For while no proxy is trusted: either a proxy in front that
- * TRUST_PROXY does not name (every client then shares the proxy's address and limit), or a
- * client forging the header (ignored, as it should be). Said once, so the operator looks.
- */
-function warnOnceAboutProxyHeaders(app: FastifyInstance) {
-  let warned = false;
-  app.addHook("onRequest", (request, _reply, done) => {
-    done();
-    if (warned || request.headers["x-forwarded-for"] === undefined) return;
-    warned = true;
-    app.log.warn(
-      "a request carries X-Forwarded-For but TRUST_PROXY trusts no proxy: behind a reverse proxy set TRUST_PROXY to its hop count or address, or every client shares the proxy's address",
-    );
-  });
 }
