@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { formErrorKey } from "../../domain/appeals/appeal-fields.ts";
 import { bodyLimits } from "../http/body-limits.ts";
 import { refusalMessage } from "../http/problem-answer.ts";
+import { requireRequestGuards } from "../http/request-guards.ts";
 import type { AppealService } from "./appeal-service.ts";
 
 export const apiMessages = {
@@ -26,6 +27,7 @@ const refusals = {
  */
 export function registerAppealsApi(api: FastifyInstance, service: AppealService) {
   api.register(async (appeals) => {
+    requireRequestGuards(appeals, "the appeals API");
     // JSON alone: Fastify's own parser, so any other type (and no type) is 415.
     appeals.removeAllContentTypeParsers();
     appeals.addContentTypeParser(

@@ -66,6 +66,18 @@ export function registerRequestGuards(
 }
 
 /**
+ * What a plugin that reads `request.clientAddress` declares at its start: the guards must be
+ * registered before it (server/app.ts), or Fastify does not start, naming who needed them.
+ */
+export function requireRequestGuards(scope: FastifyInstance, who: string) {
+  if (!scope.hasRequestDecorator("clientAddress")) {
+    throw new Error(
+      `${who} needs the request guards (server/http/request-guards.ts) registered first`,
+    );
+  }
+}
+
+/**
  * "http://host:port" of the request as the server sees it (X-Forwarded-* only from trusted
  * proxies), or undefined when the Host is missing or not a host.
  */

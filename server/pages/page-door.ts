@@ -32,6 +32,7 @@ import {
 } from "../attachments/multipart-form.ts";
 import { UploadRefusal } from "../attachments/upload-rules.ts";
 import { refusalMessage } from "../http/problem-answer.ts";
+import { requireRequestGuards } from "../http/request-guards.ts";
 import type { SiteSettings } from "../site/site-settings.ts";
 import type { SignedIn, StaffAuth } from "../staff/auth/staff-auth.ts";
 import { type PageAnswers, pageAnswers, staffRefusalPage } from "./page-answers.ts";
@@ -78,9 +79,8 @@ const urlEncodedType = /^application\/x-www-form-urlencoded\s*(;|$)/i;
 
 export function registerPageDoor(app: FastifyInstance, deps: PageDoorDependencies) {
   app.register(async (door) => {
-    // What the door needs from before it, declared so that Fastify refuses to start without it:
-    // the client's address, read on arrival by the request guards (server/http/request-guards.ts).
-    door.decorateRequest("staffSignedIn", undefined, ["clientAddress"]);
+    requireRequestGuards(door, "the pages' door");
+    door.decorateRequest("staffSignedIn", undefined);
     door.decorateRequest("multipartReading", undefined);
     await registerStaffCookies(door, await deps.csrfKey());
     door.removeAllContentTypeParsers();
