@@ -9,6 +9,6 @@ import { openSqliteDatabase } from "./sqlite-database.ts";
  */
 export async function openDatabase(database: DatabaseConfig): Promise<Database> {
   return database.kind === "sqlite"
-    ? openSqliteDatabase(database.path)
+    ? openSqliteDatabase(database.path, database.diskReserveMiB)
     : openPostgresDatabase(database.url);
 }

@@ -2,7 +2,7 @@
 // sharing the store, written under its day's name, old ones pruned to BACKUP_KEEP; a failure is
 // recorded, shown by /healthz's data, and tried again an hour later.
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,6 +13,7 @@ import { startTestApp } from "../../tests/support/test-app.ts";
 import { type TestDatabase, testDatabaseKinds } from "../../tests/support/test-databases.ts";
 import { parseDatabaseUrl } from "../config.ts";
 import { type DataLayer, openDataLayer } from "../db/data-layer.ts";
+import { jobRunTimes } from "../db/scheduled-job-runs-repository.ts";
 import { createScheduledBackup } from "./scheduled-backup.ts";
 
 const lines: string[] = [];
@@ -79,21 +80,19 @@ for (const kind of testDatabaseKinds) {
       writeFileSync(join(dir, `appeals-2026-11-01.${extension}`), "old");
       writeFileSync(join(dir, `appeals-2026-11-02.${extension}`), "old");
       writeFileSync(join(dir, "operator-copy.sqlite"), "mine");
-      // Left by a server that died mid-backup long ago, and one being written right now.
+      // Left by a server that died mid-backup (the copy and SQLite's journal of it), and one
+      // being written right now by another server, whose claim of its day is alive.
       const abandoned = `.appeals-2026-11-02.${extension}.0b5e2f6c-1d2e-4f00-8a00-000000000001.partial`;
-      const writing = `.appeals-2026-11-25.${extension}.0b5e2f6c-1d2e-4f00-8a00-000000000002.partial`;
+      const writing = `.appeals-2026-11-27.${extension}.0b5e2f6c-1d2e-4f00-8a00-000000000002.partial`;
       writeFileSync(join(dir, abandoned), "half");
-      utimesSync(
-        join(dir, abandoned),
-        new Date("2026-11-02T00:00:00Z"),
-        new Date("2026-11-02T00:00:00Z"),
-      );
+      writeFileSync(join(dir, `${abandoned}-journal`), "journal");
       writeFileSync(join(dir, writing), "half");
       const next = (days: number) => new Date(after0300.getTime() + days * 86_400_000);
+      assert.ok(await data.jobRuns.claim("backup", "2026-11-27", "other", next(2), jobRunTimes));
       assert.equal(await backupOn(data, next(1)).runOnce(), "written");
       assert.equal(await backupOn(data, next(2)).runOnce(), "written");
       assert.deepEqual(readdirSync(dir).sort(), [
-        `.appeals-2026-11-25.${extension}.0b5e2f6c-1d2e-4f00-8a00-000000000002.partial`,
+        `.appeals-2026-11-27.${extension}.0b5e2f6c-1d2e-4f00-8a00-000000000002.partial`,
         `appeals-2026-11-24.${extension}`,
         `appeals-2026-11-25.${extension}`,
         `appeals-2026-11-26.${extension}`,
@@ -135,6 +134,7 @@ for (const kind of testDatabaseKinds) {
         scheduled: "off",
         last: { at: last?.at, bytes: last?.bytes },
         failure: null,
+        interrupted: null,
       });
       const day = new Date("2026-12-02T00:30:00Z");
       assert.equal(await backupOn(data, day, 3, join(dir, "blocked")).runOnce(), "failed");
