@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { FastifyBaseLogger } from "fastify";
+import { kirovIsoDate } from "../../domain/time/kirov-time.ts";
 import { storeAppealIn } from "../../tests/support/staff-fixtures.ts";
 import { startTestApp } from "../../tests/support/test-app.ts";
 import { type TestDatabase, testDatabaseKinds } from "../../tests/support/test-databases.ts";
@@ -20,7 +21,7 @@ const lines: string[] = [];
 const log = {
   info: (fields: object, message: string) => lines.push(`${message} ${JSON.stringify(fields)}`),
   error: (fields: object, message: string) => lines.push(`${message} ${JSON.stringify(fields)}`),
-  warn() {},
+  warn: (fields: object, message: string) => lines.push(`${message} ${JSON.stringify(fields)}`),
 } as unknown as FastifyBaseLogger;
 
 // 24 November 2026 in Kirov (UTC+3): 02:59 and 03:01.
@@ -141,6 +142,37 @@ for (const kind of testDatabaseKinds) {
       const failed = await health();
       assert.equal(failed.failure.day, "2026-12-02");
       assert.equal(JSON.stringify(failed).includes(dir), false, "no path in the public answer");
+    });
+
+    test("a backup whose server died midway: /healthz shows it until the day's backup is in place", async () => {
+      // A store of its own: the clock here is the real one.
+      const own = await kind.create();
+      const data = await openDataLayer(parseDatabaseUrl(own.url));
+      try {
+        const health = async () => {
+          const { app } = await startTestApp({ databaseUrl: own.url, data });
+          const body = (await app.inject({ url: "/healthz" })).json();
+          await app.close();
+          return body.backup;
+        };
+        // Claimed by a server of another machine five minutes ago, never renewed since.
+        const claimedAt = new Date(Date.now() - 5 * 60_000);
+        const day = kirovIsoDate(claimedAt);
+        assert.ok(await data.jobRuns.claim("backup", day, "elsewhere/1/x", claimedAt, jobRunTimes));
+        assert.deepEqual((await health()).interrupted, { day, at: claimedAt.toISOString() });
+        // Taken again (any time is past 00:00) and written: no longer shown.
+        const again = createScheduledBackup({
+          data,
+          schedule: { dir, keep: 30, time: "00:00" },
+          log,
+        });
+        assert.equal(await again.runOnce(), "written");
+        assert.ok(lines.some((line) => line.startsWith("backup interrupted")));
+        assert.equal((await health()).interrupted, null);
+      } finally {
+        await data.close();
+        await own.drop();
+      }
     });
   });
 }

@@ -106,6 +106,8 @@ export function createDailyJob(deps: {
       doneDay = day;
       return "ran";
     } catch (error) {
+      // Taken over while it ran (its claim had lapsed): the other server's run is the day's.
+      if (error instanceof ClaimLostError) return "claimed-elsewhere";
       const message = describe(error);
       await data.jobRuns.fail(name, day, owner, now(), message).catch(() => {});
       log.error({ job: name, day, error: message }, `${name} failed; tried again in an hour`);
