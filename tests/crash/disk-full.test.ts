@@ -15,6 +15,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { openDataLayer } from "../../server/db/data-layer.ts";
+import { type LoadOutcome, startAppealLoad } from "../support/appeal-load.ts";
 import {
   exited,
   killIfRunning,
@@ -36,7 +37,7 @@ const watchAfterFreeMs = 9_000;
 const steadyForMs = 3_000;
 const storeFailedMessage = "Не удалось сохранить обращение, попробуйте ещё раз";
 
-type Outcome = { status: number | "no answer"; at: number; id?: string; message?: string };
+type Outcome = LoadOutcome;
 
 function mountTmpfs(dir: string) {
   try {
@@ -88,37 +89,16 @@ test("SQLite on a disk that fills under load: clean 503s, /healthz says so, the 
     server = await startServer(`sqlite:${store}`, { DISK_RESERVE_MB: String(reserveMiB) });
     const { baseUrl } = server;
     const started = Date.now();
-    const outcomes: Outcome[] = [];
-    let next = 0;
-    let running = true;
+    const load = startAppealLoad({ baseUrl, workers, started, appeal, pauseAfterRefusalMs: 20 });
+    const { outcomes } = load;
+    stopLoad = load.stop;
     let largestLog = 0;
-    const worker = async () => {
-      while (running) {
-        const index = next++;
-        const at = Date.now() - started;
-        try {
-          const response = await fetch(`${baseUrl}/api/users/appeals/`, {
-            method: "POST",
-            headers: { "content-type": "application/json" },
-            body: JSON.stringify(appeal(index)),
-            signal: AbortSignal.timeout(15_000),
-          });
-          const body = (await response.json()) as { id?: string; errors?: { _form?: string } };
-          outcomes.push({ status: response.status, at, id: body.id, message: body.errors?._form });
-        } catch {
-          outcomes.push({ status: "no answer", at });
-        }
-        if (existsSync(`${store}-wal`)) {
-          largestLog = Math.max(largestLog, statSync(`${store}-wal`).size);
-        }
-        if (outcomes.at(-1)?.status !== 201) await sleep(20);
+    const sampler = setInterval(() => {
+      if (existsSync(`${store}-wal`)) {
+        largestLog = Math.max(largestLog, statSync(`${store}-wal`).size);
       }
-    };
-    const load = Promise.all(Array.from({ length: workers }, worker));
-    stopLoad = async () => {
-      running = false;
-      await load;
-    };
+    }, 10);
+    sampler.unref();
 
     // Early, before the write-ahead log has grown, as a disk filled by something else would.
     await sleep(500);
@@ -142,6 +122,7 @@ test("SQLite on a disk that fills under load: clean 503s, /healthz says so, the 
       await sleep(200);
     }
     await stopLoad();
+    clearInterval(sampler);
     // Recovered: from the first moment after which every appeal is accepted and /healthz is 200.
     const after = [
       ...outcomes.filter((o) => o.at > freedAt).map((o) => ({ at: o.at, ok: o.status === 201 })),
