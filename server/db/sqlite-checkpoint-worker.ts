@@ -72,13 +72,29 @@ function run() {
     // log file only grows: past its limit a truncating checkpoint follows, which holds writers off
     // only for what the passive one left (the frames written meanwhile) and cuts the file.
     passive.get();
-    if (logBytes() > limits.logLimitBytes) truncateLog();
+    // A writer that never pauses can starve this connection of the write lock a truncating
+    // checkpoint needs: the serving connection is then asked to truncate between two batches.
+    if (logBytes() > limits.logLimitBytes && !truncateLog()) parentPort?.postMessage("truncate");
   } catch {
     // Busy, briefly locked, or the disk full (SQLITE_FULL): the next round tries again.
   }
 }
 
-const timer = setInterval(run, intervalMs);
+// A log filling fast (a burst writes 50 MiB a second on a small machine) is looked at ten times
+// as often, so it stays near its limit rather than a quarter second's writing past it.
+let timer: NodeJS.Timeout;
+let stopped = false;
+function schedule() {
+  if (stopped) return;
+  timer = setTimeout(
+    () => {
+      run();
+      schedule();
+    },
+    logBytes() > limits.logLimitBytes / 2 ? intervalMs / 10 : intervalMs,
+  );
+}
+schedule();
 parentPort?.on("message", (message) => {
   if (message === "full") {
     // Refused at once, then recovered as from any full disk.
@@ -87,7 +103,8 @@ parentPort?.on("message", (message) => {
     return;
   }
   if (message !== "stop") return;
-  clearInterval(timer);
+  stopped = true;
+  clearTimeout(timer);
   run();
   db.close();
   parentPort?.postMessage("stopped");

@@ -9,13 +9,17 @@ import type { DiskLimits, DiskState } from "./sqlite-disk-limits.ts";
  * went from 5 ms to 11 ms; with checkpoints here it stays at 5 ms (decision 0011). The serving
  * connection keeps a far higher automatic threshold (`servingAutoCheckpointPages`) as a safety
  * net should this thread ever fall behind. The same thread keeps the log within its limit and
- * watches the disk's free space against the reserve (decision 0023): `onDiskState` hears when the
+ * watches the disk's free space against the reserve (decision 0023): `on.diskState` hears when the
  * store must refuse writes and when it may write again.
  */
 export function startCheckpointer(
   path: string,
   limits: DiskLimits,
-  onDiskState: (state: DiskState) => void,
+  on: {
+    diskState(state: DiskState): void;
+    /** The log is past its limit and this thread could not truncate it: the server should. */
+    truncateDue(): void;
+  },
   intervalMs = 250,
 ) {
   const worker = new Worker(new URL("./sqlite-checkpoint-worker.ts", import.meta.url), {
@@ -25,9 +29,10 @@ export function startCheckpointer(
   worker.unref();
   worker.on("error", () => {});
   const stoppedWaiters = new Set<() => void>();
-  worker.on("message", (message: DiskState | "stopped") => {
+  worker.on("message", (message: DiskState | "stopped" | "truncate") => {
     if (message === "stopped") for (const done of stoppedWaiters) done();
-    else onDiskState(message);
+    else if (message === "truncate") on.truncateDue();
+    else on.diskState(message);
   });
   let stopped: Promise<void> | undefined;
   return {

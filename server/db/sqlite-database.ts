@@ -35,10 +35,37 @@ export function openSqliteDatabase(path: string, diskReserveMiB?: number): Datab
   db.exec(`PRAGMA wal_autocheckpoint = ${servingAutoCheckpointPages}`);
   let diskFull = false;
   const writeStateListeners = new Set<WriteStateListener>();
-  const checkpointer = startCheckpointer(path, limits, (state) => {
-    diskFull = !state.writable;
-    for (const listener of writeStateListeners) listener(state);
+  let truncateDue = false;
+  const checkpointer = startCheckpointer(path, limits, {
+    diskState(state) {
+      diskFull = !state.writable;
+      for (const listener of writeStateListeners) listener(state);
+    },
+    truncateDue() {
+      truncateDue = true;
+    },
   });
+  const truncateLog = db.prepare("PRAGMA wal_checkpoint(TRUNCATE)");
+  /**
+   * Between two batches, when the checkpoint thread was starved of the write lock: this
+   * connection is the only writer, so the truncation goes through at once, copying only what the
+   * thread's passive rounds left. It waits for no one: while the thread copies or a backup reads,
+   * it is tried again before the next batch, at the cost of one refused lock.
+   */
+  const truncateIfDue = () => {
+    if (!truncateDue) return;
+    db.exec("PRAGMA busy_timeout = 0");
+    try {
+      // Busy (the thread is copying, or a backup reads): tried again before the next batch.
+      const result = truncateLog.get() as { busy: number } | undefined;
+      if (result?.busy === 0) truncateDue = false;
+    } catch {
+      // Full: the thread's rounds and the reserve take it from here.
+      truncateDue = false;
+    } finally {
+      db.exec("PRAGMA busy_timeout = 5000");
+    }
+  };
   /** A write met a full disk: refused from now on, until the checkpoint thread says otherwise. */
   const noticeFull = (error: unknown) => {
     if (!isDiskFull(error) || diskFull) return;
@@ -87,6 +114,7 @@ export function openSqliteDatabase(path: string, diskReserveMiB?: number): Datab
   const commitBatch = (works: Work[]) =>
     serialised(async (): Promise<Outcome<unknown>[]> => {
       refuseWhileFull();
+      truncateIfDue();
       db.exec("BEGIN IMMEDIATE");
       try {
         const outcomes: Outcome<unknown>[] = [];
