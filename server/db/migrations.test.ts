@@ -23,10 +23,10 @@ const olderRows = [
      'ECONNECTION')`,
 ];
 
-/** Brings a new database to the schema of version 4 and writes `olderRows` into it. */
-async function writeOlderRelease(url: string) {
+/** Brings a new database to the schema of version `upTo` and writes `rows` into it. */
+async function writeOlderRelease(url: string, upTo = 4, rows = olderRows) {
   const config = parseDatabaseUrl(url);
-  const older = migrations.filter((migration) => migration.version <= 4);
+  const older = migrations.filter((migration) => migration.version <= upTo);
   const record = "INSERT INTO schema_migrations (version, name, applied_at) VALUES";
   const table = "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL,";
   if (config.kind === "sqlite") {
@@ -36,7 +36,7 @@ async function writeOlderRelease(url: string) {
       db.exec(migration.sqlite);
       db.exec(`${record} (${migration.version}, '${migration.name}', '${receivedAt}')`);
     }
-    for (const row of olderRows) db.exec(row.replace("TRUE", "1"));
+    for (const row of rows) db.exec(row.replace("TRUE", "1"));
     db.close();
     return;
   }
@@ -47,7 +47,7 @@ async function writeOlderRelease(url: string) {
     await client.query(migration.postgres);
     await client.query(`${record} (${migration.version}, '${migration.name}', now())`);
   }
-  for (const row of olderRows) await client.query(row);
+  for (const row of rows) await client.query(row);
   await client.end();
 }
 
@@ -83,6 +83,48 @@ for (const kind of testDatabaseKinds) {
         });
         assert.deepEqual(claimed?.recipients, [{ group: "handlers" }]);
         assert.equal(claimed?.appealId, appealId);
+      } finally {
+        await data.close();
+      }
+    });
+  });
+
+  describe(`${kind.name}: the reminder's and the backups' days become scheduled job runs`, () => {
+    let database: TestDatabase;
+    before(async () => {
+      database = await kind.create();
+    });
+    after(async () => {
+      await database?.drop();
+    });
+
+    test("done days stay done, the last backup and a failure stay reported", async () => {
+      await writeOlderRelease(database.url, 12, [
+        `INSERT INTO staff_reminders (day, claimed_by, claimed_at, sent_at, appeal_count)
+         VALUES ('2026-11-23', 'old', '${receivedAt}', '${receivedAt}', 4)`,
+        `INSERT INTO backup_runs (day, claimed_by, claimed_at, finished_at, file, bytes)
+         VALUES ('2026-11-23', 'old', '${receivedAt}', '2026-11-23T00:00:05.000Z',
+           'appeals-2026-11-23.sqlite', 4096)`,
+        `INSERT INTO backup_runs (day, claimed_by, claimed_at, failed_at, error)
+         VALUES ('2026-11-24', 'old', '2026-11-24T00:00:00.000Z', '2026-11-24T00:00:09.000Z',
+           'disk full')`,
+      ]);
+      const data = await openDataLayer(parseDatabaseUrl(database.url));
+      try {
+        const reminder = await data.jobRuns.read("daily-reminder", "2026-11-23");
+        assert.equal(reminder?.finishedAt, receivedAt);
+        const status = await data.backupRuns.status(new Date("2026-11-24T01:00:00Z"));
+        assert.deepEqual(status.last, {
+          day: "2026-11-23",
+          at: "2026-11-23T00:00:05.000Z",
+          file: "appeals-2026-11-23.sqlite",
+          bytes: 4096,
+        });
+        assert.deepEqual(status.failure, {
+          day: "2026-11-24",
+          at: "2026-11-24T00:00:09.000Z",
+          error: "disk full",
+        });
       } finally {
         await data.close();
       }
