@@ -4,6 +4,7 @@ import { registerAppealsApi } from "./appeals/api-routes.ts";
 import { registerAppealPage } from "./appeals/appeal-form-post.ts";
 import { createAppealService } from "./appeals/appeal-service.ts";
 import { createMemoryRateLimiter, type RateLimiter } from "./appeals/rate-limiter.ts";
+import { registerRetentionPurge } from "./appeals/register-retention-purge.ts";
 import { cachedReview, registerReviewPage } from "./appeals/review-page.ts";
 import {
   createMemoryStatusLookupGuard,
@@ -13,6 +14,7 @@ import { registerStatusPage } from "./appeals/status-page.ts";
 import { registerCloseConnectionsOnStop } from "./close-connections-on-stop.ts";
 import {
   defaultMetricsAllow,
+  defaultPurgeTime,
   defaultReminderTime,
   defaultSignInAuditDays,
   defaultTimeouts,
@@ -26,6 +28,7 @@ import { standardOutputLog } from "./log-output.ts";
 import { registerDeliverySender } from "./mail/register-delivery-sender.ts";
 import { registerMetrics } from "./metrics/register-metrics.ts";
 import { registerScheduledBackup } from "./operations/register-scheduled-backup.ts";
+import { logStoreWriteState, storeUnhealthy } from "./operations/store-health.ts";
 import { type FastLane, pageFastLane, routeMirror, serverWithFastLane } from "./page-fast-lane.ts";
 import { isApiRequest, problemMessages, sendProblem } from "./problem-answer.ts";
 import { registerRequestGuards } from "./request-guards.ts";
@@ -64,6 +67,7 @@ export type AppDependencies = {
         | "backup"
         | "metricsAllow"
         | "signInAuditDays"
+        | "purgeTime"
         | "answerApproval"
       >
     >;
@@ -101,6 +105,7 @@ export function buildApp({
   logStream,
 }: AppDependencies): FastifyInstance {
   const timeouts = config.timeouts ?? defaultTimeouts;
+  const purgeTime = config.purgeTime === undefined ? defaultPurgeTime : config.purgeTime;
   const app = Fastify({
     trustProxy: fastifyTrustProxy(config.trustProxy ?? false),
     // The node:http server, with the limits that cut slow or silent clients (values in
@@ -164,10 +169,13 @@ export function buildApp({
     await statusRateLimiter.close();
   });
 
+  logStoreWriteState(app, data);
   app.get("/healthz", async (_request, reply) => {
     reply.header("cache-control", "no-store");
+    // Reads answering is not enough: a store that cannot write is an outage (decision 0023).
+    const unhealthy = await storeUnhealthy(data);
+    if (unhealthy) return reply.code(503).send(unhealthy);
     try {
-      await data.ping();
       // Mail trouble is reported, not made an outage: appeals are still accepted and kept.
       const outboxByKind = await data.deliveries.backlog();
       // So is a failed backup: the operator sees it here, in the log and in /metrics.
@@ -183,6 +191,7 @@ export function buildApp({
           scheduled: config.backup ? "on" : "off",
           last: backups.last && { at: backups.last.at, bytes: backups.last.bytes },
           failure: backups.failure && { day: backups.failure.day, at: backups.failure.at },
+          interrupted: backups.interrupted,
         },
       };
     } catch {
@@ -226,7 +235,11 @@ export function buildApp({
     });
     const auth = createStaffAuth(data);
     app.addHook("onReady", () => auth.prepare());
-    registerSignInPurge(app, { data, auditDays: config.signInAuditDays ?? defaultSignInAuditDays });
+    registerSignInPurge(app, {
+      data,
+      auditDays: config.signInAuditDays ?? defaultSignInAuditDays,
+      time: purgeTime,
+    });
     registerStaffArea(app, {
       pageHandler,
       csrfKey: () => data.secrets.secret(csrfKeySecretName),
@@ -243,6 +256,7 @@ export function buildApp({
     time: config.reminderTime === undefined ? defaultReminderTime : config.reminderTime,
   });
   registerScheduledBackup(app, { data, schedule: config.backup ?? null });
+  registerRetentionPurge(app, { data, time: purgeTime });
   const staticSite = registerStaticSite(app, {
     site: servedSite,
     policies: pagePolicies,
