@@ -6,8 +6,12 @@
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { visibleText } from "../domain/appeals/visible-text.ts";
-import { formatKirovDateTime, kirovIsoDate, startOfKirovDay } from "../domain/time/kirov-time.ts";
-import { purgeAppealsReceivedBefore } from "../server/appeals/retention-purge.ts";
+import { formatKirovDateTime, startOfKirovDay } from "../domain/time/kirov-time.ts";
+import {
+  defaultRetentionYears,
+  purgeAppealsReceivedBefore,
+  purgeCutoff,
+} from "../server/appeals/retention-purge.ts";
 import { defaultDatabaseUrl, parseDatabaseUrl } from "../server/config.ts";
 import type { StoredAppeal } from "../server/db/appeals-repository.ts";
 import { openDataLayer } from "../server/db/data-layer.ts";
@@ -23,7 +27,6 @@ import { backup, restore } from "./store-backup-commands.ts";
  * Appeals are kept 5 years, then deleted with their personal data: the term the standard list of
  * archival documents sets for citizens' appeals (Rosarkhiv order No. 236 of 20.12.2019, item 154).
  */
-const defaultRetentionYears = 5;
 
 const usage = `Usage: npm run appeals -- list [--json] [--since YYYY-MM-DD]
        npm run appeals -- purge [--older-than YEARS]
@@ -173,12 +176,6 @@ function parseYears(value: string | undefined): number {
 }
 
 /** The start of the Kirov day `years` years before today: appeals received before it go. */
-function purgeCutoff(years: number, now = new Date()): Date {
-  const [year, month, day] = kirovIsoDate(now).split("-");
-  const date = `${String(Number(year) - years).padStart(4, "0")}-${month}-${day === "29" && month === "02" ? "28" : day}`;
-  return startOfKirovDay(date) ?? now;
-}
-
 /** YYYY-MM-DD, a real calendar date, as the start of that day in Kirov. */
 function parseSince(value: string | undefined): Date | undefined {
   if (value === undefined) return undefined;

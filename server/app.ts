@@ -3,6 +3,7 @@ import type { RequestHandler } from "react-router";
 import { registerAppealsApi } from "./appeals/api-routes.ts";
 import { createAppealService } from "./appeals/appeal-service.ts";
 import { createMemoryRateLimiter, type RateLimiter } from "./appeals/rate-limiter.ts";
+import { registerRetentionPurge } from "./appeals/register-retention-purge.ts";
 import { cachedReview } from "./appeals/review-cache.ts";
 import {
   createMemoryStatusLookupGuard,
@@ -10,6 +11,7 @@ import {
 } from "./appeals/status-lookup-guard.ts";
 import {
   defaultMetricsAllow,
+  defaultPurgeTime,
   defaultReminderTime,
   defaultSignInAuditDays,
   defaultTimeouts,
@@ -29,6 +31,7 @@ import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerDeliverySender } from "./mail/register-delivery-sender.ts";
 import { registerMetrics } from "./metrics/register-metrics.ts";
 import { registerScheduledBackup } from "./operations/register-scheduled-backup.ts";
+import { logStoreWriteState, storeUnhealthy } from "./operations/store-health.ts";
 import { registerPageDoor } from "./pages/page-door.ts";
 import { pageRoutes } from "./pages/page-routes.ts";
 import { createPageServices } from "./pages/page-services.ts";
@@ -71,6 +74,7 @@ export type AppDependencies = {
         | "backup"
         | "metricsAllow"
         | "signInAuditDays"
+        | "purgeTime"
         | "answerApproval"
       >
     >;
@@ -108,6 +112,7 @@ export function buildApp({
   logStream,
 }: AppDependencies): FastifyInstance {
   const timeouts = config.timeouts ?? defaultTimeouts;
+  const purgeTime = config.purgeTime === undefined ? defaultPurgeTime : config.purgeTime;
   const app = Fastify({
     trustProxy: fastifyTrustProxy(config.trustProxy ?? false),
     // The node:http server, with the limits that cut slow or silent clients (values in
@@ -171,10 +176,13 @@ export function buildApp({
     await statusRateLimiter.close();
   });
 
+  logStoreWriteState(app, data);
   app.get("/healthz", async (_request, reply) => {
     reply.header("cache-control", "no-store");
+    // Reads answering is not enough: a store that cannot write is an outage (decision 0023).
+    const unhealthy = await storeUnhealthy(data);
+    if (unhealthy) return reply.code(503).send(unhealthy);
     try {
-      await data.ping();
       // Mail trouble is reported, not made an outage: appeals are still accepted and kept.
       const outboxByKind = await data.deliveries.backlog();
       // So is a failed backup: the operator sees it here, in the log and in /metrics.
@@ -190,6 +198,7 @@ export function buildApp({
           scheduled: config.backup ? "on" : "off",
           last: backups.last && { at: backups.last.at, bytes: backups.last.bytes },
           failure: backups.failure && { day: backups.failure.day, at: backups.failure.at },
+          interrupted: backups.interrupted,
         },
       };
     } catch {
@@ -214,7 +223,11 @@ export function buildApp({
     // Every page the server renders, public and staff, through one door (server/pages/).
     const auth = createStaffAuth(data);
     app.addHook("onReady", () => auth.prepare());
-    registerSignInPurge(app, { data, auditDays: config.signInAuditDays ?? defaultSignInAuditDays });
+    registerSignInPurge(app, {
+      data,
+      auditDays: config.signInAuditDays ?? defaultSignInAuditDays,
+      time: purgeTime,
+    });
     const statistics = createStatisticsService(data);
     const registry = createRegistryService({
       data,
@@ -246,6 +259,7 @@ export function buildApp({
     time: config.reminderTime === undefined ? defaultReminderTime : config.reminderTime,
   });
   registerScheduledBackup(app, { data, schedule: config.backup ?? null });
+  registerRetentionPurge(app, { data, time: purgeTime });
   const staticSite = registerStaticSite(app, {
     site: servedSite,
     policies: pagePolicies,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseAddressRanges, parseSiteUrl, parseTrustProxy } from "./config-addresses.ts";
+import { defaultDiskReserveMiB } from "./db/sqlite-disk-limits.ts";
 import {
   defaultLeaseMs,
   defaultMailConnections,
@@ -17,6 +18,8 @@ import type { BackupSchedule } from "./operations/scheduled-backup.ts";
 export const defaultReminderTime = "08:00";
 /** When the daily backup is taken unless BACKUP_TIME says otherwise: Kirov time, a quiet hour. */
 export const defaultBackupTime = "03:00";
+/** When the purges run unless PURGE_TIME says otherwise: Kirov time, after the backup. */
+export const defaultPurgeTime = "04:00";
 /** Daily backups kept unless BACKUP_KEEP says otherwise: two weeks. */
 export const defaultBackupKeep = 14;
 /** Who may read /metrics unless METRICS_ALLOW says otherwise: this machine only. */
@@ -24,12 +27,16 @@ export const defaultMetricsAllow = ["127.0.0.1", "::1"];
 /** Days sign-in audit lines are kept unless SIGN_IN_AUDIT_DAYS says otherwise: a year. */
 export const defaultSignInAuditDays = 365;
 
-export type DatabaseConfig = { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
+export type DatabaseConfig =
+  /** `diskReserveMiB`: DISK_RESERVE_MB, free space below which SQLite refuses writes. */
+  { kind: "sqlite"; path: string; diskReserveMiB?: number } | { kind: "postgres"; url: string };
 
 export type ServerConfig = {
   port: number;
   host: string;
   database: DatabaseConfig;
+  /** DISK_RESERVE_MB: free space on the SQLite store's disk below which it refuses writes. */
+  diskReserveMiB: number;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   /** Directory of the built site (prerendered HTML and assets). */
   siteDir: string;
@@ -58,8 +65,13 @@ export type ServerConfig = {
   backup: BackupSchedule | null;
   /** Who may read GET /metrics: addresses or CIDR ranges (METRICS_ALLOW). */
   metricsAllow: string[];
-  /** Days sign-in, sign-out and refusal lines stay in the staff audit before the hourly purge. */
+  /** Days sign-in, sign-out and refusal lines stay in the staff audit before the daily purge. */
   signInAuditDays: number;
+  /**
+   * When the daily purges run (sign-in leftovers, appeals past the retention term): Kirov time
+   * 'HH:MM'; null: off.
+   */
+  purgeTime: string | null;
   /** An executor's answer waits for a head's approval before it goes out (ANSWER_APPROVAL). */
   answerApproval: boolean;
   /**
@@ -179,6 +191,10 @@ const envSchema = z
       .string()
       .regex(/^(([01]\d|2[0-3]):[0-5]\d|off)$/, "must be HH:MM in Kirov time, e.g. 08:00, or off")
       .default(defaultReminderTime),
+    PURGE_TIME: z
+      .string()
+      .regex(/^(([01]\d|2[0-3]):[0-5]\d|off)$/, "must be HH:MM in Kirov time, e.g. 04:00, or off")
+      .default(defaultPurgeTime),
     BACKUP_DIR: z.string().optional(),
     BACKUP_KEEP: limit(defaultBackupKeep).refine(
       (count) => count <= 10_000,
@@ -194,6 +210,10 @@ const envSchema = z
       "must be at most 36500",
     ),
     ANSWER_APPROVAL: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
+    DISK_RESERVE_MB: limit(defaultDiskReserveMiB).refine(
+      (megabytes) => megabytes >= 4 && megabytes <= 1_000_000,
+      "must be from 4 to 1000000",
+    ),
   })
   .superRefine((env, context) => {
     if (env.SMTP_URL === undefined) return;
@@ -239,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     port: data.PORT,
     host: data.HOST,
     database: data.DATABASE_URL,
+    diskReserveMiB: data.DISK_RESERVE_MB,
     logLevel: data.LOG_LEVEL,
     siteDir: data.SITE_DIR,
     serverBuildPath: data.SERVER_BUILD,
@@ -260,6 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       : null,
     metricsAllow: data.METRICS_ALLOW ?? defaultMetricsAllow,
     signInAuditDays: data.SIGN_IN_AUDIT_DAYS,
+    purgeTime: data.PURGE_TIME === "off" ? null : data.PURGE_TIME,
     answerApproval: data.ANSWER_APPROVAL === "on",
     allowLocalhostOrigins: data.NODE_ENV !== "production",
     timeouts: defaultTimeouts,

@@ -22,7 +22,11 @@ async function main() {
   const site = await loadSiteFiles(config.siteDir);
   const pageHandler = await loadPageHandler(config.serverBuildPath);
   // Migrated before it is returned: nothing below can read a table that is not there yet.
-  const data = await openDataLayer(config.database);
+  const data = await openDataLayer(
+    config.database.kind === "sqlite"
+      ? { ...config.database, diskReserveMiB: config.diskReserveMiB }
+      : config.database,
+  );
   const rateLimiter = openRateLimiter(config.rateLimit, config.database);
   // Shared by the servers of one PostgreSQL, like the appeals' counts, under a key of its own.
   const statusRateLimiter = openStatusLookupGuard(config.database);

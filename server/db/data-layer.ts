@@ -22,20 +22,24 @@ import { createNotesRepository } from "./notes-repository.ts";
 import { createNoticeDraftsRepository } from "./notice-drafts-repository.ts";
 import { observeStoreErrors } from "./observed-database.ts";
 import { openDatabase } from "./open-database.ts";
-import { createRemindersRepository } from "./reminders-repository.ts";
 import { createReplyTemplatesRepository } from "./reply-templates-repository.ts";
+import { createScheduledJobRunsRepository } from "./scheduled-job-runs-repository.ts";
 import { createServerSecretsRepository } from "./server-secrets-repository.ts";
 import { createSignInGuardRepository } from "./sign-in-guard-repository.ts";
 import { createStaffAccountsRepository } from "./staff-accounts-repository.ts";
 import { createStatisticsRepository } from "./statistics-repository.ts";
 
 export function createDataLayer(store: Database) {
-  const { database: db, onStoreError } = observeStoreErrors(store);
+  const { database: db, onStoreError, writeHealth } = observeStoreErrors(store);
   return {
     kind: db.kind,
     transaction: db.transaction,
     durability: () => db.durability(),
     ping: () => db.ping(),
+    /** Whether the store can write: a full disk fails writes while reads go on (decision 0023). */
+    writeHealth,
+    /** Told whenever the store turns writable or not by itself (SQLite's disk reserve). */
+    onWriteState: db.onWriteState,
     backup: (target: string) => db.backup(target),
     /** Told of every failed statement, commit or ping (counted by /metrics). */
     onStoreError,
@@ -51,7 +55,7 @@ export function createDataLayer(store: Database) {
     replyTemplates: createReplyTemplatesRepository(db),
     staffAccounts: createStaffAccountsRepository(db),
     audit: createAuditRepository(db),
-    reminders: createRemindersRepository(db),
+    jobRuns: createScheduledJobRunsRepository(db),
     backupRuns: createBackupRunsRepository(db),
     signInGuard: createSignInGuardRepository(db),
     secrets: createServerSecretsRepository(db),

@@ -5,6 +5,7 @@
  * it correctly) and come out through `isoMoment`. Nothing outside server/db/ writes SQL.
  */
 import type { BackupReport } from "./store-backup-report.ts";
+import type { WriteStateListener } from "./store-failure.ts";
 
 /** A statement's parameter; bytes (a Buffer) go into BLOB / BYTEA columns. */
 export type SqlValue = string | number | null | Uint8Array;
@@ -48,6 +49,13 @@ export type Database = SqlExecutor & {
   backup(target: string): Promise<BackupReport>;
   /** Resolves when the database answers a trivial query (GET /healthz). */
   ping(): Promise<void>;
+  /**
+   * False while the store refuses writes by itself: SQLite below its disk reserve (decision 0023).
+   * PostgreSQL manages its own disk: always true there (its failures are seen as they happen).
+   */
+  writable(): boolean;
+  /** Told whenever the store turns writable or not; returns the function that stops it. */
+  onWriteState(listener: WriteStateListener): () => void;
   close(): Promise<void>;
 };
 

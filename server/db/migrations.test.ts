@@ -58,4 +58,46 @@ for (const kind of testDatabaseKinds) {
       }
     });
   });
+
+  describe(`${kind.name}: the reminder's and the backups' days become scheduled job runs`, () => {
+    let database: TestDatabase;
+    before(async () => {
+      database = await kind.create();
+    });
+    after(async () => {
+      await database?.drop();
+    });
+
+    test("done days stay done, the last backup and a failure stay reported", async () => {
+      await writeOlderRelease(database.url, 12, [
+        `INSERT INTO staff_reminders (day, claimed_by, claimed_at, sent_at, appeal_count)
+         VALUES ('2026-11-23', 'old', '${receivedAt}', '${receivedAt}', 4)`,
+        `INSERT INTO backup_runs (day, claimed_by, claimed_at, finished_at, file, bytes)
+         VALUES ('2026-11-23', 'old', '${receivedAt}', '2026-11-23T00:00:05.000Z',
+           'appeals-2026-11-23.sqlite', 4096)`,
+        `INSERT INTO backup_runs (day, claimed_by, claimed_at, failed_at, error)
+         VALUES ('2026-11-24', 'old', '2026-11-24T00:00:00.000Z', '2026-11-24T00:00:09.000Z',
+           'disk full')`,
+      ]);
+      const data = await openDataLayer(parseDatabaseUrl(database.url));
+      try {
+        const reminder = await data.jobRuns.read("daily-reminder", "2026-11-23");
+        assert.equal(reminder?.finishedAt, receivedAt);
+        const status = await data.backupRuns.status(new Date("2026-11-24T01:00:00Z"));
+        assert.deepEqual(status.last, {
+          day: "2026-11-23",
+          at: "2026-11-23T00:00:05.000Z",
+          file: "appeals-2026-11-23.sqlite",
+          bytes: 4096,
+        });
+        assert.deepEqual(status.failure, {
+          day: "2026-11-24",
+          at: "2026-11-24T00:00:09.000Z",
+          error: "disk full",
+        });
+      } finally {
+        await data.close();
+      }
+    });
+  });
 }

@@ -622,6 +622,74 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX delivery_holds_waiting ON delivery_holds (delivery_id) WHERE decision IS NULL;
     `,
   },
+  {
+    // One record for every scheduled job (server/scheduled-jobs/, decision 0023): a day's run is
+    // claimed by one server, which renews its claim while it works; a claim no longer renewed was
+    // interrupted (its server died) and is taken again. The reminder's and the backups' own
+    // tables are carried over and dropped. The write probe is the row /healthz writes to see
+    // whether the store can write again once writes have failed.
+    version: 15,
+    name: "scheduled job runs and the write probe",
+    sqlite: `
+      CREATE TABLE scheduled_job_runs (
+        job TEXT NOT NULL,
+        day TEXT NOT NULL,
+        claimed_by TEXT NOT NULL,
+        claimed_at TEXT NOT NULL,
+        renewed_at TEXT NOT NULL,
+        finished_at TEXT,
+        result TEXT,
+        failed_at TEXT,
+        error TEXT,
+        interrupted_at TEXT,
+        PRIMARY KEY (job, day)
+      );
+      INSERT INTO scheduled_job_runs (job, day, claimed_by, claimed_at, renewed_at, finished_at, result)
+        SELECT 'daily-reminder', day, claimed_by, claimed_at, claimed_at,
+          COALESCE(sent_at, claimed_at), json_object('appeals', appeal_count)
+        FROM staff_reminders;
+      INSERT INTO scheduled_job_runs
+          (job, day, claimed_by, claimed_at, renewed_at, finished_at, result, failed_at, error)
+        SELECT 'backup', day, claimed_by, claimed_at, claimed_at, finished_at,
+          CASE WHEN finished_at IS NULL THEN NULL ELSE json_object('file', file, 'bytes', bytes) END,
+          failed_at, error
+        FROM backup_runs;
+      DROP TABLE staff_reminders;
+      DROP TABLE backup_runs;
+      CREATE TABLE store_write_probe (id INTEGER PRIMARY KEY CHECK (id = 1), probed_at TEXT NOT NULL);
+      INSERT INTO store_write_probe (id, probed_at) VALUES (1, '1970-01-01T00:00:00.000Z');
+    `,
+    postgres: `
+      CREATE TABLE scheduled_job_runs (
+        job TEXT NOT NULL,
+        day TEXT NOT NULL,
+        claimed_by TEXT NOT NULL,
+        claimed_at TIMESTAMPTZ NOT NULL,
+        renewed_at TIMESTAMPTZ NOT NULL,
+        finished_at TIMESTAMPTZ,
+        result TEXT,
+        failed_at TIMESTAMPTZ,
+        error TEXT,
+        interrupted_at TIMESTAMPTZ,
+        PRIMARY KEY (job, day)
+      );
+      INSERT INTO scheduled_job_runs (job, day, claimed_by, claimed_at, renewed_at, finished_at, result)
+        SELECT 'daily-reminder', day, claimed_by, claimed_at, claimed_at,
+          COALESCE(sent_at, claimed_at), json_build_object('appeals', appeal_count)::text
+        FROM staff_reminders;
+      INSERT INTO scheduled_job_runs
+          (job, day, claimed_by, claimed_at, renewed_at, finished_at, result, failed_at, error)
+        SELECT 'backup', day, claimed_by, claimed_at, claimed_at, finished_at,
+          CASE WHEN finished_at IS NULL THEN NULL
+            ELSE json_build_object('file', file, 'bytes', bytes)::text END,
+          failed_at, error
+        FROM backup_runs;
+      DROP TABLE staff_reminders;
+      DROP TABLE backup_runs;
+      CREATE TABLE store_write_probe (id INTEGER PRIMARY KEY CHECK (id = 1), probed_at TIMESTAMPTZ NOT NULL);
+      INSERT INTO store_write_probe (id, probed_at) VALUES (1, '1970-01-01T00:00:00.000Z');
+    `,
+  },
 ];
 
 export const latestVersion = migrations.reduce(

@@ -12,7 +12,7 @@ import { openSqliteDatabase } from "./sqlite-database.ts";
 export async function openDatabase(database: DatabaseConfig): Promise<Database> {
   const db =
     database.kind === "sqlite"
-      ? openSqliteDatabase(database.path)
+      ? openSqliteDatabase(database.path, database.diskReserveMiB)
       : await openPostgresDatabase(database.url);
   try {
     await fillEmailKeys(db);

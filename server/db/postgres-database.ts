@@ -77,6 +77,8 @@ export async function openPostgresDatabase(url: string): Promise<Database> {
       return { fsync: String(row?.fsync), synchronous_commit: String(row?.synchronous_commit) };
     },
     backup: (target) => backupPostgresStore(url, target),
+    writable: () => true,
+    onWriteState: () => () => {},
     async ping() {
       await pool.query("SELECT 1");
     },

@@ -6,6 +6,8 @@ import { createGroupCommit, type Outcome } from "./group-commit.ts";
 import { assertNotNewer, migrations } from "./migrations.ts";
 import { backupSqliteStore } from "./sqlite-backup.ts";
 import { servingAutoCheckpointPages, startCheckpointer } from "./sqlite-checkpointer.ts";
+import { diskLimits, StoreDiskFullError } from "./sqlite-disk-limits.ts";
+import { isDiskFull, type WriteStateListener } from "./store-failure.ts";
 
 // Statements are prepared once and kept: parsing the appeal insert on every request cost more
 // than the insert. The registry's dynamic statements are few in kind; the cap bounds the rest.
@@ -17,18 +19,59 @@ type Work = (tx: Transaction) => Promise<unknown>;
  * The SQLite database: one connection (node:sqlite is synchronous), migrated before it is
  * returned. WAL lets readers (the operators' commands) work beside the server; synchronous=FULL
  * makes every commit reach the disk before it returns, so an acknowledged appeal survives a power
- * cut; foreign_keys makes SQLite enforce REFERENCES and ON DELETE CASCADE.
+ * cut; foreign_keys makes SQLite enforce REFERENCES and ON DELETE CASCADE. While its disk has
+ * less than `diskReserveMiB` free, writes are refused (StoreDiskFullError) until the log is
+ * checkpointed and space is back (sqlite-disk-limits.ts, decision 0023).
  */
-export function openSqliteDatabase(path: string): Database {
+export function openSqliteDatabase(path: string, diskReserveMiB?: number): Database {
   mkdirSync(dirname(path), { recursive: true });
   const db = new DatabaseSync(path);
+  const limits = diskLimits(diskReserveMiB);
   db.exec(
-    "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;",
+    `PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON; PRAGMA journal_size_limit = ${limits.logLimitBytes};`,
   );
   migrate(db, path);
-  // Checkpoints run in a thread of their own (sqlite-checkpointer.ts).
+  // Checkpoints run in a thread of their own (sqlite-checkpointer.ts), which also watches the disk.
   db.exec(`PRAGMA wal_autocheckpoint = ${servingAutoCheckpointPages}`);
-  const checkpointer = startCheckpointer(path);
+  let diskFull = false;
+  const writeStateListeners = new Set<WriteStateListener>();
+  let truncateDue = false;
+  const checkpointer = startCheckpointer(path, limits, {
+    diskState(state) {
+      diskFull = !state.writable;
+      for (const listener of writeStateListeners) listener(state);
+    },
+    truncateDue() {
+      truncateDue = true;
+    },
+  });
+  const truncateLog = db.prepare("PRAGMA wal_checkpoint(TRUNCATE)");
+  /**
+   * Between two batches, when the checkpoint thread was starved of the write lock: this
+   * connection is the only writer, so the truncation goes through at once, copying only what the
+   * thread's passive rounds left. It waits for no one: while the thread copies or a backup reads,
+   * it is tried again before the next batch, at the cost of one refused lock.
+   */
+  const truncateIfDue = () => {
+    if (!truncateDue) return;
+    db.exec("PRAGMA busy_timeout = 0");
+    try {
+      // Busy (the thread is copying, or a backup reads): tried again before the next batch.
+      const result = truncateLog.get() as { busy: number } | undefined;
+      if (result?.busy === 0) truncateDue = false;
+    } catch {
+      // Full: the thread's rounds and the reserve take it from here.
+      truncateDue = false;
+    } finally {
+      db.exec("PRAGMA busy_timeout = 5000");
+    }
+  };
+  /** A write met a full disk: refused from now on, until the checkpoint thread says otherwise. */
+  const noticeFull = (error: unknown) => {
+    if (!isDiskFull(error) || diskFull) return;
+    diskFull = true;
+    checkpointer.diskFull();
+  };
 
   const statements = new Map<string, StatementSync>();
   const prepared = (sql: string): StatementSync => {
@@ -50,6 +93,9 @@ export function openSqliteDatabase(path: string): Database {
       return Number(prepared(sql).run(...(params as SQLInputValue[])).changes);
     },
   };
+  const refuseWhileFull = () => {
+    if (diskFull) throw new StoreDiskFullError();
+  };
 
   // A transaction's work awaits between its statements: another request's statement must not
   // land inside it. Everything on this connection runs one at a time, in order.
@@ -67,6 +113,8 @@ export function openSqliteDatabase(path: string): Database {
    */
   const commitBatch = (works: Work[]) =>
     serialised(async (): Promise<Outcome<unknown>[]> => {
+      refuseWhileFull();
+      truncateIfDue();
       db.exec("BEGIN IMMEDIATE");
       try {
         const outcomes: Outcome<unknown>[] = [];
@@ -77,6 +125,7 @@ export function openSqliteDatabase(path: string): Database {
             db.exec("RELEASE work");
             outcomes.push({ ok: true, value });
           } catch (error) {
+            noticeFull(error);
             db.exec("ROLLBACK TO work; RELEASE work");
             outcomes.push({ ok: false, error });
           }
@@ -84,6 +133,7 @@ export function openSqliteDatabase(path: string): Database {
         db.exec("COMMIT");
         return outcomes;
       } catch (error) {
+        noticeFull(error);
         if (db.isTransaction) db.exec("ROLLBACK");
         throw error;
       }
@@ -93,7 +143,16 @@ export function openSqliteDatabase(path: string): Database {
   const outside: SqlExecutor = {
     kind: "sqlite",
     all: (sql: string, params?: readonly SqlValue[]) => serialised(() => direct.all(sql, params)),
-    run: (sql: string, params?: readonly SqlValue[]) => serialised(() => direct.run(sql, params)),
+    run: (sql: string, params?: readonly SqlValue[]) =>
+      serialised(async () => {
+        refuseWhileFull();
+        try {
+          return await direct.run(sql, params);
+        } catch (error) {
+          noticeFull(error);
+          throw error;
+        }
+      }),
   };
 
   return {
@@ -110,6 +169,11 @@ export function openSqliteDatabase(path: string): Database {
       };
     },
     backup: (target) => backupSqliteStore(path, target),
+    writable: () => !diskFull,
+    onWriteState(listener) {
+      writeStateListeners.add(listener);
+      return () => writeStateListeners.delete(listener);
+    },
     async ping() {
       await outside.all("SELECT 1");
     },

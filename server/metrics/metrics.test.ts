@@ -6,6 +6,7 @@ import { after, before, describe, test } from "node:test";
 import { breakInserts, repairInserts } from "../../tests/support/broken-inserts.ts";
 import { startTestApp, type TestApp, validAppeal } from "../../tests/support/test-app.ts";
 import { type TestDatabase, testDatabaseKinds } from "../../tests/support/test-databases.ts";
+import { jobRunTimes } from "../db/scheduled-job-runs-repository.ts";
 
 const secretName = "Секретова";
 const secretEmail = "very-private@example.ru";
@@ -96,8 +97,9 @@ for (const kind of testDatabaseKinds) {
     test("the last backup's age and size once one is recorded", async () => {
       const day = "2026-11-24";
       const finished = new Date(Date.now() - 3600_000);
-      assert.ok(await site.data.backupRuns.claimDay(day, "test", finished));
-      await site.data.backupRuns.finished(day, "test", "appeals-2026-11-24.sqlite", 4096, finished);
+      assert.ok(await site.data.jobRuns.claim("backup", day, "test", finished, jobRunTimes));
+      const result = { file: "appeals-2026-11-24.sqlite", bytes: 4096 };
+      assert.ok(await site.data.jobRuns.finish("backup", day, "test", finished, result));
       const text = (await site.app.inject({ url: "/metrics" })).body;
       const age = sample(text, "backup_last_success_age_seconds") ?? 0;
       assert.ok(age >= 3600 && age < 3600 * 24, `age ${age}`);

@@ -1,12 +1,12 @@
-import { readdirSync, rmSync, statSync } from "node:fs";
+import { readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 
 // appeals-2026-11-24.sqlite (SQLite) or appeals-2026-11-24.dump (pg_dump's custom format)
 const backupName = /^appeals-(\d{4}-\d{2}-\d{2})\.(sqlite|dump)$/;
-// The same, being written (server/db/store-backup-report.ts, temporaryBackupName).
-const partialName = /^\.appeals-\d{4}-\d{2}-\d{2}\.(sqlite|dump)\.[0-9a-f-]+\.partial$/;
-/** A partial file this old was left by a server that died while writing it. */
-const abandonedPartialMs = 6 * 60 * 60_000;
+// The same, being written (server/db/store-backup-report.ts, temporaryBackupName), and the
+// rollback journal SQLite keeps beside the copy while it writes it.
+const partialName =
+  /^\.appeals-(\d{4}-\d{2}-\d{2})\.(sqlite|dump)\.[0-9a-f-]+\.partial(-journal)?$/;
 
 /** The scheduled backup's file name for a Kirov day: sorting the names sorts the days. */
 export function backupFileName(day: string, extension: string): string {
@@ -14,23 +14,35 @@ export function backupFileName(day: string, extension: string): string {
 }
 
 /**
- * Deletes all but the newest `keep` scheduled backups in `dir`, and the partial files of
- * scheduled backups that a server died writing (untouched for 6 hours; one being written now is
- * younger). Files of any other name, such as the operator's own, are never touched.
- * Returns the names deleted.
+ * Deletes the partial files (and their journals) of scheduled backups in `dir` whose day has no
+ * run under way: what a server killed mid-backup left. Files of any other name, such as the
+ * operator's own, are never touched. Returns the names deleted.
  */
-export function pruneBackups(dir: string, keep: number, now = new Date()): string[] {
-  const names = readdirSync(dir);
-  const backups = names
+export function removeBackupLeftovers(dir: string, liveDays: ReadonlySet<string>): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const left = names.filter((name) => {
+    const day = partialName.exec(name)?.[1];
+    return day !== undefined && !liveDays.has(day);
+  });
+  for (const name of left) rmSync(join(dir, name), { force: true });
+  return left;
+}
+
+/**
+ * Deletes all but the newest `keep` scheduled backups in `dir`, and the leftovers of runs no
+ * longer under way. Files of any other name are never touched. Returns the names deleted.
+ */
+export function pruneBackups(dir: string, keep: number, liveDays: ReadonlySet<string>): string[] {
+  const old = readdirSync(dir)
     .filter((name) => backupName.test(name))
     .sort()
-    .reverse();
-  const abandoned = names.filter(
-    (name) =>
-      partialName.test(name) &&
-      now.getTime() - statSync(join(dir, name)).mtimeMs > abandonedPartialMs,
-  );
-  const old = [...backups.slice(keep), ...abandoned];
+    .reverse()
+    .slice(keep);
   for (const name of old) rmSync(join(dir, name), { force: true });
-  return old;
+  return [...old, ...removeBackupLeftovers(dir, liveDays)];
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { DataLayer } from "../db/data-layer.ts";
-import { startEveryMinute } from "../every-minute.ts";
+import { registerDailyJob } from "../scheduled-jobs/register-daily-job.ts";
 import { type BackupSchedule, createScheduledBackup } from "./scheduled-backup.ts";
 
 /** Runs the daily backup while the app runs; off without BACKUP_DIR (the start-up log says so). */
@@ -16,15 +16,8 @@ export function registerScheduledBackup(
     return;
   }
   const backup = createScheduledBackup({ data: deps.data, schedule, log: app.log });
-  let running: ReturnType<typeof startEveryMinute> | undefined;
+  registerDailyJob(app, backup.job);
   app.addHook("onReady", async () => {
-    running = startEveryMinute(() => backup.runOnce(), app.log, "scheduled backup");
-    app.log.info(
-      { dir: schedule.dir, keep: schedule.keep, kirovTime: schedule.time },
-      "scheduled backups on (Kirov time)",
-    );
-  });
-  app.addHook("onClose", async () => {
-    await running?.stop();
+    app.log.info({ dir: schedule.dir, keep: schedule.keep }, "scheduled backups on");
   });
 }

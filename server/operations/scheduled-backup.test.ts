@@ -2,24 +2,26 @@
 // sharing the store, written under its day's name, old ones pruned to BACKUP_KEEP; a failure is
 // recorded, shown by /healthz's data, and tried again an hour later.
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { FastifyBaseLogger } from "fastify";
+import { kirovIsoDate } from "../../domain/time/kirov-time.ts";
 import { storeAppealIn } from "../../tests/support/staff-fixtures.ts";
 import { startTestApp } from "../../tests/support/test-app.ts";
 import { type TestDatabase, testDatabaseKinds } from "../../tests/support/test-databases.ts";
 import { parseDatabaseUrl } from "../config.ts";
 import { type DataLayer, openDataLayer } from "../db/data-layer.ts";
+import { jobRunTimes } from "../db/scheduled-job-runs-repository.ts";
 import { createScheduledBackup } from "./scheduled-backup.ts";
 
 const lines: string[] = [];
 const log = {
   info: (fields: object, message: string) => lines.push(`${message} ${JSON.stringify(fields)}`),
   error: (fields: object, message: string) => lines.push(`${message} ${JSON.stringify(fields)}`),
-  warn() {},
+  warn: (fields: object, message: string) => lines.push(`${message} ${JSON.stringify(fields)}`),
 } as unknown as FastifyBaseLogger;
 
 // 24 November 2026 in Kirov (UTC+3): 02:59 and 03:01.
@@ -79,21 +81,19 @@ for (const kind of testDatabaseKinds) {
       writeFileSync(join(dir, `appeals-2026-11-01.${extension}`), "old");
       writeFileSync(join(dir, `appeals-2026-11-02.${extension}`), "old");
       writeFileSync(join(dir, "operator-copy.sqlite"), "mine");
-      // Left by a server that died mid-backup long ago, and one being written right now.
+      // Left by a server that died mid-backup (the copy and SQLite's journal of it), and one
+      // being written right now by another server, whose claim of its day is alive.
       const abandoned = `.appeals-2026-11-02.${extension}.0b5e2f6c-1d2e-4f00-8a00-000000000001.partial`;
-      const writing = `.appeals-2026-11-25.${extension}.0b5e2f6c-1d2e-4f00-8a00-000000000002.partial`;
+      const writing = `.appeals-2026-11-27.${extension}.0b5e2f6c-1d2e-4f00-8a00-000000000002.partial`;
       writeFileSync(join(dir, abandoned), "half");
-      utimesSync(
-        join(dir, abandoned),
-        new Date("2026-11-02T00:00:00Z"),
-        new Date("2026-11-02T00:00:00Z"),
-      );
+      writeFileSync(join(dir, `${abandoned}-journal`), "journal");
       writeFileSync(join(dir, writing), "half");
       const next = (days: number) => new Date(after0300.getTime() + days * 86_400_000);
+      assert.ok(await data.jobRuns.claim("backup", "2026-11-27", "other", next(2), jobRunTimes));
       assert.equal(await backupOn(data, next(1)).runOnce(), "written");
       assert.equal(await backupOn(data, next(2)).runOnce(), "written");
       assert.deepEqual(readdirSync(dir).sort(), [
-        `.appeals-2026-11-25.${extension}.0b5e2f6c-1d2e-4f00-8a00-000000000002.partial`,
+        `.appeals-2026-11-27.${extension}.0b5e2f6c-1d2e-4f00-8a00-000000000002.partial`,
         `appeals-2026-11-24.${extension}`,
         `appeals-2026-11-25.${extension}`,
         `appeals-2026-11-26.${extension}`,
@@ -135,12 +135,44 @@ for (const kind of testDatabaseKinds) {
         scheduled: "off",
         last: { at: last?.at, bytes: last?.bytes },
         failure: null,
+        interrupted: null,
       });
       const day = new Date("2026-12-02T00:30:00Z");
       assert.equal(await backupOn(data, day, 3, join(dir, "blocked")).runOnce(), "failed");
       const failed = await health();
       assert.equal(failed.failure.day, "2026-12-02");
       assert.equal(JSON.stringify(failed).includes(dir), false, "no path in the public answer");
+    });
+
+    test("a backup whose server died midway: /healthz shows it until the day's backup is in place", async () => {
+      // A store of its own: the clock here is the real one.
+      const own = await kind.create();
+      const data = await openDataLayer(parseDatabaseUrl(own.url));
+      try {
+        const health = async () => {
+          const { app } = await startTestApp({ databaseUrl: own.url, data });
+          const body = (await app.inject({ url: "/healthz" })).json();
+          await app.close();
+          return body.backup;
+        };
+        // Claimed by a server of another machine five minutes ago, never renewed since.
+        const claimedAt = new Date(Date.now() - 5 * 60_000);
+        const day = kirovIsoDate(claimedAt);
+        assert.ok(await data.jobRuns.claim("backup", day, "elsewhere/1/x", claimedAt, jobRunTimes));
+        assert.deepEqual((await health()).interrupted, { day, at: claimedAt.toISOString() });
+        // Taken again (any time is past 00:00) and written: no longer shown.
+        const again = createScheduledBackup({
+          data,
+          schedule: { dir, keep: 30, time: "00:00" },
+          log,
+        });
+        assert.equal(await again.runOnce(), "written");
+        assert.ok(lines.some((line) => line.startsWith("backup interrupted")));
+        assert.equal((await health()).interrupted, null);
+      } finally {
+        await data.close();
+        await own.drop();
+      }
     });
   });
 }

@@ -6,6 +6,7 @@ import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseDatabaseUrl } from "../../server/config.ts";
 import { openDataLayer } from "../../server/db/data-layer.ts";
+import { type LoadOutcome, startAppealLoad } from "../support/appeal-load.ts";
 import {
   exited,
   killIfRunning,
@@ -20,7 +21,7 @@ const outageMs = 6_000;
 /** "Quickly": no request may wait longer than this for its answer, outage or not. */
 const longestWaitMs = 5_500;
 
-type Outcome = { status: number | "no answer"; ms: number; at: number; id?: string };
+type Outcome = LoadOutcome;
 
 function appeal(index: number) {
   return {
@@ -47,38 +48,9 @@ test("PostgreSQL unreachable for a while: quick 503s, unhealthy, recovery withou
     server = await startServer(proxiedUrl.toString());
     const { baseUrl } = server;
     const started = Date.now();
-    const outcomes: Outcome[] = [];
-    let next = 0;
-    let running = true;
-    const worker = async () => {
-      while (running) {
-        const index = next++;
-        const at = Date.now() - started;
-        try {
-          const response = await fetch(`${baseUrl}/api/users/appeals/`, {
-            method: "POST",
-            headers: { "content-type": "application/json" },
-            body: JSON.stringify(appeal(index)),
-            signal: AbortSignal.timeout(15_000),
-          });
-          const body = (await response.json()) as { id?: string };
-          outcomes.push({
-            status: response.status,
-            ms: Date.now() - started - at,
-            at,
-            id: body.id,
-          });
-        } catch {
-          outcomes.push({ status: "no answer", ms: Date.now() - started - at, at });
-        }
-        if (outcomes.at(-1)?.status !== 201) await sleep(100);
-      }
-    };
-    const load = Promise.all(Array.from({ length: workers }, worker));
-    stopLoad = async () => {
-      running = false;
-      await load;
-    };
+    const load = startAppealLoad({ baseUrl, workers, started, appeal, pauseAfterRefusalMs: 100 });
+    const { outcomes } = load;
+    stopLoad = load.stop;
 
     await sleep(2_000);
     const cutAt = Date.now() - started;

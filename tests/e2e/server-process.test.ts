@@ -127,7 +127,7 @@ test("without SMTP_URL the server starts, says mail is off, and /healthz reports
         "assignment-notice": empty,
         "daily-reminder": empty,
       },
-      backup: { scheduled: "off", last: null, failure: null },
+      backup: { scheduled: "off", last: null, failure: null, interrupted: null },
     });
   } finally {
     server.child.kill("SIGTERM");

@@ -42,7 +42,8 @@ export async function startStaffTestApp(options: {
   const data = await openDataLayer(database);
   const logLines: string[] = [];
   const app = buildApp({
-    config: { logLevel: "info", rateLimit: { perMinute: 10_000, perDay: 10_000 } },
+    // The daily purges off: a test about them runs their job itself.
+    config: { logLevel: "info", rateLimit: { perMinute: 10_000, perDay: 10_000 }, purgeTime: null },
     data,
     ...(options.sharedStatusLookups ? { statusRateLimiter: openStatusLookupGuard(database) } : {}),
     site: testSite,

@@ -75,6 +75,8 @@ export async function startTestApp(options: {
       allowLocalhostOrigins: options.allowLocalhostOrigins ?? false,
       timeouts: options.timeouts,
       reminderTime: options.reminderTime ?? null,
+      // The daily purges off: a test about them runs their job itself.
+      purgeTime: null,
       ...(options.metricsAllow ? { metricsAllow: options.metricsAllow } : {}),
       ...(options.answerApproval === undefined ? {} : { answerApproval: options.answerApproval }),
     },

@@ -6,6 +6,7 @@
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { DataLayer } from "../../db/data-layer.ts";
+import { createDailyJob } from "../../scheduled-jobs/daily-job.ts";
 import { sessionLimits } from "./staff-auth.ts";
 
 const dayMs = 86_400_000;
@@ -28,31 +29,30 @@ export async function purgeSignInLeftovers(
   };
 }
 
-/** Purges now and every `everyMs` until stopped; a purge never overlaps the previous one. */
-export function startSignInPurge(
-  data: Pick<DataLayer, "signInGuard" | "staffAccounts" | "audit">,
-  options: { auditDays: number; log: FastifyBaseLogger; everyMs?: number },
-) {
-  const purge = () =>
-    purgeSignInLeftovers(data, options.auditDays)
-      .then((purged) => {
-        if (purged.counters + purged.sessions + purged.auditLines > 0) {
-          options.log.info(purged, "sign-in leftovers purged");
-        }
-      })
-      .catch((error) => {
-        const { name, code } = error as Error & { code?: unknown };
-        options.log.error({ error: { name, code } }, "sign-in leftovers not purged; tried again");
-      });
-  let running: Promise<unknown> = purge();
-  const timer = setInterval(() => {
-    running = running.then(purge);
-  }, options.everyMs ?? 3_600_000);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+/**
+ * The purge as a daily job at PURGE_TIME, run by one server a day (it used to run on every server
+ * at start and hourly: what it drops is already harmless, expired counters and dead sessions, so
+ * once a day is enough to keep the tables from growing).
+ */
+export function createSignInPurgeJob(deps: {
+  data: Pick<DataLayer, "signInGuard" | "staffAccounts" | "audit" | "jobRuns">;
+  auditDays: number;
+  time: string;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}) {
+  return createDailyJob({
+    name: "sign-in-purge",
+    time: deps.time,
+    data: deps.data,
+    log: deps.log,
+    ...(deps.now ? { now: deps.now } : {}),
+    async run({ at }) {
+      const purged = await purgeSignInLeftovers(deps.data, deps.auditDays, at);
+      if (purged.counters + purged.sessions + purged.auditLines > 0) {
+        deps.log.info(purged, "sign-in leftovers purged");
+      }
+      return purged;
     },
-  };
+  });
 }

@@ -4,22 +4,34 @@
  * and to each executor with an e-mail a mail of their own appeals only. The heads' mail also says
  * how many appeals await their approval, with the link to that filtered list (a number and a
  * link: no personal data); on a day with nothing due but something awaiting, the heads alone get
- * it. Written once a day however many servers run: each checks
- * every minute, and only the one whose claim of the day's row goes in writes the reminder's
- * delivery, in the same transaction. The mail is then sent by the one delivery sender, with its
- * retries: an SMTP outage delays it instead of losing it. A day with nothing due sends no mail.
+ * it. Written once a day however many servers run, through the scheduled jobs' helper
+ * (server/scheduled-jobs/daily-job.ts): the reminder's deliveries and the day's mark commit in one
+ * transaction, so a server restarted around the minute neither writes it twice nor skips it. The
+ * mail is then sent by the one delivery sender, with its retries: an SMTP outage delays it
+ * instead of losing it. A day with nothing due sends no mail.
  */
-import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
-import { kirovIsoDate, kirovMinuteOfDay } from "../../../domain/time/kirov-time.ts";
 import type { DataLayer } from "../../db/data-layer.ts";
-import { startEveryMinute } from "../../every-minute.ts";
 import { dueAppealsOn } from "../../mail/reminder-mail.ts";
+import { createDailyJob, type DailyJobOutcome } from "../../scheduled-jobs/daily-job.ts";
 
-export type ReminderOutcome = "not-yet" | "already-written" | "claimed-elsewhere" | "written";
+export type ReminderOutcome =
+  | "not-yet"
+  | "already-written"
+  | "claimed-elsewhere"
+  | "written"
+  | "failed";
+
+const outcomes: Record<DailyJobOutcome, ReminderOutcome> = {
+  "not-yet": "not-yet",
+  done: "already-written",
+  "claimed-elsewhere": "claimed-elsewhere",
+  ran: "written",
+  failed: "failed",
+};
 
 export function createDailyReminder(deps: {
-  data: Pick<DataLayer, "transaction" | "appeals" | "deliveries" | "reminders" | "staffAccounts">;
+  data: Pick<DataLayer, "transaction" | "appeals" | "deliveries" | "jobRuns" | "staffAccounts">;
   /** 'HH:MM', Kirov time (checked by the configuration). */
   time: string;
   log: FastifyBaseLogger;
@@ -27,22 +39,13 @@ export function createDailyReminder(deps: {
   onEnqueued?: () => void;
   now?: () => Date;
 }) {
-  const now = deps.now ?? (() => new Date());
-  const owner = randomUUID();
-  const [hour, minute] = deps.time.split(":").map(Number);
-  const sendAfter = Number(hour) * 60 + Number(minute);
-  let doneDay: string | undefined;
-
-  return {
-    /** One check: writes today's reminder when it is time and no server has written it yet. */
-    async runOnce(): Promise<ReminderOutcome> {
-      const time = now();
-      const day = kirovIsoDate(time);
-      if (kirovMinuteOfDay(time) < sendAfter) return "not-yet";
-      if (doneDay === day || (await deps.data.reminders.isDone(day))) {
-        doneDay = day;
-        return "already-written";
-      }
+  const job = createDailyJob({
+    name: "daily-reminder",
+    time: deps.time,
+    data: deps.data,
+    log: deps.log,
+    ...(deps.now ? { now: deps.now } : {}),
+    async run({ day, at: time, finishIn }) {
       const due = await dueAppealsOn(deps.data.appeals, day);
       const dueCount = due.length;
       const awaiting = await deps.data.appeals.countInRegistry({ approval: "awaiting" }, day);
@@ -64,8 +67,8 @@ export function createDailyReminder(deps: {
         (executor) =>
           executor.email && due.some(({ appeal }) => appeal.assignee === executor.login),
       );
-      const claimed = await deps.data.transaction(async (tx) => {
-        if (!(await deps.data.reminders.claimDay(day, owner, time, dueCount, tx))) return false;
+      await deps.data.transaction(async (tx) => {
+        await finishIn(tx, { appeals: dueCount, awaitingApproval: awaiting });
         if (allRecipients.length > 0) {
           await deps.data.deliveries.enqueue(
             { kind: "daily-reminder", recipients: allRecipients, payload: { day }, at: time },
@@ -83,27 +86,20 @@ export function createDailyReminder(deps: {
             tx,
           );
         }
-        return true;
       });
-      doneDay = day;
-      if (!claimed) return "claimed-elsewhere";
       if (allRecipients.length > 0 || executorsDue.length > 0) deps.onEnqueued?.();
       deps.log.info(
         { day, appeals: dueCount, awaitingApproval: awaiting },
         "daily reminder written to the outbox",
       );
-      return "written";
+      return {};
     },
+  });
+  return {
+    job,
+    /** One check: writes today's reminder when it is time and no server has written it yet. */
+    runOnce: async (): Promise<ReminderOutcome> => outcomes[await job.runOnce()],
   };
 }
 
 export type DailyReminder = ReturnType<typeof createDailyReminder>;
-
-/** Checks every minute until stopped; a check never overlaps the previous one. */
-export function startDailyReminder(
-  reminder: DailyReminder,
-  log: FastifyBaseLogger,
-  everyMs = 60_000,
-) {
-  return startEveryMinute(() => reminder.runOnce(), log, "daily reminder", everyMs);
-}

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { DataLayer } from "../../db/data-layer.ts";
 import type { MailDoor } from "../../mail/register-delivery-sender.ts";
-import { createDailyReminder, startDailyReminder } from "./daily-reminder.ts";
+import { registerDailyJob } from "../../scheduled-jobs/register-daily-job.ts";
+import { createDailyReminder } from "./daily-reminder.ts";
 
 /**
  * Runs the daily reminder while the app runs; its mail goes through the deliveries like every
@@ -19,12 +20,5 @@ export function registerDailyReminder(
     log: app.log,
     onEnqueued: () => deps.mailDoor.wake(),
   });
-  let running: ReturnType<typeof startDailyReminder> | undefined;
-  app.addHook("onReady", async () => {
-    running = startDailyReminder(reminder, app.log);
-    app.log.info({ time }, "daily reminder on (Kirov time)");
-  });
-  app.addHook("onClose", async () => {
-    await running?.stop();
-  });
+  registerDailyJob(app, reminder.job);
 }

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 /**
  * Runs `check` now and then every `everyMs` until stopped; a check never overlaps the previous
  * one, and a check that throws is logged (name and code only: no personal data) and tried again.
- * The daily jobs (the reminder, the backup) are such checks.
+ * The daily jobs (server/scheduled-jobs/daily-job.ts) are such checks.
  */
 export function startEveryMinute(
   check: () => Promise<unknown>,

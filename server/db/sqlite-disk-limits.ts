@@ -1,0 +1,35 @@
+/**
+ * How the SQLite store keeps its disk from filling (decision 0023). The write-ahead log is cut
+ * back once past `logLimitBytes` (a burst grew it to 39 MiB, and nothing truncated it while the
+ * server ran); writes are refused while the disk has less than `reserveBytes` free, so that what
+ * is left lets SQLite copy the log into the database file, which may grow by as much as the log
+ * holds. Writes resume once the log is empty and the reserve plus one log's room is free again.
+ */
+export type DiskLimits = { reserveBytes: number; logLimitBytes: number };
+
+const mib = 1024 * 1024;
+
+/** DISK_RESERVE_MB unless told. */
+export const defaultDiskReserveMiB = 64;
+
+/**
+ * The reserve holds the log four times over (a log past its limit by one burst, and the pages its
+ * copy adds to the database file); the log is kept to 16 MiB at most, which a checkpoint thread
+ * copies in well under a second.
+ */
+export function diskLimits(reserveMiB = defaultDiskReserveMiB): DiskLimits {
+  const reserveBytes = reserveMiB * mib;
+  return { reserveBytes, logLimitBytes: Math.min(16 * mib, Math.floor(reserveBytes / 4)) };
+}
+
+/** What the checkpoint thread tells the server whenever the store turns writable or not. */
+export type DiskState = { writable: boolean; freeBytes: number; logBytes: number };
+
+/** A write refused because the store's disk is below its reserve: answered 503 by the routes. */
+export class StoreDiskFullError extends Error {
+  override name = "StoreDiskFullError";
+  readonly code = "STORE_DISK_FULL";
+  constructor() {
+    super("the store's disk has less free space than its reserve: writes are refused");
+  }
+}

@@ -1,0 +1,60 @@
+// For the fault tests: a steady load of appeals posted to a real server by a few workers, each
+// answer kept with when it was asked (ms from `started`), how long it took, and what it said.
+import { setTimeout as sleep } from "node:timers/promises";
+
+export type LoadOutcome = {
+  status: number | "no answer";
+  /** When the appeal was sent, in ms from the load's `started`. */
+  at: number;
+  ms: number;
+  id?: string;
+  /** The refusal's message, when there was one (`errors._form`). */
+  message?: string;
+};
+
+export function startAppealLoad(options: {
+  baseUrl: string;
+  workers: number;
+  started: number;
+  appeal: (index: number) => Record<string, unknown>;
+  /** Pause of a worker after an answer other than 201, so a refusing server is not hammered. */
+  pauseAfterRefusalMs: number;
+}) {
+  const outcomes: LoadOutcome[] = [];
+  let next = 0;
+  let running = true;
+  const worker = async () => {
+    while (running) {
+      const index = next++;
+      const at = Date.now() - options.started;
+      try {
+        const response = await fetch(`${options.baseUrl}/api/users/appeals/`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(options.appeal(index)),
+          signal: AbortSignal.timeout(15_000),
+        });
+        const body = (await response.json()) as { id?: string; errors?: { _form?: string } };
+        const ms = Date.now() - options.started - at;
+        outcomes.push({
+          status: response.status,
+          at,
+          ms,
+          id: body.id,
+          message: body.errors?._form,
+        });
+      } catch {
+        outcomes.push({ status: "no answer", at, ms: Date.now() - options.started - at });
+      }
+      if (outcomes.at(-1)?.status !== 201) await sleep(options.pauseAfterRefusalMs);
+    }
+  };
+  const load = Promise.all(Array.from({ length: options.workers }, worker));
+  return {
+    outcomes,
+    async stop() {
+      running = false;
+      await load;
+    },
+  };
+}
