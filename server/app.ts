@@ -19,7 +19,6 @@ import {
 } from "./config.ts";
 import { developmentSiteUrl } from "./config-addresses.ts";
 import type { DataLayer } from "./db/data-layer.ts";
-import type { DeliveryBacklog } from "./db/deliveries-repository.ts";
 import { bodyLimits } from "./http/body-limits.ts";
 import { registerCloseConnectionsOnStop } from "./http/close-connections-on-stop.ts";
 import { standardOutputLog } from "./http/log-output.ts";
@@ -30,8 +29,9 @@ import { pathOnly, registerRequestLog } from "./http/request-log.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerDeliverySender } from "./mail/register-delivery-sender.ts";
 import { registerMetrics } from "./metrics/register-metrics.ts";
+import { registerHealthz } from "./operations/healthz.ts";
 import { registerScheduledBackup } from "./operations/register-scheduled-backup.ts";
-import { logStoreWriteState, storeUnhealthy } from "./operations/store-health.ts";
+import { logStoreWriteState } from "./operations/store-health.ts";
 import { registerPageDoor } from "./pages/page-door.ts";
 import { pageRoutes } from "./pages/page-routes.ts";
 import { createPageServices } from "./pages/page-services.ts";
@@ -177,34 +177,7 @@ export function buildApp({
   });
 
   logStoreWriteState(app, data);
-  app.get("/healthz", async (_request, reply) => {
-    reply.header("cache-control", "no-store");
-    // Reads answering is not enough: a store that cannot write is an outage (decision 0023).
-    const unhealthy = await storeUnhealthy(data);
-    if (unhealthy) return reply.code(503).send(unhealthy);
-    try {
-      // Mail trouble is reported, not made an outage: appeals are still accepted and kept.
-      const outboxByKind = await data.deliveries.backlog();
-      // So is a failed backup: the operator sees it here, in the log and in /metrics.
-      const backups = await data.backupRuns.status();
-      return {
-        status: "ok",
-        mail: mailDoor.enabled ? "on" : "off",
-        outbox: totalBacklog(Object.values(outboxByKind)),
-        outboxByKind,
-        heldMail: await data.deliveryHolds.waitingCounts(), // after a restore (decision 0022)
-        // /healthz is public: when and how big, never paths or error text (those are in the log).
-        backup: {
-          scheduled: config.backup ? "on" : "off",
-          last: backups.last && { at: backups.last.at, bytes: backups.last.bytes },
-          failure: backups.failure && { day: backups.failure.day, at: backups.failure.at },
-          interrupted: backups.interrupted,
-        },
-      };
-    } catch {
-      return reply.code(503).send({ status: "unavailable" });
-    }
-  });
+  registerHealthz(app, { data, mailDoor, backupScheduled: Boolean(config.backup) });
 
   app.register(
     async (api) => {
@@ -290,17 +263,4 @@ export function buildApp({
     return sendProblem(request, reply, 405, problemMessages.methodNotAllowed);
   });
   return app;
-}
-
-/** Every kind's backlog together: what /healthz reported before deliveries had kinds. */
-function totalBacklog(backlogs: DeliveryBacklog[]): DeliveryBacklog {
-  const oldest = backlogs
-    .map((backlog) => backlog.oldestPendingAt)
-    .filter((at): at is string => at !== null)
-    .sort()[0];
-  return {
-    pending: backlogs.reduce((sum, backlog) => sum + backlog.pending, 0),
-    failed: backlogs.reduce((sum, backlog) => sum + backlog.failed, 0),
-    oldestPendingAt: oldest ?? null,
-  };
 }
