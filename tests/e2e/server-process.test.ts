@@ -127,6 +127,7 @@ test("without SMTP_URL the server starts, says mail is off, and /healthz reports
         "assignment-notice": empty,
         "daily-reminder": empty,
       },
+      heldMail: { count: 0, byKind: {} },
       backup: { scheduled: "off", last: null, failure: null, interrupted: null },
     });
   } finally {
