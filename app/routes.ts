@@ -19,7 +19,7 @@ export default [
   // store's), never prerendered, no JavaScript.
   route("appeals/status", "routes/appeal-status.tsx"),
   // The public review of appeals: counts per quarter, rendered by the server from the store
-  // (cached a while, server/appeals/review-page.ts), never prerendered, no JavaScript.
+  // (cached a while, server/appeals/review-cache.ts), never prerendered, no JavaScript.
   route("appeals/review", "routes/appeals-review.tsx"),
   // The staff registry: rendered by the server on each request, never prerendered (not in
   // content/site-pages.ts, so not in react-router.config.ts's prerender list), no JavaScript.
@@ -28,6 +28,9 @@ export default [
     route("login", "routes/staff-login.tsx"),
     route("logout", "routes/staff-logout.tsx"),
     route("appeals/:id", "routes/staff-appeal.tsx"),
+    // Where the answer form posts its text and files (multipart): the appeal's page again, its
+    // action given the fields and files the server's door read (server/pages/page-routes.ts).
+    route("appeals/:id/answer", "routes/staff-appeal.tsx", { id: "routes/staff-appeal-answer" }),
     route("templates", "routes/staff-templates.tsx"),
     route("appeals/:id/topic", "routes/staff-appeal-topic.tsx"),
     route("statistics", "routes/staff-statistics.tsx"),

@@ -10,7 +10,7 @@ import { parseDatabaseUrl } from "../server/config.ts";
 import { createDataLayer } from "../server/db/data-layer.ts";
 import type { Database } from "../server/db/database.ts";
 import { openDatabase } from "../server/db/open-database.ts";
-import { registryPageSize } from "../server/staff/registry-service.ts";
+import { registryPageSize } from "../server/staff/registry/registry-service.ts";
 import { testDatabaseKinds } from "../tests/support/test-databases.ts";
 
 const rows = Number(process.argv[2] ?? 1_000_000);

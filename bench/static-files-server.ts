@@ -9,8 +9,8 @@ import fastifyStatic from "@fastify/static";
 import Fastify from "fastify";
 import { buildApp } from "../server/app.ts";
 import { openDataLayer } from "../server/db/data-layer.ts";
-import { registerSecurityHeaders } from "../server/security-headers.ts";
-import { loadSiteFiles } from "../server/site-files.ts";
+import { registerSecurityHeaders } from "../server/http/security-headers.ts";
+import { loadSiteFiles } from "../server/site/site-files.ts";
 
 const siteDir = "build/client";
 const mode = process.argv[2];

@@ -1,4 +1,4 @@
-// Serving the built site from memory (server/static-site.ts) against @fastify/static reading it
+// Serving the built site from memory (server/site/static-site.ts) against @fastify/static reading it
 // from disk with precompressed files, each server in its own process, with autocannon.
 // Usage: npm run build && npm run bench:static [-- seconds]
 import { type ChildProcess, spawn } from "node:child_process";

@@ -1,6 +1,6 @@
 // The statistics page's figures for one year with 1,000,000 appeals stored (received over two
 // years, scripts/seed-appeals.ts), on SQLite and on PostgreSQL: p50 and p99 of the whole page's
-// counting (the four grouped queries and their sums, server/staff/statistics-service.ts), and of
+// counting (the four grouped queries and their sums, server/staff/statistics/statistics-service.ts), and of
 // the public review's. Not a test: it prints figures (decision 0018). Goal: p99 ≤ 200 ms.
 // Usage: node bench/statistics.ts [rows=1000000] [runs=100]
 import { performance } from "node:perf_hooks";
@@ -11,7 +11,7 @@ import { seedAppeals } from "../scripts/seed-appeals.ts";
 import { parseDatabaseUrl } from "../server/config.ts";
 import { createDataLayer } from "../server/db/data-layer.ts";
 import { openDatabase } from "../server/db/open-database.ts";
-import { createStatisticsService } from "../server/staff/statistics-service.ts";
+import { createStatisticsService } from "../server/staff/statistics/statistics-service.ts";
 import { testDatabaseKinds } from "../tests/support/test-databases.ts";
 
 const rows = Number(process.argv[2] ?? 1_000_000);

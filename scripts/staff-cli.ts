@@ -6,7 +6,7 @@ import { parseArgs } from "node:util";
 import { isStaffRole, type StaffRole, staffRoles } from "../domain/staff/staff-roles.ts";
 import { defaultDatabaseUrl, parseDatabaseUrl } from "../server/config.ts";
 import { openDataLayer } from "../server/db/data-layer.ts";
-import { hashPassword, passwordProblem } from "../server/staff/passwords.ts";
+import { hashPassword, passwordProblem } from "../server/staff/auth/passwords.ts";
 
 const usage = `Usage: npm run staff -- <command>
 

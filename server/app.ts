@@ -1,49 +1,56 @@
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import type { RequestHandler } from "react-router";
 import { registerAppealsApi } from "./appeals/api-routes.ts";
-import { registerAppealPage } from "./appeals/appeal-form-post.ts";
 import { createAppealService } from "./appeals/appeal-service.ts";
 import { createMemoryRateLimiter, type RateLimiter } from "./appeals/rate-limiter.ts";
 import { registerRetentionPurge } from "./appeals/register-retention-purge.ts";
-import { cachedReview, registerReviewPage } from "./appeals/review-page.ts";
+import { cachedReview } from "./appeals/review-cache.ts";
 import {
   createMemoryStatusLookupGuard,
   type StatusLookupGuard,
 } from "./appeals/status-lookup-guard.ts";
-import { registerStatusPage } from "./appeals/status-page.ts";
-import { registerCloseConnectionsOnStop } from "./close-connections-on-stop.ts";
 import {
   defaultMetricsAllow,
   defaultPurgeTime,
   defaultReminderTime,
   defaultSignInAuditDays,
   defaultTimeouts,
-  developmentSiteUrl,
   type ServerConfig,
-  type TrustProxy,
 } from "./config.ts";
+import { developmentSiteUrl } from "./config-addresses.ts";
 import type { DataLayer } from "./db/data-layer.ts";
-import type { DeliveryBacklog } from "./db/deliveries-repository.ts";
-import { standardOutputLog } from "./log-output.ts";
+import { bodyLimits } from "./http/body-limits.ts";
+import { registerCloseConnectionsOnStop } from "./http/close-connections-on-stop.ts";
+import { standardOutputLog } from "./http/log-output.ts";
+import { isApiRequest, problemMessages, sendProblem } from "./http/problem-answer.ts";
+import { fastifyTrustProxy, warnOnceAboutProxyHeaders } from "./http/proxy-trust.ts";
+import { registerRequestGuards } from "./http/request-guards.ts";
+import { pathOnly, registerRequestLog } from "./http/request-log.ts";
+import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { registerDeliverySender } from "./mail/register-delivery-sender.ts";
 import { registerMetrics } from "./metrics/register-metrics.ts";
+import { registerHealthz } from "./operations/healthz.ts";
 import { registerScheduledBackup } from "./operations/register-scheduled-backup.ts";
-import { logStoreWriteState, storeUnhealthy } from "./operations/store-health.ts";
-import { type FastLane, pageFastLane, routeMirror, serverWithFastLane } from "./page-fast-lane.ts";
-import { isApiRequest, problemMessages, sendProblem } from "./problem-answer.ts";
-import { registerRequestGuards } from "./request-guards.ts";
-import { pathOnly, registerRequestLog } from "./request-log.ts";
-import { registerSecurityHeaders } from "./security-headers.ts";
-import type { SiteFiles } from "./site-files.ts";
-import { applySiteSettings, personalisePageHandler } from "./site-settings.ts";
-import { registerDailyReminder } from "./staff/register-daily-reminder.ts";
-import { registerSignInPurge } from "./staff/register-sign-in-purge.ts";
-import { createRegistryService } from "./staff/registry-service.ts";
-import { createReplyTemplateService } from "./staff/reply-template-service.ts";
-import { createStaffAuth } from "./staff/staff-auth.ts";
-import { csrfKeySecretName, registerStaffArea } from "./staff/staff-routes.ts";
-import { createStatisticsService } from "./staff/statistics-service.ts";
-import { registerStaticSite } from "./static-site.ts";
+import { logStoreWriteState } from "./operations/store-health.ts";
+import { registerPageDoor } from "./pages/page-door.ts";
+import { pageRoutes } from "./pages/page-routes.ts";
+import { createPageServices } from "./pages/page-services.ts";
+import { csrfKeySecretName } from "./pages/staff-session.ts";
+import {
+  type FastLane,
+  pageFastLane,
+  routeMirror,
+  serverWithFastLane,
+} from "./site/page-fast-lane.ts";
+import type { SiteFiles } from "./site/site-files.ts";
+import { applySiteSettings } from "./site/site-settings.ts";
+import { registerStaticSite } from "./site/static-site.ts";
+import { registerSignInPurge } from "./staff/auth/register-sign-in-purge.ts";
+import { createStaffAuth } from "./staff/auth/staff-auth.ts";
+import { createRegistryService } from "./staff/registry/registry-service.ts";
+import { registerDailyReminder } from "./staff/reminders/register-daily-reminder.ts";
+import { createStatisticsService } from "./staff/statistics/statistics-service.ts";
+import { createReplyTemplateService } from "./staff/templates/reply-template-service.ts";
 
 export type AppDependencies = {
   /**
@@ -75,7 +82,7 @@ export type AppDependencies = {
   data: DataLayer;
   site: SiteFiles;
   /**
-   * React Router's handler over the server build (server/react-router-bridge.ts,
+   * React Router's handler over the server build (server/pages/react-router-bridge.ts,
    * loadPageHandler): answers the appeal form posted without JavaScript and renders the staff
    * registry at /staff. Without it neither is served (404).
    */
@@ -90,7 +97,7 @@ export type AppDependencies = {
    * (server/appeals/status-lookup-guard.ts): in memory when not given. Closed with the app.
    */
   statusRateLimiter?: StatusLookupGuard;
-  /** Where log lines go (tests read them); standard output (server/log-output.ts) when not given. */
+  /** Where log lines go (tests read them); standard output (server/http/log-output.ts) when not given. */
   logStream?: { write(line: string): void };
 };
 
@@ -120,10 +127,10 @@ export function buildApp({
         req: (request) => ({ method: request.method, path: pathOnly(request) }),
       },
     },
-    // Our own single line per request replaces Fastify's two (server/request-log.ts).
+    // Our own single line per request replaces Fastify's two (server/http/request-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
-    // An appeal is a few kilobytes; nothing else takes a body.
-    bodyLimit: 16 * 1024,
+    // An appeal is a few kilobytes; the pages' forms say their own (server/http/body-limits.ts).
+    bodyLimit: bodyLimits.default,
     return503OnClosing: true,
   });
 
@@ -136,7 +143,7 @@ export function buildApp({
     allow: config.metricsAllow ?? defaultMetricsAllow,
     backupsScheduled: Boolean(config.backup),
   });
-  // Written into the built pages once here (server/site-settings.ts), not per request; the
+  // Written into the built pages once here (server/site/site-settings.ts), not per request; the
   // security headers hash the inline blocks of the pages as they are then served.
   const settings = {
     siteUrl: config.siteUrl ?? developmentSiteUrl,
@@ -170,34 +177,7 @@ export function buildApp({
   });
 
   logStoreWriteState(app, data);
-  app.get("/healthz", async (_request, reply) => {
-    reply.header("cache-control", "no-store");
-    // Reads answering is not enough: a store that cannot write is an outage (decision 0023).
-    const unhealthy = await storeUnhealthy(data);
-    if (unhealthy) return reply.code(503).send(unhealthy);
-    try {
-      // Mail trouble is reported, not made an outage: appeals are still accepted and kept.
-      const outboxByKind = await data.deliveries.backlog();
-      // So is a failed backup: the operator sees it here, in the log and in /metrics.
-      const backups = await data.backupRuns.status();
-      return {
-        status: "ok",
-        mail: mailDoor.enabled ? "on" : "off",
-        outbox: totalBacklog(Object.values(outboxByKind)),
-        outboxByKind,
-        heldMail: await data.deliveryHolds.waitingCounts(), // after a restore (decision 0022)
-        // /healthz is public: when and how big, never paths or error text (those are in the log).
-        backup: {
-          scheduled: config.backup ? "on" : "off",
-          last: backups.last && { at: backups.last.at, bytes: backups.last.bytes },
-          failure: backups.failure && { day: backups.failure.day, at: backups.failure.at },
-          interrupted: backups.interrupted,
-        },
-      };
-    } catch {
-      return reply.code(503).send({ status: "unavailable" });
-    }
-  });
+  registerHealthz(app, { data, mailDoor, backupScheduled: Boolean(config.backup) });
 
   app.register(
     async (api) => {
@@ -213,26 +193,7 @@ export function buildApp({
   );
 
   if (pageHandler) {
-    registerAppealPage(app, {
-      pageHandler: personalisePageHandler(pageHandler, settings),
-      service: appeals,
-    });
-    registerStatusPage(app, {
-      pageHandler: personalisePageHandler(pageHandler, settings),
-      data,
-      rateLimiter: statusRateLimiter,
-    });
-    registerReviewPage(app, {
-      pageHandler: personalisePageHandler(pageHandler, settings),
-      review: cachedReview(createStatisticsService(data)),
-    });
-  }
-  if (pageHandler) {
-    const registry = createRegistryService({
-      data,
-      onDeliveryQueued: () => mailDoor.wake(),
-      answerApproval: config.answerApproval ?? true,
-    });
+    // Every page the server renders, public and staff, through one door (server/pages/).
     const auth = createStaffAuth(data);
     app.addHook("onReady", () => auth.prepare());
     registerSignInPurge(app, {
@@ -240,14 +201,29 @@ export function buildApp({
       auditDays: config.signInAuditDays ?? defaultSignInAuditDays,
       time: purgeTime,
     });
-    registerStaffArea(app, {
+    const statistics = createStatisticsService(data);
+    const registry = createRegistryService({
+      data,
+      onDeliveryQueued: () => mailDoor.wake(),
+      answerApproval: config.answerApproval ?? true,
+    });
+    registerPageDoor(app, {
       pageHandler,
-      csrfKey: () => data.secrets.secret(csrfKeySecretName),
+      routes: pageRoutes,
       auth,
-      registry,
-      templates: createReplyTemplateService({ data }),
-      appeals: data.appeals,
-      statistics: createStatisticsService(data),
+      csrfKey: () => data.secrets.secret(csrfKeySecretName),
+      settings,
+      services: createPageServices({
+        data,
+        appeals,
+        statusLookupGuard: statusRateLimiter,
+        review: cachedReview(statistics),
+        auth,
+        registry,
+        templates: createReplyTemplateService({ data }),
+        statistics,
+      }),
+      staffFiles: { registry, appeals: data.appeals, statistics },
     });
   }
   registerDailyReminder(app, {
@@ -287,39 +263,4 @@ export function buildApp({
     return sendProblem(request, reply, 405, problemMessages.methodNotAllowed);
   });
   return app;
-}
-
-/** Every kind's backlog together: what /healthz reported before deliveries had kinds. */
-function totalBacklog(backlogs: DeliveryBacklog[]): DeliveryBacklog {
-  const oldest = backlogs
-    .map((backlog) => backlog.oldestPendingAt)
-    .filter((at): at is string => at !== null)
-    .sort()[0];
-  return {
-    pending: backlogs.reduce((sum, backlog) => sum + backlog.pending, 0),
-    failed: backlogs.reduce((sum, backlog) => sum + backlog.failed, 0),
-    oldestPendingAt: oldest ?? null,
-  };
-}
-
-/** Fastify takes a hop count too, but its types do not say so: the same rule as a function. */
-function fastifyTrustProxy(trust: TrustProxy) {
-  return typeof trust === "number" ? (_address: string, hop: number) => hop < trust : trust;
-}
-
-/**
- * Requests carrying X-Forwarded-For while no proxy is trusted: either a proxy in front that
- * TRUST_PROXY does not name (every client then shares the proxy's address and limit), or a
- * client forging the header (ignored, as it should be). Said once, so the operator looks.
- */
-function warnOnceAboutProxyHeaders(app: FastifyInstance) {
-  let warned = false;
-  app.addHook("onRequest", (request, _reply, done) => {
-    done();
-    if (warned || request.headers["x-forwarded-for"] === undefined) return;
-    warned = true;
-    app.log.warn(
-      "a request carries X-Forwarded-For but TRUST_PROXY trusts no proxy: behind a reverse proxy set TRUST_PROXY to its hop count or address, or every client shares the proxy's address",
-    );
-  });
 }

@@ -3,8 +3,8 @@ import { openRateLimiter } from "./appeals/rate-limiter.ts";
 import { openStatusLookupGuard } from "./appeals/status-lookup-guard.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDataLayer } from "./db/data-layer.ts";
-import { loadPageHandler } from "./react-router-bridge.ts";
-import { loadSiteFiles } from "./site-files.ts";
+import { loadPageHandler } from "./pages/react-router-bridge.ts";
+import { loadSiteFiles } from "./site/site-files.ts";
 
 // Entry point of `npm start`: configuration, database, site, listen; stop cleanly on a signal.
 async function main() {

@@ -2,11 +2,11 @@ import { data } from "react-router";
 import { appealStateLabels } from "../../domain/appeals/appeal-states.ts";
 import {
   type AppealStatusView,
-  appealStatusLookupContext,
   type StatusLookupResult,
   statusMessages,
 } from "../../domain/appeals/appeal-status.ts";
 import { formatRussianDate } from "../../domain/calendar/calendar-day.ts";
+import { formOf, pageOf } from "../../domain/pages/page-context.ts";
 import { formatKirovDateTime } from "../../domain/time/kirov-time.ts";
 import appealFormStyles from "../features/appeals/components/appeal-form.css?inline";
 import { TextField } from "../features/appeals/components/form-fields.tsx";
@@ -27,15 +27,16 @@ export function loader({ request }: Route.LoaderArgs) {
   return { number: number.slice(0, 40) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+export async function action({ context }: Route.ActionArgs) {
+  const form = formOf(context).fields;
   const typed = {
     number: String(form.get("number") ?? ""),
     email: String(form.get("email") ?? ""),
   };
   let result: StatusLookupResult;
   try {
-    result = await context.get(appealStatusLookupContext)(typed);
+    const { services, client } = pageOf(context);
+    result = await services.statusLookup(typed, client.address);
   } catch (error) {
     // The error only: what was typed is personal data.
     console.error("status lookup failed", error instanceof Error ? error.message : error);

@@ -1,5 +1,4 @@
 import {
-  appealsReviewContext,
   reviewBar,
   reviewColumns,
   reviewCount,
@@ -7,6 +6,7 @@ import {
   withheldCountText,
 } from "../../domain/appeals/appeals-review.ts";
 import { formatRussianDate } from "../../domain/calendar/calendar-day.ts";
+import { pageOf } from "../../domain/pages/page-context.ts";
 import { BarChart } from "../components/bar-chart.tsx";
 import type { RouteHandle } from "../route-handle.ts";
 import contentStyles from "../styles/pages/content.css?inline";
@@ -26,7 +26,7 @@ export const meta = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { review: await context.get(appealsReviewContext)() };
+  return { review: await pageOf(context).services.review() };
 }
 
 /** The chart's series: the counts a reader compares quarter by quarter. */

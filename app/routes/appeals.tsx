@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { appealChannelNote } from "../../content/pos-widget.ts";
-import { appealSubmitterContext } from "../../domain/appeals/appeal-submitter.ts";
 import { regionOptions } from "../../domain/appeals/regions.ts";
 import type { SubmitResult } from "../../domain/appeals/submit-result.ts";
+import { formOf, pageOf } from "../../domain/pages/page-context.ts";
 import { appealFormResult } from "../features/appeals/appeal-form-result.ts";
 import { appealsRules, appealsRulesIntro } from "../features/appeals/appeals-rules.ts";
 import appealFormStyles from "../features/appeals/components/appeal-form.css?inline";
@@ -24,12 +24,12 @@ export const handle: RouteHandle = { styles: [appealFormStyles] };
  * Router with its appeal submitter in the context; the page is rendered again with the result:
  * the registration number, or the messages and the visitor's answers.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+export async function action({ context }: Route.ActionArgs) {
+  const formData = formOf(context).fields;
   let result: SubmitResult;
   try {
-    const submit = context.get(appealSubmitterContext);
-    result = await submit(formData.entries(), request);
+    const { services, client } = pageOf(context);
+    result = await services.appealForm(formData.entries(), client);
   } catch (error) {
     // No personal data here: the error only (e.g. no submitter in the context).
     console.error("appeal form post failed", error instanceof Error ? error.message : error);
@@ -53,7 +53,7 @@ export default function AppealsPage({ actionData }: Route.ComponentProps) {
         </ul>
       </section>
       {/* The Gosuslugi feedback widget's place: empty unless the server has POS_WIDGET_ID, then
-          it writes the block in (server/site-settings.ts). It lies outside the form's island,
+          it writes the block in (server/site/site-settings.ts). It lies outside the form's island,
           so no hydration touches it. */}
       <div className="pos-widget-slot" />
       <section aria-labelledby="appeal-form-title">

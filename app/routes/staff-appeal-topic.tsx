@@ -1,15 +1,15 @@
 import { data, redirect } from "react-router";
-import { staffRequestContext } from "../../domain/staff/staff-context.ts";
+import { formOf, requireStaff } from "../../domain/pages/page-context.ts";
 import { readTopicForm } from "../../domain/staff/topic-form.ts";
 import { NoticeBanner } from "../components/staff/notice-banner/notice-banner.tsx";
 import type { Route } from "./+types/staff-appeal-topic.ts";
 
 /** The topic form's POST (app/features/staff/appeal-topic-form.tsx); back to the appeal's page. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const staff = context.get(staffRequestContext);
-  const read = readTopicForm((await request.formData()).entries());
+export async function action({ params, context }: Route.ActionArgs) {
+  const { staff, viewer } = requireStaff(context);
+  const read = readTopicForm(formOf(context).fields.entries());
   if (!read.ok) return data({ error: read.message }, { status: 400 });
-  const result = await staff.setTopic(params.id, read.topic);
+  const result = await staff.setTopic(viewer, params.id, read.topic);
   if (!result.ok) return data({ error: result.message }, { status: result.status });
   throw redirect(`/staff/appeals/${params.id}`, 303);
 }

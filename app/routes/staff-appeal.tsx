@@ -10,12 +10,12 @@ import {
 import { topicLabel } from "../../domain/appeals/appeal-topics.ts";
 import { runningDeadlines } from "../../domain/appeals/running-terms.ts";
 import { visibleText } from "../../domain/appeals/visible-text.ts";
+import { formOf, requireStaff } from "../../domain/pages/page-context.ts";
 import { readAppealActionForm } from "../../domain/staff/appeal-action-form.ts";
 import { draftReviewLabels } from "../../domain/staff/draft-marks.ts";
 import { isNoticeDraftIntent } from "../../domain/staff/notice-drafts.ts";
 import type { NotificationView } from "../../domain/staff/registry-types.ts";
 import { fillReplyTemplate } from "../../domain/staff/reply-template-text.ts";
-import { staffRequestContext } from "../../domain/staff/staff-context.ts";
 import { can } from "../../domain/staff/staff-roles.ts";
 import { Button } from "../components/staff/button/button.tsx";
 import { NoticeBanner } from "../components/staff/notice-banner/notice-banner.tsx";
@@ -44,14 +44,14 @@ import {
 import type { Route } from "./+types/staff-appeal.ts";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const staff = context.get(staffRequestContext);
-  const role = staff.role ?? "admin";
-  const found = await staff.getAppeal(params.id);
+  const { staff, viewer, csrfToken, today } = requireStaff(context);
+  const role = viewer.role;
+  const found = await staff.getAppeal(viewer, params.id);
   if (!found) {
     return data(
       {
         found: undefined,
-        today: staff.today,
+        today,
         csrfToken: "",
         role,
         templates: [],
@@ -61,43 +61,39 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     );
   }
   // An answer may start from a reply template: ?template=<id> fills its text in.
-  const templates = can(role, "answer") ? await staff.replyTemplates() : [];
+  const templates = can(role, "answer") ? await staff.replyTemplates(viewer) : [];
   const chosen = new URL(request.url).searchParams.get("template");
   const template = templates.find((candidate) => String(candidate.id) === chosen);
   return {
     found,
-    today: staff.today,
-    csrfToken: staff.csrfToken,
+    today,
+    csrfToken,
     role,
     templates: templates.map(({ id, title }) => ({ id, title })),
     templateText: template ? fillReplyTemplate(template.text, found.appeal) : undefined,
   };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const staff = context.get(staffRequestContext);
-  const formData = await request.formData();
+export async function action({ params, context }: Route.ActionArgs) {
+  const { staff, viewer } = requireStaff(context);
+  // The door read the form: url-encoded, or multipart with the answer's files checked.
+  const { fields: formData, files, refusal } = formOf(context);
   // What was typed into the answer form, given back with a refusal or a preview.
   const answerDraft = {
     text: String(formData.get("answer_text") ?? ""),
     outgoingNumber: String(formData.get("outgoing_number") ?? ""),
   };
-  if (staff.uploadRefusal) {
-    return data(
-      { error: staff.uploadRefusal.message, answerDraft },
-      { status: staff.uploadRefusal.status },
-    );
-  }
+  if (refusal) return data({ error: refusal.message, answerDraft }, { status: refusal.status });
   const read = readAppealActionForm(formData.entries());
   if (!read.ok) return data({ error: read.message, answerDraft }, { status: 400 });
   if (read.form.intent === "answer-preview") {
-    const previewed = await staff.previewAnswer(params.id, read.form);
+    const previewed = await staff.previewAnswer(viewer, params.id, read.form, files);
     if (!previewed.ok) {
       return data({ error: previewed.message, answerDraft }, { status: previewed.status });
     }
     return { preview: previewed.preview, answerDraft };
   }
-  const result = await staff.changeAppeal(params.id, read.form);
+  const result = await staff.changeAppeal(viewer, params.id, read.form, files);
   if (!result.ok) return data({ error: result.message, answerDraft }, { status: result.status });
   throw redirect(`/staff/appeals/${params.id}`, 303);
 }

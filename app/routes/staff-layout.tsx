@@ -1,5 +1,5 @@
 import { Outlet } from "react-router";
-import { staffRequestContext } from "../../domain/staff/staff-context.ts";
+import { pageOf } from "../../domain/pages/page-context.ts";
 import { can, staffRoleLabels } from "../../domain/staff/staff-roles.ts";
 import { Button } from "../components/staff/button/button.tsx";
 import { staffStyles } from "../components/staff/staff-styles.ts";
@@ -16,8 +16,8 @@ export const meta = () => [
 ];
 
 export function loader({ context }: Route.LoaderArgs) {
-  const staff = context.get(staffRequestContext);
-  return { login: staff.login, role: staff.role, csrfToken: staff.csrfToken };
+  const { viewer, csrfToken } = pageOf(context);
+  return { login: viewer?.login ?? null, role: viewer?.role ?? null, csrfToken };
 }
 
 export default function StaffLayout({ loaderData }: Route.ComponentProps) {

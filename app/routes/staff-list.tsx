@@ -3,10 +3,10 @@ import { appealStateLabels, appealStates } from "../../domain/appeals/appeal-sta
 import { deadlineFilterLabels } from "../../domain/appeals/deadline-filter-ranges.ts";
 import { nextDeadline } from "../../domain/appeals/running-terms.ts";
 import { visibleText } from "../../domain/appeals/visible-text.ts";
+import { requireStaff } from "../../domain/pages/page-context.ts";
 import { draftReviewLabels, draftReviewOf } from "../../domain/staff/draft-marks.ts";
 import { heldMailNotice } from "../../domain/staff/held-mail-notice.ts";
 import { readRegistryQuery, registryQueryParams } from "../../domain/staff/registry-query.ts";
-import { staffRequestContext } from "../../domain/staff/staff-context.ts";
 import { Button } from "../components/staff/button/button.tsx";
 import { Choice, TextInput } from "../components/staff/field/field.tsx";
 import { NoticeBanner } from "../components/staff/notice-banner/notice-banner.tsx";
@@ -22,23 +22,23 @@ import {
 import type { Route } from "./+types/staff-list.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = context.get(staffRequestContext);
+  const { staff, viewer, today } = requireStaff(context);
   const read = readRegistryQuery(new URL(request.url).searchParams);
-  const heldMail = await staff.heldMail();
+  const heldMail = await staff.heldMail(viewer);
   if (!read.ok) {
     return data(
       {
         error: read.message,
         query: {},
         page: { rows: [], nextAfter: undefined },
-        today: staff.today,
+        today,
         heldMail,
       },
       { status: 400 },
     );
   }
-  const page = await staff.listAppeals(read.query);
-  return { error: undefined, query: read.query, page, today: staff.today, heldMail };
+  const page = await staff.listAppeals(viewer, read.query);
+  return { error: undefined, query: read.query, page, today, heldMail };
 }
 
 export default function StaffListPage({ loaderData }: Route.ComponentProps) {

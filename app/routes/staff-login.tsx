@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { staffRequestContext } from "../../domain/staff/staff-context.ts";
+import { formOf, pageOf, startSession } from "../../domain/pages/page-context.ts";
 import { Button } from "../components/staff/button/button.tsx";
 import { TextInput } from "../components/staff/field/field.tsx";
 import { NoticeBanner } from "../components/staff/notice-banner/notice-banner.tsx";
@@ -12,18 +12,21 @@ export const meta = () => [
 ];
 
 export function loader({ context }: Route.LoaderArgs) {
-  const staff = context.get(staffRequestContext);
-  if (staff.login) throw redirect("/staff");
-  return { csrfToken: staff.csrfToken };
+  const { viewer, csrfToken } = pageOf(context);
+  if (viewer) throw redirect("/staff");
+  return { csrfToken };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const staff = context.get(staffRequestContext);
-  const form = await request.formData();
+export async function action({ context }: Route.ActionArgs) {
+  const { services, client } = pageOf(context);
+  const form = formOf(context).fields;
   const login = String(form.get("login") ?? "");
   const password = String(form.get("password") ?? "");
-  const result = await staff.signIn(login, password);
-  if (result.ok) throw redirect("/staff");
+  const result = await services.signIn.signIn(login, password, client.address);
+  if (result.ok) {
+    startSession(context, result.token);
+    throw redirect("/staff");
+  }
   return data({ error: result.message, login }, { status: result.status });
 }
 

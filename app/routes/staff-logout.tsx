@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { staffRequestContext } from "../../domain/staff/staff-context.ts";
+import { endSession } from "../../domain/pages/page-context.ts";
 import type { Route } from "./+types/staff-logout.ts";
 
 export function loader() {
@@ -7,8 +7,8 @@ export function loader() {
 }
 
 /** POST /staff/logout (with the CSRF token): the session ends in the store, then the cookie. */
-export async function action({ context }: Route.ActionArgs) {
-  await context.get(staffRequestContext).signOut();
+export function action({ context }: Route.ActionArgs) {
+  endSession(context);
   return redirect("/staff/login");
 }
 

@@ -1,6 +1,5 @@
 import { data } from "react-router";
-import { staffRequestContext } from "../../domain/staff/staff-context.ts";
-import { can } from "../../domain/staff/staff-roles.ts";
+import { requireStaff } from "../../domain/pages/page-context.ts";
 import {
   readStatisticsPeriod,
   type StatisticsPeriod,
@@ -19,21 +18,21 @@ export const meta = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = context.get(staffRequestContext);
-  if (!staff.role || !can(staff.role, "statistics")) {
+  const access = requireStaff(context, "statistics");
+  if (!access) {
     return data(
       { error: "Статистику смотрят руководители.", period: undefined, statistics: undefined },
       { status: 403 },
     );
   }
-  const read = readStatisticsPeriod(new URL(request.url).searchParams, staff.today);
+  const read = readStatisticsPeriod(new URL(request.url).searchParams, access.today);
   if (!read.ok) {
     return data({ error: read.message, period: undefined, statistics: undefined }, { status: 400 });
   }
   return {
     error: undefined,
     period: read.period,
-    statistics: await staff.statistics(read.period),
+    statistics: await access.staff.statistics(read.period),
   };
 }
 

@@ -1,8 +1,7 @@
 import { data, redirect } from "react-router";
+import { formOf, requireStaff } from "../../domain/pages/page-context.ts";
 import { readReplyTemplateForm } from "../../domain/staff/reply-template-form.ts";
 import { replyTemplatePlaceholders } from "../../domain/staff/reply-template-text.ts";
-import { staffRequestContext } from "../../domain/staff/staff-context.ts";
-import { can } from "../../domain/staff/staff-roles.ts";
 import { Button } from "../components/staff/button/button.tsx";
 import { TextInput } from "../components/staff/field/field.tsx";
 import { NoticeBanner } from "../components/staff/notice-banner/notice-banner.tsx";
@@ -12,18 +11,17 @@ import type { Route } from "./+types/staff-templates.ts";
 
 /** The heads' reply templates: an answer may start from one (its text, placeholders filled in). */
 export async function loader({ context }: Route.LoaderArgs) {
-  const staff = context.get(staffRequestContext);
-  if (!staff.role || !can(staff.role, "manage-templates")) {
-    return data({ forbidden: true, templates: [], csrfToken: "" }, { status: 403 });
-  }
-  return { forbidden: false, templates: await staff.replyTemplates(), csrfToken: staff.csrfToken };
+  const access = requireStaff(context, "manage-templates");
+  if (!access) return data({ forbidden: true, templates: [], csrfToken: "" }, { status: 403 });
+  const { staff, viewer, csrfToken } = access;
+  return { forbidden: false, templates: await staff.replyTemplates(viewer), csrfToken };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const staff = context.get(staffRequestContext);
-  const read = readReplyTemplateForm((await request.formData()).entries());
+export async function action({ context }: Route.ActionArgs) {
+  const { staff, viewer } = requireStaff(context);
+  const read = readReplyTemplateForm(formOf(context).fields.entries());
   if (!read.ok) return data({ error: read.message }, { status: 400 });
-  const result = await staff.changeReplyTemplates(read.form);
+  const result = await staff.changeReplyTemplates(viewer, read.form);
   if (!result.ok) return data({ error: result.message }, { status: result.status });
   throw redirect("/staff/templates", 303);
 }

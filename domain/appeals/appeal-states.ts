@@ -4,7 +4,7 @@
  * checks every change against `allowedActions`; the pages show only the actions it allows.
  *
  *   new ─register→ registered ─start→ in_progress ─answer→ answered (an answer sent from the
- *                  registry, with its mail: server/staff/answer-service.ts)
+ *                  registry, with its mail: server/staff/answers/answer-service.ts)
  *                  registered | in_progress ─forward→ forwarded (to another body)
  *                  registered | in_progress ─leave-without-answer→ without_answer (a ground)
  *                  registered | in_progress ─extend→ the same state, answer term longer (once)

@@ -1,13 +1,8 @@
 /**
- * The citizen's status page (/appeals/status): what it shows of an appeal, what it answers, and
- * how its route reaches the server. The server (server/appeals/status-page.ts) sets
- * `appealStatusLookupContext` for every request it hands to React Router's server build; the
- * route (app/routes/appeal-status.tsx) reads it:
- *
- *   const lookUp = context.get(appealStatusLookupContext);
- *   const result = await lookUp({ number, email });
+ * The citizen's status page (/appeals/status): what it shows of an appeal and what it answers.
+ * The route (app/routes/appeal-status.tsx) reaches the server's lookup through the pages' load
+ * context (domain/pages/page-context.ts, `services.statusLookup`).
  */
-import { createContext } from "react-router";
 import type { AppealState } from "./appeal-states.ts";
 
 /**
@@ -38,10 +33,11 @@ export type StatusLookupResult =
   | { status: "rate-limited"; message: string }
   | { status: "failed" };
 
-export type AppealStatusLookup = (typed: {
-  number: string;
-  email: string;
-}) => Promise<StatusLookupResult>;
+/** Looks an appeal up; `clientAddress` is counted by the lookup limits, never shown. */
+export type AppealStatusLookup = (
+  typed: { number: string; email: string },
+  clientAddress: string,
+) => Promise<StatusLookupResult>;
 
 export const statusMessages = {
   notFound:
@@ -55,12 +51,3 @@ export const statusMessages = {
     "Слишком много неудачных попыток найти обращение. Проверка состояния обращений временно ограничена, попробуйте позже.",
   failed: "Не удалось узнать состояние обращения. Пожалуйста, попробуйте позже.",
 } as const;
-
-/** Same reason as appealSubmitterContext: one key for the server and the server build. */
-const registry = globalThis as { [key: symbol]: unknown };
-const keySymbol = Symbol.for("agrochem-kirov.appealStatusLookupContext");
-registry[keySymbol] ??= createContext<AppealStatusLookup>();
-
-export const appealStatusLookupContext = registry[keySymbol] as ReturnType<
-  typeof createContext<AppealStatusLookup>
->;

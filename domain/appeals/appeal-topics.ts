@@ -24,10 +24,6 @@ export const appealTopicCodes = appealTopics.map((topic) => topic.code) as [
 /** What the statistics call an appeal no one has given a topic yet. */
 export const noTopicLabel = "Тема не указана";
 
-export function isAppealTopic(value: string): value is AppealTopic {
-  return (appealTopicCodes as readonly string[]).includes(value);
-}
-
 /** A topic's label; the code itself for a code no longer in the list; `noTopicLabel` for none. */
 export function topicLabel(code: string | null): string {
   if (code === null) return noTopicLabel;

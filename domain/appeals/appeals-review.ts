@@ -4,9 +4,9 @@
  * a count below 5 is written 'менее 5' (a small count in a small region can point at someone), a
  * count from which such a one could be worked out is written 'скрыто' (review-suppression.ts),
  * and the chart draws either as no bar. The server builds it from the store and keeps it for a
- * while (server/appeals/review-page.ts); the route reads it through `appealsReviewContext`.
+ * while (server/appeals/review-cache.ts); the route reads it through the pages' load context
+ * (domain/pages/page-context.ts, `services.review`).
  */
-import { createContext } from "react-router";
 import { addCalendarDays } from "../calendar/calendar-day.ts";
 import { lateAnswers, type StatisticsCounts } from "../staff/appeal-statistics.ts";
 import { type PeriodBucket, quarterOf } from "../staff/statistics-period.ts";
@@ -86,12 +86,3 @@ export function summariseReview(
     return { quarter: quarter.label, ...suppressReviewCounts(counted) };
   });
 }
-
-/** Same reason as appealSubmitterContext: one key for the server and the server build. */
-const registry = globalThis as { [key: symbol]: unknown };
-const keySymbol = Symbol.for("agrochem-kirov.appealsReviewContext");
-registry[keySymbol] ??= createContext<() => Promise<AppealsReview>>();
-
-export const appealsReviewContext = registry[keySymbol] as ReturnType<
-  typeof createContext<() => Promise<AppealsReview>>
->;

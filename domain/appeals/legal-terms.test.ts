@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
   answerDue,
+  appealTermWords,
   deadlineState,
   forwardDue,
   kirovToday,
@@ -77,4 +78,13 @@ test("deadline state: overdue after the last day, red in its last 5 days, yellow
   assert.equal(deadlineState("2026-12-01", "2026-11-26", "2026-11-01"), "half-passed");
   assert.equal(deadlineState("2026-12-01", "2026-11-27", "2026-11-01"), "due-soon");
   assert.equal(deadlineState("2026-12-01", "2026-12-02", "2026-11-01"), "overdue");
+});
+
+test("the terms in words, as the mails and the rules above the form write them", () => {
+  assert.deepEqual(appealTermWords, {
+    registration: "3 дня",
+    answer: "30 дней",
+    forward: "7 дней",
+    notice: "7 дней",
+  });
 });

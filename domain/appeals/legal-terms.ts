@@ -27,7 +27,7 @@
 import { addCalendarDays, calendarDaysBetween } from "../calendar/calendar-day.ts";
 import { nextWorkingDayFrom } from "../calendar/production-calendar.ts";
 import { kirovIsoDate } from "../time/kirov-time.ts";
-import { termAlertRule } from "./term-alerts.ts";
+import { daysInRussian, termAlertRule } from "./term-alerts.ts";
 
 export const appealTerms = {
   /** Registration, from the day of receipt. */
@@ -45,6 +45,17 @@ export const appealTerms = {
    * term-alerts.ts, its last `redLastDays` days counting the last one.
    */
   dueSoonDays: termAlertRule.redLastDays - 1,
+} as const;
+
+/**
+ * The terms as mails and pages write them («3 дня», «30 дней», «7 дней»): from the figures above,
+ * so a text cannot name another term than the one the dates are counted by.
+ */
+export const appealTermWords = {
+  registration: daysInRussian(appealTerms.registrationDays),
+  answer: daysInRussian(appealTerms.answerDays),
+  forward: daysInRussian(appealTerms.forwardDays),
+  notice: daysInRussian(appealTerms.noticeDays),
 } as const;
 
 /** A running term's mark: past it; in its last days (red); half of it gone (yellow); or fine. */

@@ -66,7 +66,7 @@ export const appealActionFormSchema = z.discriminatedUnion(
       registered_on: day("Укажите дату регистрации"),
     }),
     z.object({ intent: z.literal("start"), version }),
-    // The answer is sent from here (its files come beside the form: server/staff/answer-upload.ts);
+    // The answer is sent from here (its files come with the form: server/attachments/);
     // the preview shows the mail without sending it.
     z.object({ intent: z.literal("answer"), ...answerFields }),
     z.object({ intent: z.literal("answer-preview"), ...answerFields }),

@@ -1,11 +1,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { formErrorKey } from "../../domain/appeals/appeal-fields.ts";
-import { refusalMessage } from "../problem-answer.ts";
+import { bodyLimits } from "../http/body-limits.ts";
+import { refusalMessage } from "../http/problem-answer.ts";
+import { requireRequestGuards } from "../http/request-guards.ts";
 import type { AppealService } from "./appeal-service.ts";
 
 export const apiMessages = {
   malformed: "Не удалось прочитать запрос: ожидается JSON-объект с полями обращения",
-  tooLarge: "Обращение слишком большое: не более 16 КБ",
+  tooLarge: `Обращение слишком большое: не более ${bodyLimits.default / 1024} КБ`,
   unsupportedType: "Неподдерживаемый формат: отправьте обращение как application/json",
   failed: "Не удалось сохранить обращение, попробуйте ещё раз",
   methodNotAllowed: "Метод не поддерживается: используйте POST",
@@ -25,6 +27,7 @@ const refusals = {
  */
 export function registerAppealsApi(api: FastifyInstance, service: AppealService) {
   api.register(async (appeals) => {
+    requireRequestGuards(appeals, "the appeals API");
     // JSON alone: Fastify's own parser, so any other type (and no type) is 415.
     appeals.removeAllContentTypeParsers();
     appeals.addContentTypeParser(

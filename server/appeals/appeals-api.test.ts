@@ -7,7 +7,7 @@ import { messages, requiredMessage } from "../../domain/appeals/appeal-schema.ts
 import { consentTextVersion } from "../../domain/appeals/consent-text.ts";
 import { startTestApp, type TestApp, validAppeal } from "../../tests/support/test-app.ts";
 import { type TestDatabase, testDatabaseKinds } from "../../tests/support/test-databases.ts";
-import { problemMessages } from "../problem-answer.ts";
+import { problemMessages } from "../http/problem-answer.ts";
 import { apiMessages } from "./api-routes.ts";
 import { rateLimitedMessage } from "./appeal-service.ts";
 import { storeAppeal } from "./store-appeal.ts";

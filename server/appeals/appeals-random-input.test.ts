@@ -6,8 +6,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
+import { type Random, randomAppeal, seededRandom } from "../../tests/support/random-input.ts";
 import { startTestApp, type TestApp, validAppeal } from "../../tests/support/test-app.ts";
-import { type Random, randomAppeal, seededRandom } from "./random-input.ts";
 
 const cases = 600;
 const seed = Number(process.env.RANDOM_INPUT_SEED ?? 20261122);

@@ -7,23 +7,10 @@ import { randomUUIDv7 } from "node:crypto";
 import type { AppealState } from "../../domain/appeals/appeal-states.ts";
 import { emailKey } from "../../domain/appeals/email-key.ts";
 import { registrationNumber } from "../../domain/appeals/registration-number.ts";
-import type { AppealDrafts } from "../../domain/staff/draft-marks.ts";
-import type { NoticeDraftIntent } from "../../domain/staff/notice-drafts.ts";
 import type { RegistryQuery, ScopedRegistryQuery } from "../../domain/staff/registry-query.ts";
-import type {
-  ListedRow,
-  RegistryAppeal,
-  RegistryPage,
-  RegistryRow,
-} from "../../domain/staff/registry-types.ts";
-import {
-  type Database,
-  isoMoment,
-  nullableText,
-  type SqlExecutor,
-  type SqlRow,
-  type SqlValue,
-} from "./database.ts";
+import type { ListedRow, RegistryAppeal, RegistryPage } from "../../domain/staff/registry-types.ts";
+import { draftsOf, toRegistryAppeal, toRow, toStoredAppeal } from "./appeal-rows.ts";
+import type { Database, SqlExecutor, SqlValue } from "./database.ts";
 import {
   draftColumns,
   filterConditions,
@@ -271,76 +258,3 @@ export function createAppealsRepository(db: Database) {
 }
 
 export type AppealsRepository = ReturnType<typeof createAppealsRepository>;
-
-function toStoredAppeal(row: SqlRow): StoredAppeal {
-  return {
-    id: String(row.id),
-    number: String(row.number),
-    created_at: isoMoment(row.created_at),
-    first_name: String(row.first_name),
-    last_name: String(row.last_name),
-    email: String(row.email),
-    phone: String(row.phone),
-    region: String(row.region),
-    comment: String(row.comment),
-    consent: true,
-    phone_normalized: String(row.phone_normalized),
-    consent_at: isoMoment(row.consent_at),
-    consent_text_version: String(row.consent_text_version),
-    client_ip: String(row.client_ip),
-    user_agent: nullableText(row.user_agent),
-  };
-}
-
-function toRow(row: SqlRow): RegistryRow {
-  return {
-    id: String(row.id),
-    seq: Number(row.seq),
-    number: String(row.number),
-    created_at: isoMoment(row.created_at),
-    state: String(row.state) as AppealState,
-    registered_on: nullableText(row.registered_on),
-    extension_days: Number(row.extension_days),
-    without_answer_ground: nullableText(row.without_answer_ground),
-    notice_sent_on: nullableText(row.notice_sent_on),
-    assignee: nullableText(row.assignee),
-    last_name: String(row.last_name),
-    first_name: String(row.first_name),
-    email: String(row.email),
-    comment_start: String(row.comment_start ?? row.comment ?? "").slice(0, 120),
-  };
-}
-
-/** The draft columns of registry-sql.ts's `draftColumns`. */
-function draftsOf(row: SqlRow): AppealDrafts {
-  const answer = nullableText(row.answer_draft) as AppealDrafts["answer"];
-  const notice = nullableText(row.notice_draft) as
-    | NonNullable<AppealDrafts["notice"]>["state"]
-    | null;
-  return {
-    answer,
-    notice: notice
-      ? { intent: String(row.notice_draft_intent) as NoticeDraftIntent, state: notice }
-      : null,
-  };
-}
-
-function toRegistryAppeal(row: SqlRow): RegistryAppeal {
-  return {
-    ...toRow(row),
-    phone: String(row.phone),
-    phone_normalized: String(row.phone_normalized),
-    region: String(row.region),
-    comment: String(row.comment),
-    consent_at: isoMoment(row.consent_at),
-    consent_text_version: String(row.consent_text_version),
-    client_ip: String(row.client_ip),
-    user_agent: nullableText(row.user_agent),
-    extension_reason: nullableText(row.extension_reason),
-    forwarded_to: nullableText(row.forwarded_to),
-    forwarded_on: nullableText(row.forwarded_on),
-    answered_on: nullableText(row.answered_on),
-    topic: nullableText(row.topic),
-    version: Number(row.version),
-  };
-}

@@ -5,19 +5,18 @@
  * under the public site. Lists never read the bytes; `read` does, for a download or a mail.
  */
 import { createHash, randomUUIDv7 } from "node:crypto";
+import type { SubmittedFile } from "../../domain/attachments/submitted-file.ts";
 import type { Database, SqlExecutor, SqlRow } from "./database.ts";
 import { isoMoment } from "./database.ts";
 
 /** What a file belongs to: an answer (`appeal_answers.id`) or, later, an appeal itself. */
 export type AttachmentOwner = { kind: "answer" | "appeal"; id: string };
 
-export type NewAttachment = {
-  /** The name to offer on download, already made safe (server/staff/answer-files.ts). */
-  fileName: string;
-  /** Read from the content, never taken from the browser. */
-  mediaType: string;
-  content: Buffer;
-};
+/**
+ * A file to keep: its name already cleaned and its type read from its content, never taken from
+ * the browser (server/attachments/checked-file.ts).
+ */
+export type NewAttachment = SubmittedFile;
 
 export type AttachmentInfo = {
   id: string;

@@ -13,83 +13,32 @@
  */
 import type { Database, SqlExecutor, SqlRow, SqlValue } from "./database.ts";
 import { isoMoment, nullableMoment, nullableText } from "./database.ts";
+import {
+  type AppealDelivery,
+  type AttachmentReference,
+  type ClaimedDelivery,
+  type DeliveryBacklog,
+  type DeliveryKind,
+  type DeliveryState,
+  type DeliveryStatus,
+  deliveryKinds,
+  type NewDelivery,
+  type Recipient,
+} from "./delivery-types.ts";
 
-/** What a delivery is: which mail it becomes, built by the sender's composer of that kind. */
-export const deliveryKinds = [
-  "appeal-notification",
-  "appeal-acknowledgement",
-  "appeal-notice",
-  "appeal-answer",
-  "assignment-notice",
-  "daily-reminder",
-] as const;
-export type DeliveryKind = (typeof deliveryKinds)[number];
-
-/**
- * Who gets the mail: a group whose addresses the server's settings name when it is sent (the
- * handlers, APPEALS_NOTIFY_TO), or an address written with the delivery (a citizen's e-mail).
- */
-export type Recipient = { group: "handlers" } | { address: string };
-
-/** A file to attach, by reference: the sender reads it from where it is kept when it sends. */
-export type AttachmentReference = { store: string; id: string };
-
-export type DeliveryState = "pending" | "sent" | "failed";
-
-export type NewDelivery = {
-  kind: DeliveryKind;
-  /** The appeal the mail is about, if any: its deliveries are deleted with it. */
-  appealId?: string;
-  recipients: Recipient[];
-  /** What the composer of `kind` needs beyond the appeal; never personal data. */
-  payload?: Record<string, string | number>;
-  attachments?: AttachmentReference[];
-  /** When it was written; due at once. */
-  at: Date;
-};
-
-export type ClaimedDelivery = {
-  id: string;
-  kind: DeliveryKind;
-  appealId: string | null;
-  recipients: Recipient[];
-  payload: Record<string, string | number>;
-  attachments: AttachmentReference[];
-  /** Tries including this one. */
-  attempts: number;
-};
-
-export type DeliveryStatus = {
-  state: DeliveryState;
-  recipients: Recipient[];
-  /** Tries so far (since the last manual retry). */
-  attempts: number;
-  /** ISO 8601, UTC; null before the first try. */
-  lastAttemptAt: string | null;
-  /** Why the last try failed (an error code or SMTP status), null if it did not. */
-  lastError: string | null;
-  /** When a pending delivery is tried next. */
-  nextAttemptAt: string | null;
-  sentAt: string | null;
-};
-
-/** One delivery about an appeal, as the staff area lists them. */
-export type AppealDelivery = {
-  id: string;
-  kind: DeliveryKind;
-  payload: Record<string, string | number>;
-  state: DeliveryState;
-  attempts: number;
-  createdAt: string;
-  sentAt: string | null;
-};
-
-export type DeliveryBacklog = {
-  pending: number;
-  failed: number;
-  /** When the oldest delivery still pending was written (ISO 8601), null if none. */
-  oldestPendingAt: string | null;
-};
+// The outbox's types are written in delivery-types.ts; this file stays the outbox's one entry.
+export type {
+  AppealDelivery,
+  AttachmentReference,
+  ClaimedDelivery,
+  DeliveryBacklog,
+  DeliveryKind,
+  DeliveryState,
+  DeliveryStatus,
+  NewDelivery,
+  Recipient,
+} from "./delivery-types.ts";
+export { deliveryKinds } from "./delivery-types.ts";
 
 const claimSql = {
   sqlite: `

@@ -1,6 +1,6 @@
 /**
  * The sign-in guard's counters (decision 0014): one row per key (a keyed hash of a login or of an
- * address, server/staff/sign-in-keys.ts), counting the attempts that were let through to a
+ * address, server/staff/auth/sign-in-keys.ts), counting the attempts that were let through to a
  * password check within the window. A slot is reserved in the store before the check, in one
  * statement per key that counts and decides together, so concurrent requests on one server or on
  * several sharing PostgreSQL never both take the last slot.

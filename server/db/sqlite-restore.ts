@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { fsyncPath } from "../fsync-path.ts";
+import { fsyncPath } from "./fsync-path.ts";
 import { assertNotNewer } from "./migrations.ts";
 import { sqliteStoreUsers } from "./sqlite-store-users.ts";
 import { assertIntegrity, sqliteTableCounts } from "./sqlite-table-counts.ts";

@@ -1,6 +1,6 @@
 /**
  * Staff accounts and their sessions. Session tokens arrive already hashed
- * (server/staff/staff-auth.ts); the lockout's counters are server/db/sign-in-guard-repository.ts.
+ * (server/staff/auth/staff-auth.ts); the lockout's counters are server/db/sign-in-guard-repository.ts.
  */
 import type { StaffRole } from "../../domain/staff/staff-roles.ts";
 import {

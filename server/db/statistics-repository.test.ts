@@ -13,7 +13,7 @@ import { seedAppeals } from "../../tests/support/seeded-statistics.ts";
 import { sampleNewAppeal } from "../../tests/support/test-appeal.ts";
 import { type TestDatabase, testDatabaseKinds } from "../../tests/support/test-databases.ts";
 import { parseDatabaseUrl } from "../config.ts";
-import { spanOf } from "../staff/statistics-service.ts";
+import { spanOf } from "../staff/statistics/statistics-service.ts";
 import { createDataLayer, type DataLayer } from "./data-layer.ts";
 import { type Database, isoMoment } from "./database.ts";
 import { openDatabase } from "./open-database.ts";

@@ -1,6 +1,6 @@
 import { renameSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { fsyncPath } from "../fsync-path.ts";
+import { fsyncPath } from "./fsync-path.ts";
 
 /** What a backup wrote, as the operator command, the scheduled backup and the log report it. */
 export type BackupReport = {

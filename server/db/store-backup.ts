@@ -13,8 +13,3 @@ export function backupStore(database: DatabaseConfig, target: string): Promise<B
     ? backupSqliteStore(database.path, target)
     : backupPostgresStore(database.url, target);
 }
-
-/** The backup file's usual ending for the store's kind. */
-export function backupExtension(database: DatabaseConfig): string {
-  return database.kind === "sqlite" ? "sqlite" : "dump";
-}

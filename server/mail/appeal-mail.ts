@@ -2,6 +2,7 @@ import { createElement as h, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import {
   answerDue,
+  appealTermWords,
   forwardDue,
   noticeDue,
   registrationDue,
@@ -23,10 +24,10 @@ export function composeAppealMail(appeal: StoredAppeal): AppealMail {
   const receivedDay = kirovIsoDate(receivedAt);
   const received = `${formatKirovDateTime(receivedAt)} по кировскому времени`;
   const deadlines = [
-    `Зарегистрировать — не позднее ${formatRussianDate(registrationDue(receivedAt))} (3 дня со дня поступления).`,
-    `Ответить — 30 дней со дня регистрации: при регистрации в день поступления не позднее ${formatRussianDate(answerDue(receivedDay))}.`,
-    `Направить в другой орган, если вопрос не в нашей компетенции, — 7 дней со дня регистрации: при регистрации в день поступления не позднее ${formatRussianDate(forwardDue(receivedDay))}.`,
-    `Сообщить автору, что суть обращения определить нельзя, — 7 дней со дня регистрации: при регистрации в день поступления не позднее ${formatRussianDate(noticeDue(receivedDay))}.`,
+    `Зарегистрировать — не позднее ${formatRussianDate(registrationDue(receivedAt))} (${appealTermWords.registration} со дня поступления).`,
+    `Ответить — ${appealTermWords.answer} со дня регистрации: при регистрации в день поступления не позднее ${formatRussianDate(answerDue(receivedDay))}.`,
+    `Направить в другой орган, если вопрос не в нашей компетенции, — ${appealTermWords.forward} со дня регистрации: при регистрации в день поступления не позднее ${formatRussianDate(forwardDue(receivedDay))}.`,
+    `Сообщить автору, что суть обращения определить нельзя, — ${appealTermWords.notice} со дня регистрации: при регистрации в день поступления не позднее ${formatRussianDate(noticeDue(receivedDay))}.`,
   ];
   const fields: [label: string, value: string][] = [
     ["Фамилия", visibleText(appeal.last_name)],

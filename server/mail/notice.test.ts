@@ -22,7 +22,7 @@ import {
   testMailConfig,
 } from "../../tests/support/test-smtp-server.ts";
 import { acknowledgementLimit } from "../appeals/store-appeal.ts";
-import { createRegistryService } from "../staff/registry-service.ts";
+import { createRegistryService } from "../staff/registry/registry-service.ts";
 import { composeNoticeMail, fillTemplate } from "./notice-mail.ts";
 
 const author = "author@example.ru";

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { DataLayer } from "../db/data-layer.ts";
-import { problemMessages, sendProblem } from "../problem-answer.ts";
+import { problemMessages, sendProblem } from "../http/problem-answer.ts";
 import { addressAllowList } from "./address-allow-list.ts";
 import { createServiceMetrics, type ServiceMetrics } from "./service-metrics.ts";
 

@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { findBoundaryViolations, findSqlOutsideDataLayer, importsOf } from "./import-boundaries.ts";
+import {
+  findBoundaryViolations,
+  findOtherLoadContexts,
+  findServerFloorViolations,
+  findSqlOutsideDataLayer,
+  importsOf,
+} from "./import-boundaries.ts";
 
 test("imports run one way: domain <- content <- app | server (see docs/decisions/0004)", () => {
   const violations = findBoundaryViolations();
@@ -10,6 +16,16 @@ test("imports run one way: domain <- content <- app | server (see docs/decisions
 test("SQL is written only in the data layer (server/db)", () => {
   const found = findSqlOutsideDataLayer();
   assert.deepEqual(found, [], `SQL outside server/db:\n${found.join("\n")}`);
+});
+
+test("server/db/ stands below the rooms; only the assembly reaches the pages' door (decision 0027)", () => {
+  const found = findServerFloorViolations();
+  assert.deepEqual(found, [], `imports across server/'s floors:\n${found.join("\n")}`);
+});
+
+test("pages reach the server through one load context (domain/pages/page-context.ts)", () => {
+  const found = findOtherLoadContexts();
+  assert.deepEqual(found, [], `other load contexts:\n${found.join("\n")}`);
 });
 
 test("the import reader sees every form of import", () => {

@@ -150,3 +150,61 @@ export function findSqlOutsideDataLayer(): string[] {
   }
   return found;
 }
+
+/**
+ * The floors inside server/: the data layer (server/db/) stands below every room, and the pages'
+ * door (server/pages/) above them all, reached only from the assembly (server/app.ts). A
+ * production file that imports against these is listed.
+ */
+export function findServerFloorViolations(): string[] {
+  const problems: string[] = [];
+  for (const file of sourceFiles("server")) {
+    const shown = relative(repositoryRoot, file).split(sep).join("/");
+    if (testFile.test(file)) continue;
+    for (const specifier of importsOf(readFileSync(file, "utf8"))) {
+      if (!specifier.startsWith(".")) continue;
+      const target = relative(repositoryRoot, resolve(dirname(file), specifier))
+        .split(sep)
+        .join("/");
+      const room = target.split("/").length > 2 ? target.split("/")[1] : undefined;
+      if (
+        shown.startsWith(`${dataLayerFolder}/`) &&
+        target.startsWith("server/") &&
+        room &&
+        room !== "db"
+      ) {
+        problems.push(
+          `${shown} imports "${specifier}": server/db/ stands below the rooms of server/`,
+        );
+      }
+      if (
+        room === "pages" &&
+        !shown.startsWith("server/pages/") &&
+        shown !== "server/app.ts" &&
+        shown !== "server/main.ts"
+      ) {
+        problems.push(
+          `${shown} imports "${specifier}": only server/app.ts and main.ts reach the pages' door`,
+        );
+      }
+    }
+  }
+  return problems;
+}
+
+/**
+ * React Router load contexts made anywhere but the one page context (domain/pages/page-context.ts):
+ * every page reaches the server through that one typed context, a port per feature.
+ */
+export function findOtherLoadContexts(): string[] {
+  const found: string[] = [];
+  for (const folder of ["app", "domain", "server"]) {
+    for (const file of sourceFiles(folder)) {
+      const shown = relative(repositoryRoot, file).split(sep).join("/");
+      if (testFile.test(file) || shown === "domain/pages/page-context.ts") continue;
+      if (/\bcreateContext\s*[<(]|Symbol\.for\(/.test(readFileSync(file, "utf8")))
+        found.push(shown);
+    }
+  }
+  return found;
+}

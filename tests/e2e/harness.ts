@@ -11,8 +11,8 @@ import { buildApp } from "../../server/app.ts";
 import { parseDatabaseUrl, type ServerTimeouts } from "../../server/config.ts";
 import { type DataLayer, openDataLayer } from "../../server/db/data-layer.ts";
 import type { MailConfig } from "../../server/mail/mail-config.ts";
-import { loadPageHandler } from "../../server/react-router-bridge.ts";
-import { loadSiteFiles } from "../../server/site-files.ts";
+import { loadPageHandler } from "../../server/pages/react-router-bridge.ts";
+import { loadSiteFiles } from "../../server/site/site-files.ts";
 
 export const siteDir = "build/client";
 export const serverBuildPath = "build/server/index.js";

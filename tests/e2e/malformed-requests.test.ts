@@ -5,12 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { validateAppeal } from "../../domain/appeals/appeal-schema.ts";
-import {
-  oddStrings,
-  type Random,
-  randomAppeal,
-  seededRandom,
-} from "../../server/appeals/random-input.ts";
+import { oddStrings, type Random, randomAppeal, seededRandom } from "../support/random-input.ts";
 import { siteForTests } from "./harness.ts";
 import { type RawAnswer, rawBody, sendRaw } from "./raw-http.ts";
 

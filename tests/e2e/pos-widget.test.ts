@@ -6,9 +6,9 @@ import type { FastifyInstance } from "fastify";
 import { appealChannelNote, posWidgetTexts } from "../../content/pos-widget.ts";
 import { buildApp } from "../../server/app.ts";
 import { type DataLayer, openDataLayer } from "../../server/db/data-layer.ts";
-import { posWidgetStartScript } from "../../server/pos-widget.ts";
-import { loadPageHandler } from "../../server/react-router-bridge.ts";
-import { loadSiteFiles } from "../../server/site-files.ts";
+import { loadPageHandler } from "../../server/pages/react-router-bridge.ts";
+import { posWidgetStartScript } from "../../server/site/pos-widget.ts";
+import { loadSiteFiles } from "../../server/site/site-files.ts";
 import { createSqliteDatabase, type TestDatabase } from "../support/test-databases.ts";
 import { launchBrowser, openPage, serverBuildPath, siteDir } from "./harness.ts";
 

@@ -14,8 +14,8 @@ import { deadlineKindLabels, nextDeadline } from "../../domain/appeals/running-t
 import { addCalendarDays } from "../../domain/calendar/calendar-day.ts";
 import type { RegistryAppeal } from "../../domain/staff/registry-types.ts";
 import { kirovIsoDate } from "../../domain/time/kirov-time.ts";
-import { createSignInKeys } from "../../server/staff/sign-in-keys.ts";
-import { lockoutLimits, signInKeySecretName } from "../../server/staff/staff-auth.ts";
+import { createSignInKeys } from "../../server/staff/auth/sign-in-keys.ts";
+import { lockoutLimits, signInKeySecretName } from "../../server/staff/auth/staff-auth.ts";
 import { runSql } from "../support/direct-sql.ts";
 import { addStaffUser, storeAppealIn } from "../support/staff-fixtures.ts";
 import {

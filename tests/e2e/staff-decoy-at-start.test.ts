@@ -4,7 +4,7 @@
 // other test has built it first. Needs `npm run build`.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { isDecoyHashBuilt } from "../../server/staff/passwords.ts";
+import { isDecoyHashBuilt } from "../../server/staff/auth/passwords.ts";
 import { browserWithForm, postSignIn } from "../support/sign-in-attempts.ts";
 import { addStaffUser } from "../support/staff-fixtures.ts";
 import type { StaffTestApp } from "../support/staff-test-app.ts";

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import type { StaffRole } from "../../domain/staff/staff-roles.ts";
-import { hashPassword } from "../../server/staff/passwords.ts";
+import { hashPassword } from "../../server/staff/auth/passwords.ts";
 import type { RunningSite } from "./harness.ts";
 import { openPage, type WatchedPage } from "./harness.ts";
 

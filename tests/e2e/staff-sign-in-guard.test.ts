@@ -6,7 +6,7 @@
 // was wrong) and from the audit (one 'sign-in-failed' row per check). Needs `npm run build`.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { hashPassword, verifyPassword } from "../../server/staff/passwords.ts";
+import { hashPassword, verifyPassword } from "../../server/staff/auth/passwords.ts";
 import {
   type Answer,
   browserWithForm,

@@ -5,7 +5,10 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { appealEntry } from "../../server/db/audit-repository.ts";
-import { createSignInPurgeJob, purgeSignInLeftovers } from "../../server/staff/sign-in-purge.ts";
+import {
+  createSignInPurgeJob,
+  purgeSignInLeftovers,
+} from "../../server/staff/auth/sign-in-purge.ts";
 import { everyTableAsText, querySql, runSql } from "../support/direct-sql.ts";
 import { browserWithForm, countStatuses, postSignIn } from "../support/sign-in-attempts.ts";
 import { addStaffUser, storeAppealIn } from "../support/staff-fixtures.ts";

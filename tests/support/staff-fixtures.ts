@@ -4,7 +4,7 @@ import type { StaffRole } from "../../domain/staff/staff-roles.ts";
 import { storeAppeal } from "../../server/appeals/store-appeal.ts";
 import type { AppealChange, NewAppeal } from "../../server/db/appeals-repository.ts";
 import type { DataLayer } from "../../server/db/data-layer.ts";
-import { hashPassword } from "../../server/staff/passwords.ts";
+import { hashPassword } from "../../server/staff/auth/passwords.ts";
 
 export async function addStaffUser(
   data: DataLayer,

@@ -9,7 +9,7 @@ import { buildApp } from "../../server/app.ts";
 import { openStatusLookupGuard } from "../../server/appeals/status-lookup-guard.ts";
 import { parseDatabaseUrl } from "../../server/config.ts";
 import { type DataLayer, openDataLayer } from "../../server/db/data-layer.ts";
-import { loadPageHandler } from "../../server/react-router-bridge.ts";
+import { loadPageHandler } from "../../server/pages/react-router-bridge.ts";
 import { testSite } from "./test-app.ts";
 
 export const serverBuildPath = fileURLToPath(

@@ -6,10 +6,10 @@ import type { RequestHandler } from "react-router";
 import { buildApp } from "../../server/app.ts";
 import { openRateLimiter } from "../../server/appeals/rate-limiter.ts";
 import { parseDatabaseUrl, type ServerTimeouts, type TrustProxy } from "../../server/config.ts";
-import { inlineSources } from "../../server/content-security-policy.ts";
 import { type DataLayer, openDataLayer } from "../../server/db/data-layer.ts";
+import { inlineSources } from "../../server/http/content-security-policy.ts";
 import type { MailConfig } from "../../server/mail/mail-config.ts";
-import type { SiteFile, SiteFiles } from "../../server/site-files.ts";
+import type { SiteFile, SiteFiles } from "../../server/site/site-files.ts";
 
 function page(html: string): SiteFile {
   return {

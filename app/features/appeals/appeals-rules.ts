@@ -1,13 +1,15 @@
 /**
  * The rules shown above the appeal form (spec, section 5; issue 4). Plain text with Russian
- * typography: non-breaking spaces after numbers and «№», « » quotes.
+ * typography: non-breaking spaces after numbers and «№», « » quotes. The term's figure comes from
+ * the law's terms (domain/appeals/legal-terms.ts).
  */
+import { appealTermWords } from "../../../domain/appeals/legal-terms.ts";
 export const appealsRulesIntro =
   "Обращения граждан рассматриваются в порядке, установленном Федеральным законом от 2\u00a0мая 2006\u00a0г. №\u00a059-ФЗ «О\u00a0порядке рассмотрения обращений граждан Российской Федерации».";
 
 export const appealsRules: readonly string[] = [
   "Текст обращения обязателен: изложите в нём суть предложения, заявления или жалобы.",
   "Адрес электронной почты должен принадлежать только автору обращения: на него будет направлен ответ.",
-  "Обращение регистрируется не позднее чем через 3\u00a0дня с момента поступления.",
+  `Обращение регистрируется не позднее чем через ${appealTermWords.registration.replace(" ", "\u00a0")} с момента поступления.`,
   "Если суть обращения определить невозможно, ответ на него не даётся; автору сообщается об этом в течение семи дней со дня регистрации обращения.",
 ];

@@ -15,7 +15,10 @@ export const emptyAppealValues: AppealFormValues = {
   consent: false,
 };
 
-function textOf(formData: FormData, name: string): string {
+/** A posted form: the browser's FormData, or the fields the server's door read. */
+type PostedForm = { get(name: string): unknown; has(name: string): boolean };
+
+function textOf(formData: PostedForm, name: string): string {
   const value = formData.get(name);
   return typeof value === "string" ? value : "";
 }
@@ -24,7 +27,7 @@ function textOf(formData: FormData, name: string): string {
  * The form's answers as the API takes them. The select's disabled placeholder is not posted:
  * an absent region reads as "" (no region); an unticked checkbox is absent: `consent: false`.
  */
-export function appealValuesFromFormData(formData: FormData): AppealFormValues {
+export function appealValuesFromFormData(formData: PostedForm): AppealFormValues {
   return {
     first_name: textOf(formData, "first_name"),
     last_name: textOf(formData, "last_name"),

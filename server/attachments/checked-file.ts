@@ -1,0 +1,28 @@
+/**
+ * A file as it is kept: its type recognised from its content by `file-type` (never its name or the
+ * browser's word), its name cleaned (domain/attachments/submitted-file.ts) and given the extension
+ * of its real type.
+ */
+import { fileTypeFromBuffer } from "file-type";
+import { cleanFileName, type SubmittedFile } from "../../domain/attachments/submitted-file.ts";
+import { type FileRules, UploadRefusal } from "./upload-rules.ts";
+
+export async function checkedFile(
+  givenName: string,
+  content: Buffer,
+  rules: FileRules,
+): Promise<SubmittedFile> {
+  const name = cleanFileName(givenName);
+  if (content.length === 0) throw new UploadRefusal(400, rules.messages.empty(name));
+  const detected = await fileTypeFromBuffer(content);
+  const type = rules.types.find((allowed) => allowed.mediaType === detected?.mime);
+  if (!type) throw new UploadRefusal(415, rules.messages.wrongType(name));
+  return { fileName: withExtension(name, type.extension), mediaType: type.mediaType, content };
+}
+
+/** The name with the extension of its real type: a PDF sent as 'letter.jpg' goes out as a PDF. */
+function withExtension(name: string, extension: string): string {
+  const current = /\.([^.]+)$/.exec(name)?.[1]?.toLowerCase();
+  const same = current === extension || (extension === "jpg" && current === "jpeg");
+  return same ? name : `${name}.${extension}`;
+}

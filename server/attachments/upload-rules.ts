@@ -1,0 +1,57 @@
+/**
+ * What a form with files may carry (the types, the limits, the Russian words for a refusal), and
+ * the limits the multipart parser is given from them. The staff answer's rules come from
+ * domain/staff/answer-files.ts; a citizen's files will bring their own.
+ */
+import {
+  answerFileLimits,
+  answerFileMessages,
+  answerFileTypes,
+} from "../../domain/staff/answer-files.ts";
+
+export type FileRules = {
+  types: ReadonlyArray<{ extension: string; mediaType: string }>;
+  maxFiles: number;
+  /** All the form's files together, in bytes. */
+  maxTotalBytes: number;
+  messages: {
+    tooMany: string;
+    tooLarge: string;
+    wrongType(name: string): string;
+    empty(name: string): string;
+  };
+};
+
+export const answerFileRules: FileRules = {
+  types: answerFileTypes,
+  maxFiles: answerFileLimits.maxFiles,
+  maxTotalBytes: answerFileLimits.maxTotalBytes,
+  messages: answerFileMessages,
+};
+
+/** A refusal of the whole upload: its status and the Russian message the page shows. */
+export class UploadRefusal extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** The parser's limits for these rules: busboy stops counting at these, the reader at the exact ones. */
+export function parserLimits(rules: FileRules) {
+  return {
+    files: rules.maxFiles,
+    // One byte over the limit reaches the reader, which refuses at once: at the limit itself busboy
+    // would quietly drop the rest of the part, and so read all of a 200 MB upload before the end.
+    fileSize: rules.maxTotalBytes + 1,
+    fields: 10,
+    // The text (20,000 characters of up to 4 bytes) and a margin.
+    fieldSize: 100 * 1024,
+    parts: 20,
+    fieldNameSize: 50,
+    // A part whose headers go past this is dropped by busboy without a word: the reader counts
+    // the parts that arrived and refuses the form (multipart-form.ts).
+    headerPairs: 50,
+  } as const;
+}

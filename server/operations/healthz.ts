@@ -1,0 +1,57 @@
+/**
+ * GET /healthz: 503 with the reason while the store cannot be read or written (decision 0023),
+ * otherwise 200 with what an operator watches: the mail (on or off, the outbox by kind, mail held
+ * after a restore) and the backups. Public: counts, moments and sizes, never paths or error text.
+ */
+import type { FastifyInstance } from "fastify";
+import type { DataLayer } from "../db/data-layer.ts";
+import type { DeliveryBacklog } from "../db/deliveries-repository.ts";
+import type { MailDoor } from "../mail/register-delivery-sender.ts";
+import { storeUnhealthy } from "./store-health.ts";
+
+export function registerHealthz(
+  app: FastifyInstance,
+  deps: { data: DataLayer; mailDoor: MailDoor; backupScheduled: boolean },
+) {
+  app.get("/healthz", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+    // Reads answering is not enough: a store that cannot write is an outage (decision 0023).
+    const unhealthy = await storeUnhealthy(deps.data);
+    if (unhealthy) return reply.code(503).send(unhealthy);
+    try {
+      // Mail trouble is reported, not made an outage: appeals are still accepted and kept.
+      const outboxByKind = await deps.data.deliveries.backlog();
+      // So is a failed backup: the operator sees it here, in the log and in /metrics.
+      const backups = await deps.data.backupRuns.status();
+      return {
+        status: "ok",
+        mail: deps.mailDoor.enabled ? "on" : "off",
+        outbox: totalBacklog(Object.values(outboxByKind)),
+        outboxByKind,
+        heldMail: await deps.data.deliveryHolds.waitingCounts(), // after a restore (decision 0022)
+        // /healthz is public: when and how big, never paths or error text (those are in the log).
+        backup: {
+          scheduled: deps.backupScheduled ? "on" : "off",
+          last: backups.last && { at: backups.last.at, bytes: backups.last.bytes },
+          failure: backups.failure && { day: backups.failure.day, at: backups.failure.at },
+          interrupted: backups.interrupted,
+        },
+      };
+    } catch {
+      return reply.code(503).send({ status: "unavailable" });
+    }
+  });
+}
+
+/** Every kind's backlog together: what /healthz reported before deliveries had kinds. */
+function totalBacklog(backlogs: DeliveryBacklog[]): DeliveryBacklog {
+  const oldest = backlogs
+    .map((backlog) => backlog.oldestPendingAt)
+    .filter((at): at is string => at !== null)
+    .sort()[0];
+  return {
+    pending: backlogs.reduce((sum, backlog) => sum + backlog.pending, 0),
+    failed: backlogs.reduce((sum, backlog) => sum + backlog.failed, 0),
+    oldestPendingAt: oldest ?? null,
+  };
+}

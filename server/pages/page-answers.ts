@@ -1,0 +1,92 @@
+/**
+ * How the door answers: a rendered page (its headers, the site's settings written into public
+ * pages), a refusal in the words of its area (a small Russian page, no script), and a store
+ * failure as 503 with a Russian page, never React Router's English error page.
+ */
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { signInPath } from "../../domain/pages/page-context.ts";
+import {
+  escapeHtml,
+  formMessages,
+  problemMessages,
+  retryAfterSeconds,
+  sendProblem,
+} from "../http/problem-answer.ts";
+import { pathOnly } from "../http/request-log.ts";
+import { personaliseHtml, type SiteSettings } from "../site/site-settings.ts";
+import { sendWebResponse } from "./react-router-bridge.ts";
+
+// No script may run on a staff page: they ship none, and a citizen's text must never become one.
+const staffContentSecurityPolicy =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; " +
+  "frame-ancestors 'none'; base-uri 'none'";
+// A downloaded file is never a page of this site: opened in place, it runs in a sandbox.
+const downloadContentSecurityPolicy = "sandbox; default-src 'none'";
+
+const messages = {
+  csrf: "Форма устарела или отправлена не с этого сайта. Обновите страницу и отправьте её ещё раз.",
+  sessionOver: "Сеанс завершён или истёк. Войдите снова.",
+  badRequest: formMessages.unreadable,
+  unsupportedType: "Неподдерживаемый формат запроса.",
+  tooLarge: formMessages.tooLarge,
+} as const;
+
+/** A small page for the staff area's refusals: no script, Russian, the way back. */
+export function staffRefusalPage(reply: FastifyReply, status: number, message: string) {
+  return reply
+    .code(status)
+    .type("text/html; charset=utf-8")
+    .send(
+      `<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Реестр обращений</title></head><body><main><h1>Запрос отклонён</h1><p>${escapeHtml(message)}</p><p><a href="${signInPath}">Ко входу</a> · <a href="/staff">К реестру</a></p></main></body></html>`,
+    );
+}
+
+function isStaffArea(request: FastifyRequest): boolean {
+  return request.routeOptions.config.door?.area === "staff";
+}
+
+export function pageAnswers(settings: SiteSettings) {
+  const refuse = (request: FastifyRequest, reply: FastifyReply, status: number, text: string) =>
+    isStaffArea(request)
+      ? staffRefusalPage(reply, status, text)
+      : sendProblem(request, reply, status, text);
+  const unavailable = (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header("retry-after", String(retryAfterSeconds));
+    return refuse(request, reply, 503, problemMessages.unavailable);
+  };
+  return {
+    messages,
+    refuse,
+    unavailable,
+
+    /** React Router's page; a failure while it was made (the store's) is a 503 of the door's. */
+    async page(request: FastifyRequest, reply: FastifyReply, response: Response, failure: unknown) {
+      if (response.status >= 500) {
+        await response.body?.cancel();
+        // Name and code only: a database error's detail may quote a row (personal data).
+        const { name, code } = (failure ?? {}) as { name?: unknown; code?: unknown };
+        request.log.error({ error: { name, code }, status: response.status }, "page failed");
+        return unavailable(request, reply);
+      }
+      if (isStaffArea(request) || !/^text\/html/.test(response.headers.get("content-type") ?? "")) {
+        return sendWebResponse(reply, response);
+      }
+      const html = personaliseHtml(await response.text(), pathOnly(request), settings);
+      return sendWebResponse(reply, new Response(html, response));
+    },
+
+    /** The staff area's headers on everything it answers. */
+    async headers(request: FastifyRequest, reply: FastifyReply) {
+      const door = request.routeOptions.config.door;
+      if (door?.area !== "staff") return;
+      reply.header("cache-control", "no-store");
+      reply.header("x-robots-tag", "noindex, nofollow");
+      reply.header(
+        "content-security-policy",
+        door.download ? downloadContentSecurityPolicy : staffContentSecurityPolicy,
+      );
+    },
+  };
+}
+
+export type PageAnswers = ReturnType<typeof pageAnswers>;

@@ -1,0 +1,63 @@
+/**
+ * The pages' services, one port per feature (domain/pages/page-context.ts), built once per
+ * server from the server's own services: what a page's loader or action may ask of it.
+ */
+
+import type { AppealsReview } from "../../domain/appeals/appeals-review.ts";
+import { formEntriesToInput } from "../../domain/appeals/form-input.ts";
+import type { PageServices } from "../../domain/pages/page-context.ts";
+import type { AppealService } from "../appeals/appeal-service.ts";
+import { createStatusLookup } from "../appeals/status-lookup.ts";
+import type { StatusLookupGuard } from "../appeals/status-lookup-guard.ts";
+import type { DataLayer } from "../db/data-layer.ts";
+import type { StaffAuth } from "../staff/auth/staff-auth.ts";
+import type { RegistryService } from "../staff/registry/registry-service.ts";
+import type { StatisticsService } from "../staff/statistics/statistics-service.ts";
+import type { ReplyTemplateService } from "../staff/templates/reply-template-service.ts";
+
+export type ServerServices = {
+  data: Pick<DataLayer, "appeals">;
+  appeals: AppealService;
+  statusLookupGuard: StatusLookupGuard;
+  review: () => Promise<AppealsReview>;
+  auth: StaffAuth;
+  registry: RegistryService;
+  templates: ReplyTemplateService;
+  statistics: StatisticsService;
+};
+
+export function createPageServices(server: ServerServices): PageServices {
+  const { registry, templates, statistics } = server;
+  return {
+    appealForm: (entries, client) =>
+      server.appeals.submit(formEntriesToInput(entries), {
+        ip: client.address,
+        userAgent: client.userAgent,
+      }),
+    statusLookup: (typed, clientAddress) =>
+      createStatusLookup({
+        data: server.data,
+        guard: server.statusLookupGuard,
+        clientAddress,
+      })(typed, clientAddress),
+    review: server.review,
+    signIn: {
+      async signIn(login, password, clientAddress) {
+        const result = await server.auth.signIn(login, password, clientAddress);
+        return result.ok ? { ok: true, token: result.token } : result;
+      },
+    },
+    staff: {
+      today: registry.today,
+      listAppeals: registry.listAppeals,
+      heldMail: registry.heldMail,
+      getAppeal: registry.getAppeal,
+      changeAppeal: registry.changeAppeal,
+      previewAnswer: registry.previewAnswer,
+      replyTemplates: templates.list,
+      changeReplyTemplates: templates.change,
+      setTopic: registry.setTopic,
+      statistics: (period) => statistics.statisticsOf(period, registry.today()),
+    },
+  };
+}
