@@ -10,7 +10,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { chartLabelProblems } from "./chart-labels.ts";
 import { launchBrowser, openPage, type RunningSite, startSite } from "./harness.ts";
 import { htmlCheckerErrors } from "./html-checker.ts";
@@ -183,16 +183,34 @@ describe("the staff area as a workplace", () => {
     await site?.close();
   });
 
+  // Each viewer signs in once through the form; the pages open in fresh contexts with that
+  // session's cookies (a sign-in costs a deliberately slow password hash: 48 of them took a
+  // third of this file's time).
+  const sessions = new Map<string, BrowserContextOptions["storageState"]>();
+  async function sessionOf(login: string) {
+    const known = sessions.get(login);
+    if (known) return known;
+    const { page, close } = await openPage(browser);
+    try {
+      await signIn(page, site.baseUrl, login);
+      await page.getByRole("heading", { name: "Обращения граждан" }).waitFor();
+      const state = await page.context().storageState();
+      sessions.set(login, state);
+      return state;
+    } finally {
+      await close();
+    }
+  }
+
   /** Opens each staff page signed in as its viewer, in a context with these options. */
   async function eachPage(
     options: Parameters<typeof openPage>[1],
     check: (page: Page, where: StaffPage) => Promise<void>,
   ) {
     for (const where of pages) {
-      const { page, consoleErrors, close } = await openPage(browser, options);
+      const storageState = where.login ? await sessionOf(where.login) : undefined;
+      const { page, consoleErrors, close } = await openPage(browser, { ...options, storageState });
       try {
-        if (where.login) await signIn(page, site.baseUrl, where.login);
-        if (where.login) await page.getByRole("heading", { name: "Обращения граждан" }).waitFor();
         await page.goto(`${site.baseUrl}${where.path}`);
         await check(page, where);
         assert.deepEqual(consoleErrors, [], where.name);
