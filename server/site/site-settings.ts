@@ -1,7 +1,6 @@
-import { createHash } from "node:crypto";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { siteUrlPlaceholder } from "../../domain/site/site-url-placeholder.ts";
 import { inlineSources } from "../http/content-security-policy.ts";
+import { compressedVariants, etagOf } from "./compressed-variants.ts";
 import { posWidgetBlock, posWidgetSlot } from "./pos-widget.ts";
 import type { SiteFile, SiteFiles } from "./site-files.ts";
 
@@ -38,19 +37,13 @@ function withSettings(file: SiteFile, path: string, settings: SiteSettings): Sit
   const changed = personaliseHtml(text, path, settings);
   if (changed === text) return file;
   const body = Buffer.from(changed, "utf8");
+  const variants = compressedVariants(body);
   return {
     ...file,
     body,
-    brotli: file.brotli
-      ? brotliCompressSync(body, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: 11,
-            [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-          },
-        })
-      : undefined,
-    gzip: file.gzip ? gzipSync(body, { level: 9 }) : undefined,
-    etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`,
+    brotli: file.brotli ? variants.brotli : undefined,
+    gzip: file.gzip ? variants.gzip : undefined,
+    etag: etagOf(body),
     // The page's policy hashes the inline blocks it is served with (the ПОС block included).
     ...(file.inline ? { inline: inlineSources(changed) } : {}),
   };
