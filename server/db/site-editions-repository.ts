@@ -150,9 +150,12 @@ export function createSiteEditionsRepository(db: Database) {
       return changed === 1;
     },
 
-    /** An earlier edition's content published again, as a new edition that says where from. */
+    /**
+     * An earlier edition's content published again, as a new edition that says where from (no
+     * edition: the build's content).
+     */
     async republish(
-      earlier: { id: number; page: string; content: unknown },
+      earlier: { id: number | null; page: string; content: unknown },
       by: string,
       at: Date,
       tx: SqlExecutor,

@@ -148,15 +148,21 @@ export function createSiteEditionService(deps: {
       }
       case "restore": {
         const done = await data.transaction(async (tx) => {
-          const earlier = await repository.find(action.editionId, tx);
+          // Edition 0 is the build's content: what the page showed before its first publish.
+          const earlier =
+            action.editionId === 0
+              ? { id: null, content: deps.defaults[page] }
+              : await repository.find(action.editionId, tx);
+          if (!earlier) return false;
           if (
-            !earlier ||
-            earlier.page !== page ||
-            (earlier.state !== "published" && earlier.state !== "superseded")
+            "state" in earlier &&
+            (earlier.page !== page ||
+              (earlier.state !== "published" && earlier.state !== "superseded"))
           ) {
             return false;
           }
-          const content = viewOf(page, earlier).content;
+          const content = editablePages[page].schema.parse(earlier.content);
+          const from = earlier.id === null ? "содержание сборки" : `#${earlier.id}`;
           if (direct) {
             const id = await repository.republish(
               { id: earlier.id, page, content },
@@ -165,11 +171,11 @@ export function createSiteEditionService(deps: {
               tx,
             );
             await announcePublished(page, tx);
-            await audit(tx, viewer, "site-restored", `${label} #${id} из #${earlier.id}`);
+            await audit(tx, viewer, "site-restored", `${label} #${id} из ${from}`);
           } else {
             const id = await repository.saveDraft({ page, content, by: viewer.login, at }, tx);
             await repository.submit(id, viewer.login, at, tx);
-            await audit(tx, viewer, "site-submitted", `${label} #${id} из #${earlier.id}`);
+            await audit(tx, viewer, "site-submitted", `${label} #${id} из ${from}`);
           }
           return true;
         });
