@@ -53,7 +53,11 @@ export class StaffHttpBrowser {
     });
     this.remember(response);
     const body = await response.text();
-    assert.equal(response.status, 302, `signed in: ${/role="alert"[^>]*>([^<]*)/.exec(body)?.[1] ?? ""}`);
+    assert.equal(
+      response.status,
+      302,
+      `signed in: ${/role="alert"[^>]*>([^<]*)/.exec(body)?.[1] ?? ""}`,
+    );
     await this.get("/staff");
   }
 
