@@ -9,7 +9,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { defaultVacancies } from "../content/vacancies.ts";
-import { vacancyFieldName, vacancyFormValues } from "../domain/site-content/vacancies-form.ts";
+import {
+  vacancyFieldName,
+  vacancyFormFields,
+  vacancyFormValues,
+} from "../domain/site-content/vacancies-form.ts";
 import { parseDatabaseUrl } from "../server/config.ts";
 import { openDataLayer } from "../server/db/data-layer.ts";
 import { hashPassword } from "../server/staff/auth/passwords.ts";
@@ -28,16 +32,8 @@ const password = "correct horse battery staple";
 
 /** The editor's form, every field as the page shows it, the first salary set. */
 function publishForm(salary: number): Record<string, string> {
-  const form = vacancyFormValues(defaultVacancies);
-  const fields: Record<string, string> = { count: String(form.length), intent: "publish" };
-  form.forEach((vacancy, index) => {
-    for (const [field, value] of Object.entries(vacancy)) {
-      if (field !== "net") fields[vacancyFieldName(index, field)] = String(value);
-      else if (value) fields[vacancyFieldName(index, field)] = "on";
-    }
-  });
-  fields[vacancyFieldName(0, "salary")] = String(salary);
-  return fields;
+  const fields = vacancyFormFields(vacancyFormValues(defaultVacancies));
+  return { ...fields, intent: "publish", [vacancyFieldName(0, "salary")]: String(salary) };
 }
 
 const percentile = (sorted: number[], share: number) =>

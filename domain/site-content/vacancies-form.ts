@@ -39,6 +39,18 @@ export function vacancyFormValues(content: VacanciesContent): VacancyFormValues[
   })) as VacancyFormValues[];
 }
 
+/** The fields a browser posts for these values (a checkbox left out when not ticked). */
+export function vacancyFormFields(values: readonly VacancyFormValues[]): Record<string, string> {
+  const fields: Record<string, string> = { count: String(values.length) };
+  values.forEach((vacancy, index) => {
+    for (const [field, value] of Object.entries(vacancy)) {
+      if (field !== "net") fields[vacancyFieldName(index, field)] = String(value);
+      else if (value) fields[vacancyFieldName(index, field)] = "on";
+    }
+  });
+  return fields;
+}
+
 /** The vacancies posted, in the form's order (`count` of them, at most the page's limit). */
 export function readVacancyValues(fields: URLSearchParams): VacancyFormValues[] {
   const count = Math.min(Number.parseInt(fields.get("count") ?? "0", 10) || 0, maxVacancies + 1);

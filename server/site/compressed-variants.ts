@@ -8,18 +8,23 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
  * compressed once and sent many times. A variant that saves nothing is left out.
  */
 export function compressedVariants(body: Buffer): { brotli?: Buffer; gzip?: Buffer } {
-  const brotli = brotliCompressSync(body, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: 11,
-      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-    },
-  });
-  const gzip = gzipSync(body, { level: 9 });
+  const brotli = brotliOf(body);
+  const gzip = gzipOf(body);
   return {
     ...(brotli.length < body.length ? { brotli } : {}),
     ...(gzip.length < body.length ? { gzip } : {}),
   };
 }
+
+export const brotliOf = (body: Buffer) =>
+  brotliCompressSync(body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 11,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
+
+export const gzipOf = (body: Buffer) => gzipSync(body, { level: 9 });
 
 /** A strong ETag from the bytes: a page's changes, its validator changes with it. */
 export function etagOf(body: Buffer): string {

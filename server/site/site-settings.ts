@@ -1,6 +1,6 @@
 import { siteUrlPlaceholder } from "../../domain/site/site-url-placeholder.ts";
 import { inlineSources } from "../http/content-security-policy.ts";
-import { compressedVariants, etagOf } from "./compressed-variants.ts";
+import { brotliOf, etagOf, gzipOf } from "./compressed-variants.ts";
 import { posWidgetBlock, posWidgetSlot } from "./pos-widget.ts";
 import type { SiteFile, SiteFiles } from "./site-files.ts";
 
@@ -37,12 +37,12 @@ function withSettings(file: SiteFile, path: string, settings: SiteSettings): Sit
   const changed = personaliseHtml(text, path, settings);
   if (changed === text) return file;
   const body = Buffer.from(changed, "utf8");
-  const variants = compressedVariants(body);
   return {
     ...file,
     body,
-    brotli: file.brotli ? variants.brotli : undefined,
-    gzip: file.gzip ? variants.gzip : undefined,
+    // The variants the build made, made again from the new text.
+    brotli: file.brotli ? brotliOf(body) : undefined,
+    gzip: file.gzip ? gzipOf(body) : undefined,
     etag: etagOf(body),
     // The page's policy hashes the inline blocks it is served with (the ПОС block included).
     ...(file.inline ? { inline: inlineSources(changed) } : {}),

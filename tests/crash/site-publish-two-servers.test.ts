@@ -6,7 +6,11 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { defaultVacancies } from "../../content/vacancies.ts";
-import { vacancyFieldName, vacancyFormValues } from "../../domain/site-content/vacancies-form.ts";
+import {
+  vacancyFieldName,
+  vacancyFormFields,
+  vacancyFormValues,
+} from "../../domain/site-content/vacancies-form.ts";
 import { parseDatabaseUrl } from "../../server/config.ts";
 import { openDataLayer } from "../../server/db/data-layer.ts";
 import { hashPassword } from "../../server/staff/auth/passwords.ts";
@@ -37,19 +41,8 @@ after(async () => {
 
 /** The editor's form with the first vacancy's salary changed, as the browser posts it. */
 function formWithSalary(salary: string): Record<string, string> {
-  const values = vacancyFormValues(defaultVacancies);
-  const fields: Record<string, string> = { count: String(values.length), intent: "publish" };
-  values.forEach((vacancy, index) => {
-    for (const [field, value] of Object.entries(vacancy)) {
-      if (field === "net") {
-        if (value) fields[vacancyFieldName(index, field)] = "on";
-      } else {
-        fields[vacancyFieldName(index, field)] = String(value);
-      }
-    }
-  });
-  fields[vacancyFieldName(0, "salary")] = salary;
-  return fields;
+  const fields = vacancyFormFields(vacancyFormValues(defaultVacancies));
+  return { ...fields, intent: "publish", [vacancyFieldName(0, "salary")]: salary };
 }
 
 const vacanciesOf = async (server: ServerProcess) =>
