@@ -30,6 +30,9 @@ const changedMeanwhile = {
   message: "Редакцию уже изменили или опубликовали. Обновите страницу и проверьте её.",
 } as const;
 
+/** Thrown inside a transaction to undo it: the edition changed state meanwhile (another head). */
+class EditionChangedMeanwhile extends Error {}
+
 export type SiteEditionService = SitePort & {
   /** Shows every page's published edition (at start, and when the store's notices resume). */
   showAllPublished(): Promise<void>;
@@ -121,27 +124,40 @@ export function createSiteEditionService(deps: {
         if (action.kind === "return" && action.comment.trim() === "") {
           return { ok: false, status: 400, message: "Напишите, что доработать." };
         }
-        const done = await data.transaction(async (tx) => {
-          const edition = await repository.find(action.editionId, tx);
-          if (!edition || edition.page !== page || edition.state !== "awaiting_approval")
-            return false;
-          if (action.kind === "return") {
-            const review = { by: viewer.login, at, comment: action.comment.trim().slice(0, 2000) };
-            await repository.returnToDraft(edition.id, review, tx);
-            await audit(tx, viewer, "site-returned", `${label} #${edition.id}`);
+        const done = data
+          .transaction(async (tx) => {
+            const edition = await repository.find(action.editionId, tx);
+            if (!edition || edition.page !== page || edition.state !== "awaiting_approval")
+              return false;
+            if (action.kind === "return") {
+              const review = {
+                by: viewer.login,
+                at,
+                comment: action.comment.trim().slice(0, 2000),
+              };
+              if (!(await repository.returnToDraft(edition.id, review, tx))) {
+                throw new EditionChangedMeanwhile();
+              }
+              await audit(tx, viewer, "site-returned", `${label} #${edition.id}`);
+              return true;
+            }
+            const published = await repository.publish(
+              { id: edition.id, page, from: "awaiting_approval" },
+              viewer.login,
+              at,
+              tx,
+            );
+            // Another head approved it in the same moment (PostgreSQL): undo, say so.
+            if (!published) throw new EditionChangedMeanwhile();
+            await announcePublished(page, tx);
+            await audit(tx, viewer, "site-approved", `${label} #${edition.id}`);
             return true;
-          }
-          await repository.publish(
-            { id: edition.id, page, from: "awaiting_approval" },
-            viewer.login,
-            at,
-            tx,
-          );
-          await announcePublished(page, tx);
-          await audit(tx, viewer, "site-approved", `${label} #${edition.id}`);
-          return true;
-        });
-        if (!done) return changedMeanwhile;
+          })
+          .catch((error: unknown) => {
+            if (error instanceof EditionChangedMeanwhile) return false;
+            throw error;
+          });
+        if (!(await done)) return changedMeanwhile;
         if (action.kind === "return") return { ok: true, outcome: "returned" };
         await show(page);
         return { ok: true, outcome: "published" };

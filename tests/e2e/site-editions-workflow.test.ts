@@ -150,4 +150,26 @@ describe("CONTENT_APPROVAL=on, PostgreSQL", () => {
       /Агрохимик</,
     );
   });
+
+  test("two approvals of one edition at once: one publishes, the other is told it changed", async () => {
+    await elena.get("/staff/site/vacancies");
+    const submitted = await elena.post(
+      "/staff/site/vacancies",
+      editorForm("publish", { [vacancyFieldName(0, "salary")]: "49000" }),
+    );
+    assert.equal(submitted.status, 303);
+    const edition = String((await site.data.siteEditions.workedOn("vacancies"))?.id);
+    await hanna.get("/staff/site/vacancies");
+    const answers = await Promise.all([
+      hanna.post("/staff/site/vacancies", { intent: "approve", edition }),
+      hanna.post("/staff/site/vacancies", { intent: "approve", edition }),
+    ]);
+    assert.deepEqual(answers.map((answer) => answer.status).sort(), [303, 409]);
+    const approvals = (await site.data.audit.recent(50)).filter(
+      (entry) => entry.action === "site-approved",
+    );
+    assert.equal(approvals.length, 1);
+    assert.equal((await site.data.siteEditions.history("vacancies")).length, 1);
+    assert.deepEqual((await publicSalaries(site))[0], "49 000 ₽ в месяц на руки");
+  });
 });
