@@ -4,7 +4,7 @@
  * way `react-router build` prerenders it (@react-router/dev's prerender: the route's data
  * request `<path>.data` first, then the document `<path>/` with that data in
  * X-React-Router-Prerender-Data), so a page published by staff is the build's page with other
- * content, byte for byte what the build would write (server/site-content/page-renderer.test.ts
+ * content, byte for byte what the build would write (tests/e2e/page-renderer.test.ts
  * compares them). The content reaches the route's loader through the load context
  * (domain/pages/page-context.ts, `siteContentOf`).
  */

@@ -1,12 +1,12 @@
-// The renderer publishing uses makes the build's page: rendered from the build's own content it
+// The renderer publishing uses (server/pages/page-renderer.ts) makes the build's page: rendered from the build's own content it
 // is byte for byte the prerendered file (build and publish cannot drift), and rendered from an
 // edition it shows the edition. Needs `npm run build`.
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { test } from "node:test";
 import { defaultVacancies } from "../../content/vacancies.ts";
-import { staffPageHandler } from "../../tests/support/staff-test-app.ts";
-import { createPageRenderer } from "./page-renderer.ts";
+import { createPageRenderer } from "../../server/pages/page-renderer.ts";
+import { staffPageHandler } from "../support/staff-test-app.ts";
 
 const built = (name: string) =>
   readFile(new URL(`../../build/client/${name}`, import.meta.url), "utf8");
