@@ -67,6 +67,47 @@ describe("CONTENT_APPROVAL=off", () => {
   });
 });
 
+describe("CONTENT_APPROVAL=off, visitors during publishes", () => {
+  let site: RunningSite;
+  before(async () => {
+    site = await siteWith([["hanna", "head"]], { contentApproval: false });
+  });
+  after(() => site?.close());
+
+  test("every visitor gets a whole page, the old one or the new one, never a 404", async () => {
+    const hanna = new StaffHttpBrowser(site.baseUrl);
+    await hanna.signIn("hanna", password);
+    await hanna.get("/staff/site/vacancies");
+    let publishing = true;
+    const seen: string[] = [];
+    const visitor = async () => {
+      while (publishing) {
+        const response = await fetch(`${site.baseUrl}/vacancies`, {
+          headers: { "accept-encoding": "br" },
+        });
+        const html = await response.text();
+        assert.equal(response.status, 200);
+        assert.ok(html.endsWith("</html>"), "a whole page");
+        const salary = /vacancy__salary">(\d+)/.exec(html)?.[1];
+        assert.ok(salary, "with its vacancies");
+        seen.push(salary);
+      }
+    };
+    const visitors = [visitor(), visitor(), visitor()];
+    for (const salary of ["61000", "62000", "63000", "64000"]) {
+      const posted = await hanna.post(
+        "/staff/site/vacancies",
+        editorForm("publish", { [vacancyFieldName(0, "salary")]: salary }),
+      );
+      assert.equal(posted.status, 303);
+    }
+    publishing = false;
+    await Promise.all(visitors);
+    assert.ok(seen.length > 0);
+    assert.deepEqual((await publicSalaries(site))[0], "64 000 ₽ в месяц на руки");
+  });
+});
+
 describe("CONTENT_APPROVAL=on, PostgreSQL", () => {
   let site: RunningSite;
   let database: TestDatabase;
