@@ -44,7 +44,8 @@ export function registerSiteContent(
       ),
     );
   app.addHook("onReady", async () => {
-    await service.showAllPublished();
+    // A page that cannot be shown is logged and keeps the build's content: the site still starts.
+    await showing("showing the published pages at start failed", service.showAllPublished());
     listener = deps.data.listenForPublished({
       onPage: (page) =>
         void showing("showing a published page failed", service.showPublished(page)),

@@ -250,7 +250,12 @@ export function createSiteEditionService(deps: {
     },
 
     async showAllPublished() {
-      for (const page of Object.keys(editablePages) as EditablePage[]) await show(page);
+      // Each page on its own: one page that cannot be shown does not keep the others old.
+      const failures: unknown[] = [];
+      for (const page of Object.keys(editablePages) as EditablePage[]) {
+        await show(page).catch((error: unknown) => failures.push(error));
+      }
+      if (failures.length > 0) throw failures[0];
     },
 
     async showPublished(page) {
