@@ -1,6 +1,7 @@
 // Issue 28's core on /vacancies, in Chromium, on both stores: an editor changes a salary and
 // submits it; the public page does not change; a head approves; the public page shows the new
-// salary without a restart, valid HTML, axe-clean, with no script but the build's own; a preview
+// salary without a restart, valid HTML, axe-clean, fitting 320 px and 200% zoom, with no script
+// but the build's own; a preview
 // shows a draft to staff only; «Вернуть эту редакцию» brings the old salary back; the roles
 // without the site reach no editing page. Each viewer signs in once. Needs `npm run build`.
 import assert from "node:assert/strict";
@@ -126,6 +127,19 @@ for (const kind of testDatabaseKinds) {
       );
       assert.deepEqual(visitor.consoleErrors, []);
       await visitor.close();
+      // It fits a 320 px phone and a 1280 px screen at 200% zoom, as every built page must.
+      for (const options of [
+        { viewport: { width: 320, height: 640 } },
+        { viewport: { width: 640, height: 400 }, deviceScaleFactor: 2 },
+      ]) {
+        const narrow = await openPage(browser, options);
+        await narrow.page.goto(`${site.baseUrl}/vacancies`, { waitUntil: "load" });
+        const overflow = await narrow.page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        assert.equal(overflow, 0, `scrolls sideways at ${options.viewport.width} px`);
+        await narrow.close();
+      }
       publishedPages.push({ name: `vacancies-${kind.name}.html`, html: published.html });
     });
 
