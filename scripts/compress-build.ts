@@ -2,7 +2,7 @@
 // the strongest settings: the server then sends them without spending CPU per request.
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { extname, join } from "node:path";
-import { compressedVariants } from "../server/site/compressed-variants.ts";
+import { smallerVariants } from "../server/site/compressed-variants.ts";
 
 const siteDir = process.argv[2] ?? "build/client";
 const compressible = new Set([
@@ -25,7 +25,7 @@ for (const entry of entries) {
   const path = join(entry.parentPath, entry.name);
   const body = await readFile(path);
   // The same variants a page published by staff gets (server/site/compressed-variants.ts).
-  const { brotli, gzip } = compressedVariants(body);
+  const { brotli, gzip } = smallerVariants(body);
   if (brotli) {
     await writeFile(`${path}.br`, brotli);
     written++;

@@ -135,6 +135,12 @@ export function buildApp({
     // An appeal is a few kilobytes; the pages' forms say their own (server/http/body-limits.ts).
     bodyLimit: bodyLimits.default,
     return503OnClosing: true,
+    // Fastify fails a start whose onReady hooks take over 10 s (its default). Ours hash the decoy
+    // password, open the outbox and claim the day's jobs in the store: about a second on a quiet
+    // machine, but over 10 s on a 2-core machine at a load of 10, where a server then died at
+    // start ("onReady hook timed out") in the fault suite. A start that is merely slow must
+    // finish; one stuck for two minutes still fails loudly.
+    pluginTimeout: 120_000,
   });
 
   // Before any route: the lane must know every route but the site's own catch-all.

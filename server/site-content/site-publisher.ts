@@ -13,7 +13,7 @@ import {
   type SiteContent,
 } from "../../domain/site-content/site-editions.ts";
 import { inlineSources } from "../http/content-security-policy.ts";
-import { compressedVariants, etagOf } from "../site/compressed-variants.ts";
+import { etagOf, smallerVariants } from "../site/compressed-variants.ts";
 import type { SiteFile } from "../site/site-files.ts";
 import { personaliseHtml, type SiteSettings } from "../site/site-settings.ts";
 import { sitemapXml } from "../site/sitemap.ts";
@@ -52,7 +52,7 @@ export function createSitePublisher(deps: {
 
   const fileOf = (body: Buffer, like: SiteFile, extra: Partial<SiteFile> = {}): SiteFile => ({
     body,
-    ...compressedVariants(body),
+    ...smallerVariants(body),
     contentType: like.contentType,
     cacheControl: like.cacheControl,
     etag: etagOf(body),

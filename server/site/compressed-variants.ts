@@ -2,12 +2,13 @@ import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 /**
- * The site's precompressed variants and ETag of one file, the same way for the build
- * (scripts/compress-build.ts), for the settings written in at start (site-settings.ts) and for a
- * page published by staff (server/site-content/): the strongest settings, since each file is
- * compressed once and sent many times. A variant that saves nothing is left out.
+ * The site's precompressed variants and ETag of one file, with the same settings for the build
+ * (scripts/compress-build.ts), for the settings written in at start (site-settings.ts, through its
+ * cache, compressed-cache.ts) and for a page published by staff (server/site-content/): the
+ * strongest, since each file is compressed once and sent many times. `smallerVariants` leaves out
+ * a variant that saves nothing, as the build does.
  */
-export function compressedVariants(body: Buffer): { brotli?: Buffer; gzip?: Buffer } {
+export function smallerVariants(body: Buffer): { brotli?: Buffer; gzip?: Buffer } {
   const brotli = brotliOf(body);
   const gzip = gzipOf(body);
   return {

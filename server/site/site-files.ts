@@ -23,6 +23,11 @@ export type SiteFiles = {
   byPath: Map<string, SiteFile>;
   /** The prerendered "page not found" document, sent with status 404. */
   notFoundPage: SiteFile;
+  /**
+   * Where the variants compressed at start (pages with the runtime settings written in) are kept
+   * between starts: beside the built site, not inside it (server/site/compressed-cache.ts).
+   */
+  compressedCacheDir?: string;
 };
 
 const contentTypes: Record<string, string> = {
@@ -93,7 +98,7 @@ export async function loadSiteFiles(siteDir: string): Promise<SiteFiles> {
   if (!notFoundPage || !byPath.has("/")) {
     throw new Error(`${siteDir} does not hold a built site (run npm run build)`);
   }
-  return { byPath, notFoundPage };
+  return { byPath, notFoundPage, compressedCacheDir: join(siteDir, "..", "compressed-cache") };
 }
 
 /** "index.html" -> "/", "contacts/index.html" -> "/contacts", "docs/a.pdf" -> "/docs/a.pdf". */
