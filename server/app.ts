@@ -33,6 +33,7 @@ import { registerHealthz } from "./operations/healthz.ts";
 import { registerScheduledBackup } from "./operations/register-scheduled-backup.ts";
 import { logStoreWriteState } from "./operations/store-health.ts";
 import { registerPageDoor } from "./pages/page-door.ts";
+import { createPageRenderer } from "./pages/page-renderer.ts";
 import { pageRoutes } from "./pages/page-routes.ts";
 import { createPageServices } from "./pages/page-services.ts";
 import { csrfKeySecretName } from "./pages/staff-session.ts";
@@ -45,6 +46,7 @@ import {
 import type { SiteFiles } from "./site/site-files.ts";
 import { applySiteSettings } from "./site/site-settings.ts";
 import { registerStaticSite } from "./site/static-site.ts";
+import { registerSiteContent } from "./site-content/register-site-content.ts";
 import { registerSignInPurge } from "./staff/auth/register-sign-in-purge.ts";
 import { createStaffAuth } from "./staff/auth/staff-auth.ts";
 import { createRegistryService } from "./staff/registry/registry-service.ts";
@@ -76,6 +78,7 @@ export type AppDependencies = {
         | "signInAuditDays"
         | "purgeTime"
         | "answerApproval"
+        | "contentApproval"
       >
     >;
   /** The migrated database and its repositories (server/db/data-layer.ts). */
@@ -213,6 +216,14 @@ export function buildApp({
       onDeliveryQueued: () => mailDoor.wake(),
       answerApproval: config.answerApproval ?? true,
     });
+    // Staff's editions of the public pages, published into the in-memory site (decision 0029).
+    const siteContent = registerSiteContent(app, {
+      data,
+      approval: config.contentApproval ?? true,
+      render: createPageRenderer(pageHandler),
+      settings,
+      live: () => staticSite,
+    });
     registerPageDoor(app, {
       pageHandler,
       routes: pageRoutes,
@@ -228,6 +239,7 @@ export function buildApp({
         registry,
         templates: createReplyTemplateService({ data }),
         statistics,
+        site: siteContent.service,
       }),
       staffFiles: { registry, appeals: data.appeals, statistics },
     });

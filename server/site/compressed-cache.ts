@@ -1,31 +1,21 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import {
-  brotliCompressSync,
-  brotliDecompressSync,
-  constants,
-  gunzipSync,
-  gzipSync,
-} from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliOf, gzipOf } from "./compressed-variants.ts";
 
 export type CompressedVariants = { brotli?: Buffer; gzip?: Buffer };
 
 const encoders = {
   brotli: {
     extension: "br",
-    encode: (body: Buffer) =>
-      brotliCompressSync(body, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: 11,
-          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-        },
-      }),
+    // The build's settings (compressed-variants.ts): the same bytes as a fresh compression.
+    encode: brotliOf,
     decode: (data: Buffer) => brotliDecompressSync(data),
   },
   gzip: {
     extension: "gz",
-    encode: (body: Buffer) => gzipSync(body, { level: 9 }),
+    encode: gzipOf,
     decode: (data: Buffer) => gunzipSync(data),
   },
 } as const;

@@ -1,8 +1,8 @@
-import { createHash } from "node:crypto";
 import { readdir, readFile, stat } from "node:fs/promises";
 import { extname, join, relative, sep } from "node:path";
 import { notFoundPath } from "../../content/site-pages.ts";
 import { type InlineSources, inlineSources } from "../http/content-security-policy.ts";
+import { etagOf } from "./compressed-variants.ts";
 
 /** One file of the built site, held in memory with its precompressed variants. */
 export type SiteFile = {
@@ -85,7 +85,7 @@ export async function loadSiteFiles(siteDir: string): Promise<SiteFiles> {
       gzip: present.has(`${name}.gz`) ? await readFile(join(siteDir, `${name}.gz`)) : undefined,
       contentType: contentTypes[extname(name).toLowerCase()] ?? "application/octet-stream",
       cacheControl: name.startsWith("assets/") ? immutable : revalidate,
-      etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`,
+      etag: etagOf(body),
       modified: (await stat(join(siteDir, name))).mtime,
       ...(isHtml ? { inline: inlineSources(body.toString("utf8")) } : {}),
     };

@@ -1,7 +1,7 @@
-import { createHash } from "node:crypto";
 import { siteUrlPlaceholder } from "../../domain/site/site-url-placeholder.ts";
 import { inlineSources } from "../http/content-security-policy.ts";
 import { compressedVariants } from "./compressed-cache.ts";
+import { etagOf } from "./compressed-variants.ts";
 import { posWidgetBlock, posWidgetSlot } from "./pos-widget.ts";
 import type { SiteFile, SiteFiles } from "./site-files.ts";
 
@@ -55,7 +55,7 @@ function withSettings(
       { brotli: Boolean(file.brotli), gzip: Boolean(file.gzip) },
       cacheDir,
     ),
-    etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`,
+    etag: etagOf(body),
     // The page's policy hashes the inline blocks it is served with (the ПОС block included).
     ...(file.inline ? { inline: inlineSources(changed) } : {}),
   };
