@@ -60,9 +60,12 @@ let port: number;
 const logLines: string[] = [];
 
 /** The app over the wire, logging into `logLines`. */
-async function listening(rateLimit: { perMinute: number; perDay: number }) {
+async function listening(
+  rateLimit: { perMinute: number; perDay: number },
+  allowLocalhostOrigins = false,
+) {
   const built = buildApp({
-    config: { logLevel: "info", rateLimit },
+    config: { logLevel: "info", rateLimit, allowLocalhostOrigins },
     data,
     site,
     logStream: { write: (line) => void logLines.push(line) },
@@ -248,8 +251,9 @@ describe("the appeal POST's fast lane", () => {
     assert.equal(huge.status, 413);
   });
 
-  test("past the rate limit, answers 429 with Retry-After as Fastify's route does", async () => {
-    const limited = await listening({ perMinute: 1, perDay: 100 });
+  test("past the rate limit, answers 429 with Retry-After as Fastify's route does (in development too)", async () => {
+    // Localhost origins allowed, as outside production: a request without Origin is still the lane's.
+    const limited = await listening({ perMinute: 1, perDay: 100 }, true);
     try {
       const body = appeal();
       const sent = { ...json, host: `127.0.0.1:${limited.port}` };
@@ -272,6 +276,14 @@ describe("the appeal POST's fast lane", () => {
       assert.deepEqual(comparable(wire.headers), comparable(injected.headers));
       assert.equal(wire.body, injected.body);
       assert.equal(line?.reqId, undefined);
+      // A page on another localhost port gets Fastify's CORS answer.
+      const cors = await postOverTheWire(
+        limited.port,
+        "/api/users/appeals/",
+        { ...sent, origin: "http://localhost:5173" },
+        body,
+      );
+      assert.equal(cors.headers["access-control-allow-origin"], "http://localhost:5173");
     } finally {
       await limited.app.close();
     }

@@ -24,8 +24,8 @@ const parseOptions = { protoAction: "error", constructorAction: "error" } as con
  * only a request that every hook would have let through unchanged and the API's parser would
  * read, and does what they would have done:
  * - the request guards: a usable Host, a same-origin request (Origin, Sec-Fetch-Site); a request
- *   another site sent, or any request while localhost origins are allowed (the CORS answers),
- *   goes to Fastify;
+ *   another site sent goes to Fastify, and so does any request with an Origin while localhost
+ *   origins are allowed (development: it may be owed the CORS answer);
  * - proxies: a request with any X-Forwarded-* header, and every request while a proxy is trusted
  *   (the client's address is then Fastify's to work out), goes to Fastify;
  * - the body limit and the type: `application/json` (charset UTF-8 at most) with a
@@ -47,7 +47,7 @@ export function appealFastLane(deps: {
   log: FastifyBaseLogger;
   countRequest: (method: string, route: string, status: number, seconds: number) => void;
 }): FastLane {
-  if (deps.proxyTrusted || deps.allowLocalhostOrigins) return () => false;
+  if (deps.proxyTrusted) return () => false;
   const answer = (
     response: ServerResponse,
     status: number,
@@ -73,6 +73,9 @@ export function appealFastLane(deps: {
     if (!appealPaths.has(path) || deps.stopping()) return false;
     const headers = request.headers;
     if (!takesPlainly(headers)) return false;
+    // Where a page on a localhost port may call the API, a request with an Origin may be owed
+    // the CORS answer: Fastify's guard gives it.
+    if (deps.allowLocalhostOrigins && headers.origin !== undefined) return false;
     if (!directRequestIsSameOrigin(headers)) return false;
 
     const started = performance.now();
