@@ -1,8 +1,8 @@
 // Paired measurement of the appeal POST served by several checkouts of this project (each a
-// directory with node_modules and build/), one after the other in interleaved rounds on the same
-// machine: what a change did to the project's own CPU per request, which a busy neighbour moves
+// directory with node_modules and build/), all running, loaded in turn for a few seconds each,
+// round after round, on the same machine: what a change did to the project's own CPU per request, which a busy neighbour moves
 // less than the requests per second. Every appeal from one address, as in bench/run.ts.
-// Usage: node bench/post-across-trees.ts [--rounds 4] [--duration 5] [--connections 10]
+// Usage: node bench/post-across-trees.ts [--rounds 10] [--duration 2] [--connections 10]
 //   [--store sqlite|postgresql] dir1 dir2 …
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -18,8 +18,8 @@ import { createPostgresDatabase } from "../tests/support/test-databases.ts";
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
-    rounds: { type: "string", default: "4" },
-    duration: { type: "string", default: "5" },
+    rounds: { type: "string", default: "10" },
+    duration: { type: "string", default: "2" },
     connections: { type: "string", default: "10" },
     store: { type: "string", default: "sqlite" },
   },
@@ -40,7 +40,9 @@ async function database() {
   };
 }
 
-async function measure(dir: string) {
+type Running = { dir: string; url: string; pid: number; stop: () => Promise<void> };
+
+async function start(dir: string): Promise<Running> {
   const store = await database();
   const port = await freePort();
   const child = spawn(join(dir, "node_modules/.bin/node"), ["server/main.ts"], {
@@ -56,53 +58,71 @@ async function measure(dir: string) {
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  try {
-    const url = `http://127.0.0.1:${port}/api/users/appeals/`;
-    for (let tries = 0; ; tries++) {
-      try {
-        await fetch(`http://127.0.0.1:${port}/healthz`);
-        break;
-      } catch {
-        if (tries > 600) throw new Error(`${dir} did not start`);
-        await new Promise((done) => setTimeout(done, 50));
-      }
+  for (let tries = 0; ; tries++) {
+    try {
+      await fetch(`http://127.0.0.1:${port}/healthz`);
+      break;
+    } catch {
+      if (tries > 600) throw new Error(`${dir} did not start`);
+      await new Promise((done) => setTimeout(done, 50));
     }
-    const options = {
-      url,
-      connections: Number(values.connections),
-      method: "POST" as const,
-      headers: { "content-type": "application/json" },
-      body,
-    };
-    await autocannon({ ...options, duration: 2 });
-    const before = cpuMicros(child.pid ?? 0);
-    const result = await autocannon({ ...options, duration: Number(values.duration) });
-    const cpu = (cpuMicros(child.pid ?? 0) - before) / result.requests.total;
-    return { rps: result.requests.average, cpu, bad: result.non2xx + result.errors };
-  } finally {
-    const exited = new Promise((done) => child.once("exit", done));
-    child.kill("SIGTERM");
-    await exited;
-    await store.drop();
   }
+  return {
+    dir,
+    url: `http://127.0.0.1:${port}/api/users/appeals/`,
+    pid: child.pid ?? 0,
+    async stop() {
+      const exited = new Promise((done) => child.once("exit", done));
+      child.kill("SIGTERM");
+      await exited;
+      await store.drop();
+    },
+  };
 }
 
-const dirs = positionals.map((dir) => resolve(dir));
-const cpus = new Map<string, number[]>(dirs.map((dir) => [dir, []]));
-for (let round = 1; round <= Number(values.rounds); round++) {
-  // The order turns each round, so neither tree always follows the other.
-  const order = dirs.map((_, index) => dirs[(index + round) % dirs.length] ?? "");
-  for (const dir of order) {
-    const figures = await measure(dir);
-    cpus.get(dir)?.push(figures.cpu);
+const load = (url: string, duration: number) =>
+  autocannon({
+    url,
+    connections: Number(values.connections),
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body,
+    duration,
+  });
+
+async function measure(server: Running) {
+  const before = cpuMicros(server.pid);
+  const result = await load(server.url, Number(values.duration));
+  const cpu = (cpuMicros(server.pid) - before) / result.requests.total;
+  return { rps: result.requests.average, cpu, bad: result.non2xx + result.errors };
+}
+
+// Every server runs throughout, each loaded in turn for a short while: a neighbour's load
+// changes less between two turns than between two whole runs.
+const servers: Running[] = [];
+for (const dir of positionals) servers.push(await start(resolve(dir)));
+try {
+  for (const server of servers) await load(server.url, 2); // warm-up
+  const cpus = new Map<string, number[]>(servers.map((server) => [server.dir, []]));
+  for (let round = 1; round <= Number(values.rounds); round++) {
+    // The order turns each round, so neither tree always follows the other.
+    const order = servers.map((_, index) => servers[(index + round) % servers.length]);
+    for (const server of order) {
+      if (!server) continue;
+      const figures = await measure(server);
+      cpus.get(server.dir)?.push(figures.cpu);
+      console.log(
+        `round ${round}  ${server.dir}  ${figures.rps.toFixed(0)} req/s  CPU ${figures.cpu.toFixed(1)} µs/request${figures.bad ? `  (${figures.bad} failed)` : ""}`,
+      );
+    }
+  }
+  for (const [dir, list] of cpus) {
+    const sorted = [...list].sort((a, b) => a - b);
+    const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
     console.log(
-      `round ${round}  ${dir}  ${figures.rps.toFixed(0)} req/s  CPU ${figures.cpu.toFixed(1)} µs/request${figures.bad ? `  (${figures.bad} failed)` : ""}`,
+      `${dir}: CPU µs/request median ${median.toFixed(0)} (${list.map((v) => v.toFixed(0)).join(", ")})`,
     );
   }
-}
-for (const [dir, values] of cpus) {
-  const sorted = [...values].sort((a, b) => a - b);
-  console.log(
-    `${dir}: CPU µs/request ${values.map((v) => v.toFixed(0)).join(", ")}; median ${sorted[Math.floor(sorted.length / 2)]?.toFixed(0)}`,
-  );
+} finally {
+  for (const server of servers) await server.stop();
 }
