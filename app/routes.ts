@@ -34,7 +34,12 @@ export default [
     route("templates", "routes/staff-templates.tsx"),
     route("appeals/:id/topic", "routes/staff-appeal-topic.tsx"),
     route("statistics", "routes/staff-statistics.tsx"),
+    // The public site's content (issue 28): the pages, and each page's editor with its history.
+    route("site", "routes/staff-site.tsx"),
+    route("site/:page", "routes/staff-site-page.tsx"),
   ]),
+  // A page's draft as the public page (no staff frame), to staff who edit the site.
+  route("staff/site/:page/preview", "routes/staff-site-preview.tsx"),
   // Prerendered once; the server sends it with status 404 for every unknown page.
   route(notFoundPath.slice(1), "routes/not-found.tsx"),
 ] satisfies RouteConfig;

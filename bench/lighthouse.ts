@@ -4,7 +4,7 @@
 // thread work times the simulated CPU slowdown): they are figures to compare, never a gate.
 // Usage: npm run build && npm run bench:lighthouse [-- runs]
 import { startSite } from "../tests/e2e/harness.ts";
-import { type LighthouseResult, lighthouseRun } from "../tests/e2e/lighthouse-run.ts";
+import { type LighthouseResult, openLighthouse } from "../tests/e2e/lighthouse-run.ts";
 import { allPages } from "../tests/e2e/site-pages.ts";
 
 const runs = Number(process.argv[2] ?? 3);
@@ -16,6 +16,7 @@ function spread(values: number[], worstIsHighest: boolean): string {
 }
 
 const site = await startSite();
+const lighthouse = await openLighthouse();
 try {
   console.log(
     `Lighthouse mobile, ${runs} runs per route: median (worst) of each score, LCP and TBT`,
@@ -23,7 +24,7 @@ try {
   for (const page of allPages) {
     const results: LighthouseResult[] = [];
     for (let run = 0; run < runs; run++)
-      results.push(await lighthouseRun(`${site.baseUrl}${page.path}`));
+      results.push(await lighthouse.run(`${site.baseUrl}${page.path}`));
     const categories = Object.keys(results[0]?.scores ?? {});
     const scores = categories.map(
       (category) =>
@@ -43,5 +44,6 @@ try {
     console.log(`${page.path.padEnd(24)} ${scores.join(", ")}; LCP ${lcp} ms; TBT ${tbt} ms`);
   }
 } finally {
+  await lighthouse.close();
   await site.close();
 }

@@ -5,7 +5,6 @@
 // Usage: node bench/post-across-trees.ts [--rounds 10] [--duration 2] [--connections 10]
 //   [--store sqlite|postgresql] dir1 dir2 …
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -14,6 +13,7 @@ import autocannon from "autocannon";
 import { freePort } from "../tests/support/server-process.ts";
 import { validAppeal } from "../tests/support/test-app.ts";
 import { createPostgresDatabase } from "../tests/support/test-databases.ts";
+import { cpuMicros } from "./bench-servers.ts";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -25,11 +25,6 @@ const { values, positionals } = parseArgs({
   },
 });
 const body = JSON.stringify(validAppeal());
-
-function cpuMicros(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-  return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / 100;
-}
 
 async function database() {
   if (values.store === "postgresql") return createPostgresDatabase();
@@ -91,9 +86,9 @@ const load = (url: string, duration: number) =>
   });
 
 async function measure(server: Running) {
-  const before = cpuMicros(server.pid);
+  const before = cpuMicros(server.pid) ?? 0;
   const result = await load(server.url, Number(values.duration));
-  const cpu = (cpuMicros(server.pid) - before) / result.requests.total;
+  const cpu = ((cpuMicros(server.pid) ?? 0) - before) / result.requests.total;
   return { rps: result.requests.average, cpu, bad: result.non2xx + result.errors };
 }
 

@@ -3,17 +3,23 @@
 // passes or fails nothing. Usage: npm run bench [-- --duration 10] [-- --rows 1000000]
 // [-- --only posts|pages] [-- --store sqlite|postgresql] [-- --rounds 3] [-- --log-level silent]
 // (--rows 0 leaves out the POSTs on a full store)
-import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { get } from "node:http";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import autocannon, { type Result } from "autocannon";
-import { freePort } from "../tests/support/server-process.ts";
 import { validAppeal } from "../tests/support/test-app.ts";
-import { createPostgresDatabase, type TestDatabase } from "../tests/support/test-databases.ts";
+import {
+  cpuRatio,
+  type Figures,
+  load as loadOn,
+  rawAnswer,
+  type Store,
+  show,
+  sqlite,
+  startServer,
+  stop,
+  stores,
+} from "./bench-servers.ts";
 import { prefillAppeals } from "./prefill-appeals.ts";
 
 const { values } = parseArgs({
@@ -34,112 +40,12 @@ const { values } = parseArgs({
 const duration = Number(values.duration);
 const fullStoreRows = Number(values.rows);
 const rounds = Number(values.rounds);
-const node = "node_modules/.bin/node";
 
 const appeal = JSON.stringify(validAppeal());
 
-type Figures = {
-  rps: number;
-  p50: number;
-  p99: number;
-  bad: number;
-  /** The server's CPU time (user + system) per answered request, in µs, when its pid is known. */
-  cpuPerRequest?: number;
-};
-
-/**
- * A process's CPU time so far in µs, from /proc (Linux): what a server spent, whatever else the
- * machine ran meanwhile. Requests per second move with a busy neighbour; this much less.
- */
-function cpuMicros(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-    // utime and stime, fields 14 and 15 of stat, in clock ticks (100 a second on Linux).
-    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / 100;
-  } catch {
-    return undefined;
-  }
-}
-
-async function startServer(script: string, env: Record<string, string>) {
-  const port = await freePort();
-  const child = spawn(node, [script], {
-    env: { ...process.env, LOG_LEVEL: "silent", ...env, PORT: String(port), HOST: "127.0.0.1" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let tries = 0; ; tries++) {
-    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
-    try {
-      await fetch(`${base}/`);
-      break;
-    } catch {
-      if (tries > 600) throw new Error(`${script} did not start`);
-      await new Promise((done) => setTimeout(done, 50));
-    }
-  }
-  return { base, child };
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((done) => child.once("exit", done));
-  child.kill("SIGTERM");
-  await exited;
-}
-
-async function load(
-  url: string,
-  connections: number,
-  post: boolean,
-  pid?: number,
-): Promise<Figures> {
-  const headers: Record<string, string> = post
-    ? { "content-type": "application/json" }
-    : { "accept-encoding": "br" };
-  const options = {
-    url,
-    connections,
-    headers,
-    ...(post ? { method: "POST", body: appeal } : {}),
-  };
-  await autocannon({ ...options, duration: 2 }); // warm-up: JIT, connections, caches
-  const cpuBefore = cpuMicros(pid);
-  const result: Result = await autocannon({ ...options, duration });
-  const cpuAfter = cpuMicros(pid);
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    bad: result.non2xx + result.errors + result.timeouts,
-    ...(cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0
-      ? { cpuPerRequest: (cpuAfter - cpuBefore) / result.requests.total }
-      : {}),
-  };
-}
-
-/** The bare server's CPU per request over the project's: what the project's work costs. */
-const cpuRatio = (ours: Figures, baseline: Figures) =>
-  ours.cpuPerRequest && baseline.cpuPerRequest
-    ? (baseline.cpuPerRequest / ours.cpuPerRequest).toFixed(2)
-    : "?";
-
-const show = (f: Figures) =>
-  `${f.rps.toFixed(0).padStart(6)} req/s  p50 ${String(f.p50).padStart(3)} ms  p99 ${String(f.p99).padStart(3)} ms${f.cpuPerRequest === undefined ? "" : `  CPU ${f.cpuPerRequest.toFixed(1)} µs/request`}${f.bad ? `  (${f.bad} failed)` : ""}`;
-
-type Store = { name: string; create(): Promise<TestDatabase> };
-const sqlite: Store = {
-  name: "SQLite",
-  async create() {
-    const dir = await mkdtemp(join(tmpdir(), "bench-"));
-    return {
-      url: `sqlite:${join(dir, "appeals.sqlite")}`,
-      drop: () => rm(dir, { recursive: true, force: true }),
-    };
-  },
-};
-const stores: Store[] = [sqlite, { name: "PostgreSQL", create: createPostgresDatabase }];
+/** A GET asking for brotli, or (post) the valid appeal, for the run's duration. */
+const load = (url: string, connections: number, post: boolean, pid?: number): Promise<Figures> =>
+  loadOn(url, { connections, duration, pid, ...(post ? { post: appeal } : {}) });
 
 // The project's server with its limits out of the way: one client sends everything here.
 const projectEnv = { RATE_LIMIT_PER_MINUTE: "1000000", RATE_LIMIT_PER_DAY: "1000000" };
@@ -242,30 +148,6 @@ for (const store of values.only === "pages" ? [] : postStores) {
 }
 
 const pages = ["/", "/services/special_offer"];
-
-/**
- * The project's answer to a page GET as it went on the wire: status, headers in order (minus
- * Date and the connection's own, which node:http writes itself) and the still-compressed body.
- */
-function rawAnswer(url: string): Promise<{ headers: string[]; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    get(url, { headers: { "accept-encoding": "br" } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("error", reject);
-      response.on("end", () => {
-        if (response.statusCode !== 200) reject(new Error(`${url}: ${response.statusCode}`));
-        const own = new Set(["date", "connection", "keep-alive", "transfer-encoding"]);
-        const headers: string[] = [];
-        for (let i = 0; i < response.rawHeaders.length; i += 2) {
-          const name = response.rawHeaders[i] ?? "";
-          if (!own.has(name.toLowerCase())) headers.push(name, response.rawHeaders[i + 1] ?? "");
-        }
-        resolve({ headers, body: Buffer.concat(chunks) });
-      });
-    }).on("error", reject);
-  });
-}
 
 if (values.only !== "posts") {
   const database = await sqlite.create();

@@ -16,7 +16,7 @@ import { priceList } from "./price-list.ts";
 import { publicDir } from "./public-dir.server.ts";
 import { sampleValues } from "./sample-values.ts";
 import { serviceBlocks } from "./services.ts";
-import { vacancies } from "./vacancies.ts";
+import { defaultVacancies, vacancyConditions, vacancySalaryLabel } from "./vacancies.ts";
 
 const nbsp = "\u00A0";
 /** Compare visitor text without caring which spaces are non-breaking. */
@@ -160,14 +160,19 @@ test("contacts: three groups whose rows use the sample e-mail and name", () => {
 });
 
 test("vacancies: pay and conditions of the specification", () => {
-  const [chemist, economist] = vacancies;
+  const [chemist, economist] = defaultVacancies.vacancies;
   assert.ok(chemist && economist);
   assert.equal(chemist.salary.amount, 45000);
-  assert.equal(plain(chemist.salary.label), "45 000 ₽ в месяц на руки");
+  assert.equal(plain(vacancySalaryLabel(chemist)), "45 000 ₽ в месяц на руки");
+  assert.equal(plain(vacancySalaryLabel(economist)), "55 000 ₽ в месяц");
   assert.equal(economist.salary.amount, 55000);
   assert.equal(economist.salary.net, false);
   const conditions = (vacancy: typeof chemist) =>
-    plain(vacancy.conditions.map((c) => `${c.label}: ${c.value}`).join("; "));
+    plain(
+      vacancyConditions(vacancy)
+        .map((c) => `${c.label}: ${c.value}`)
+        .join("; "),
+    );
   assert.equal(
     conditions(chemist),
     "Опыт работы: 1–3 года; Занятость: полная; График: 5/2; Рабочие часы: 8; Формат работы: на месте работодателя",

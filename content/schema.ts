@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { vacanciesContentSchema } from "../domain/site-content/vacancies-content.ts";
 
 /**
  * Schemas for every kind of site content. The data modules in this folder are checked against
@@ -257,23 +258,10 @@ export type LegalDetails = z.infer<typeof legalDetailsSchema>;
 
 // Vacancies -----------------------------------------------------------------------------------
 
-export const vacancySchema = z.object({
-  id,
-  title: text,
-  salary: z.object({
-    amount: rubles,
-    period: z.literal("month"),
-    /** True when the amount is after tax ('на руки'). */
-    net: z.boolean(),
-    /** The amount as the posting writes it, e.g. '45 000 ₽ в месяц на руки'. */
-    label: text,
-  }),
-  conditions: z.array(z.object({ label: text, value: text })).min(1),
-});
-export type Vacancy = z.infer<typeof vacancySchema>;
-
+// The vacancies themselves are edited by staff: their schema is the editions' own
+// (domain/site-content/vacancies-content.ts); these are the build's defaults.
 export const vacanciesPageSchema = z.object({
-  vacancies: z.array(vacancySchema).length(2),
+  defaults: vacanciesContentSchema,
   howToApply: text,
 });
 export type VacanciesPage = z.infer<typeof vacanciesPageSchema>;

@@ -1,44 +1,58 @@
+import type { VacanciesContent, Vacancy } from "../domain/site-content/vacancies-content.ts";
+import {
+  vacancyConditionFields,
+  vacancyConditionLabels,
+} from "../domain/site-content/vacancies-content.ts";
 import { formatRubles } from "./format.ts";
 import { organisation } from "./organisation.ts";
-import type { VacanciesPage, Vacancy } from "./schema.ts";
+import type { VacanciesPage } from "./schema.ts";
 
-/** The two postings of /vacancies with every condition the specification gives. */
-export const vacancies = [
-  {
-    id: "chemist-agrochemist",
-    title: "Химик-агрохимик",
-    salary: {
-      amount: 45000,
-      period: "month",
-      net: true,
-      label: `${formatRubles(45000)} в месяц на руки`,
+/**
+ * The two postings of /vacancies with every condition the specification gives: the build's
+ * content, and the site's until staff publish an edition of their own (decision 0029).
+ */
+export const defaultVacancies = {
+  vacancies: [
+    {
+      id: "chemist-agrochemist",
+      title: "Химик-агрохимик",
+      salary: { amount: 45000, net: true },
+      payments: "",
+      experience: "1–3 года",
+      employment: "полная",
+      schedule: "5/2",
+      hours: "8",
+      place: "на месте работодателя",
+      duties: "",
     },
-    conditions: [
-      { label: "Опыт работы", value: "1–3 года" },
-      { label: "Занятость", value: "полная" },
-      { label: "График", value: "5/2" },
-      { label: "Рабочие часы", value: "8" },
-      { label: "Формат работы", value: "на месте работодателя" },
-    ],
-  },
-  {
-    id: "economist",
-    title: "Экономист",
-    salary: {
-      amount: 55000,
-      period: "month",
-      net: false,
-      label: `${formatRubles(55000)} в месяц`,
+    {
+      id: "economist",
+      title: "Экономист",
+      salary: { amount: 55000, net: false },
+      payments: "два раза в месяц",
+      experience: "1–3 года",
+      employment: "",
+      schedule: "5/2",
+      hours: "",
+      place: "",
+      duties: "",
     },
-    conditions: [
-      { label: "Выплаты", value: "два раза в месяц" },
-      { label: "Опыт работы", value: "1–3 года" },
-      { label: "График", value: "5/2" },
-    ],
-  },
-] satisfies Vacancy[];
+  ],
+} satisfies VacanciesContent;
 
 export const vacanciesPage = {
-  vacancies,
+  defaults: defaultVacancies,
   howToApply: `Резюме направляйте на адрес ${organisation.email} или звоните по телефону ${organisation.phone.display}.`,
 } satisfies VacanciesPage;
+
+/** '45 000 ₽ в месяц на руки': the amount as the posting writes it. */
+export function vacancySalaryLabel(vacancy: Pick<Vacancy, "salary">): string {
+  return `${formatRubles(vacancy.salary.amount)} в\u00A0месяц${vacancy.salary.net ? " на\u00A0руки" : ""}`;
+}
+
+/** The conditions a vacancy states, in the page's order; empty ones are left out. */
+export function vacancyConditions(vacancy: Vacancy): { label: string; value: string }[] {
+  return vacancyConditionFields
+    .filter((field) => vacancy[field] !== "")
+    .map((field) => ({ label: vacancyConditionLabels[field], value: vacancy[field] }));
+}

@@ -2,7 +2,7 @@
 // the strongest settings: the server then sends them without spending CPU per request.
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { extname, join } from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { smallerVariants } from "../server/site/compressed-variants.ts";
 
 const siteDir = process.argv[2] ?? "build/client";
 const compressible = new Set([
@@ -24,19 +24,13 @@ for (const entry of entries) {
   if (!entry.isFile() || !compressible.has(extname(entry.name))) continue;
   const path = join(entry.parentPath, entry.name);
   const body = await readFile(path);
-  const brotli = brotliCompressSync(body, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: 11,
-      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-    },
-  });
-  const gzip = gzipSync(body, { level: 9 });
-  // A variant that does not save anything is not worth a header.
-  if (brotli.length < body.length) {
+  // The same variants a page published by staff gets (server/site/compressed-variants.ts).
+  const { brotli, gzip } = smallerVariants(body);
+  if (brotli) {
     await writeFile(`${path}.br`, brotli);
     written++;
   }
-  if (gzip.length < body.length) {
+  if (gzip) {
     await writeFile(`${path}.gz`, gzip);
     written++;
   }

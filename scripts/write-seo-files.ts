@@ -5,14 +5,12 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { absoluteUrl } from "../app/seo/site-url.ts";
 import { sitePages } from "../content/site-pages.ts";
+import { sitemapXml } from "../server/site/sitemap.ts";
 
 const siteDir = process.argv[2] ?? "build/client";
 
-const sitemap = `<?xml version="1.0" encoding="UTF-8"?>
-<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
-${sitePages.map((page) => `  <url><loc>${absoluteUrl(page.path)}</loc></url>`).join("\n")}
-</urlset>
-`;
+// The same text a publish writes again with the pages' lastmod (server/site/sitemap.ts).
+const sitemap = sitemapXml(sitePages.map((page) => page.path));
 
 const robots = `User-agent: *
 Allow: /

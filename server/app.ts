@@ -34,6 +34,7 @@ import { registerHealthz } from "./operations/healthz.ts";
 import { registerScheduledBackup } from "./operations/register-scheduled-backup.ts";
 import { logStoreWriteState } from "./operations/store-health.ts";
 import { registerPageDoor } from "./pages/page-door.ts";
+import { createPageRenderer } from "./pages/page-renderer.ts";
 import { pageRoutes } from "./pages/page-routes.ts";
 import { createPageServices } from "./pages/page-services.ts";
 import { csrfKeySecretName } from "./pages/staff-session.ts";
@@ -46,6 +47,7 @@ import {
 import type { SiteFiles } from "./site/site-files.ts";
 import { applySiteSettings } from "./site/site-settings.ts";
 import { registerStaticSite } from "./site/static-site.ts";
+import { registerSiteContent } from "./site-content/register-site-content.ts";
 import { registerSignInPurge } from "./staff/auth/register-sign-in-purge.ts";
 import { createStaffAuth } from "./staff/auth/staff-auth.ts";
 import { createRegistryService } from "./staff/registry/registry-service.ts";
@@ -77,6 +79,7 @@ export type AppDependencies = {
         | "signInAuditDays"
         | "purgeTime"
         | "answerApproval"
+        | "contentApproval"
       >
     >;
   /** The migrated database and its repositories (server/db/data-layer.ts). */
@@ -133,6 +136,12 @@ export function buildApp({
     // An appeal is a few kilobytes; the pages' forms say their own (server/http/body-limits.ts).
     bodyLimit: bodyLimits.default,
     return503OnClosing: true,
+    // Fastify fails a start whose onReady hooks take over 10 s (its default). Ours hash the decoy
+    // password, open the outbox and claim the day's jobs in the store: about a second on a quiet
+    // machine, but over 10 s on a 2-core machine at a load of 10, where a server then died at
+    // start ("onReady hook timed out") in the fault suite. A start that is merely slow must
+    // finish; one stuck for two minutes still fails loudly.
+    pluginTimeout: 120_000,
   });
 
   // Before any route: the lane must know every route but the site's own catch-all.
@@ -208,6 +217,14 @@ export function buildApp({
       onDeliveryQueued: () => mailDoor.wake(),
       answerApproval: config.answerApproval ?? true,
     });
+    // Staff's editions of the public pages, published into the in-memory site (decision 0029).
+    const siteContent = registerSiteContent(app, {
+      data,
+      approval: config.contentApproval ?? true,
+      render: createPageRenderer(pageHandler),
+      settings,
+      live: () => staticSite,
+    });
     registerPageDoor(app, {
       pageHandler,
       routes: pageRoutes,
@@ -223,6 +240,7 @@ export function buildApp({
         registry,
         templates: createReplyTemplateService({ data }),
         statistics,
+        site: siteContent.service,
       }),
       staffFiles: { registry, appeals: data.appeals, statistics },
     });

@@ -74,6 +74,8 @@ export type ServerConfig = {
   purgeTime: string | null;
   /** An executor's answer waits for a head's approval before it goes out (ANSWER_APPROVAL). */
   answerApproval: boolean;
+  /** A site editor's change waits for a head's approval before it is published (CONTENT_APPROVAL). */
+  contentApproval: boolean;
   /**
    * Development only (NODE_ENV is not "production"): a page on another localhost port may post to
    * the API on a loopback address, and gets a CORS answer. Refused in production.
@@ -210,6 +212,7 @@ const envSchema = z
       "must be at most 36500",
     ),
     ANSWER_APPROVAL: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
+    CONTENT_APPROVAL: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
     DISK_RESERVE_MB: limit(defaultDiskReserveMiB).refine(
       (megabytes) => megabytes >= 4 && megabytes <= 1_000_000,
       "must be from 4 to 1000000",
@@ -283,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     signInAuditDays: data.SIGN_IN_AUDIT_DAYS,
     purgeTime: data.PURGE_TIME === "off" ? null : data.PURGE_TIME,
     answerApproval: data.ANSWER_APPROVAL === "on",
+    contentApproval: data.CONTENT_APPROVAL === "on",
     allowLocalhostOrigins: data.NODE_ENV !== "production",
     timeouts: defaultTimeouts,
   };

@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
 import { pageOf } from "../../domain/pages/page-context.ts";
-import { can, staffRoleLabels } from "../../domain/staff/staff-roles.ts";
+import { can, staffHomeOf, staffRoleLabels } from "../../domain/staff/staff-roles.ts";
 import { Button } from "../components/staff/button/button.tsx";
 import { staffStyles } from "../components/staff/staff-styles.ts";
 import { CsrfField } from "../features/staff/staff-display.tsx";
@@ -27,7 +27,15 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
         <span className="staff-header__title">Реестр обращений граждан</span>
         {loaderData.login ? (
           <nav aria-label="Реестр">
-            <a href="/staff">Список обращений</a>
+            {loaderData.role && staffHomeOf(loaderData.role) === "/staff/site" ? null : (
+              <a href="/staff">Список обращений</a>
+            )}
+            {loaderData.role && can(loaderData.role, "edit-site") ? (
+              <>
+                {staffHomeOf(loaderData.role) === "/staff" ? " · " : null}
+                <a href="/staff/site">Содержание сайта</a>
+              </>
+            ) : null}
             {loaderData.role && can(loaderData.role, "manage-templates") ? (
               <>
                 {" · "}

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { appealStateLabels, appealStates } from "../../domain/appeals/appeal-states.ts";
 import { deadlineFilterLabels } from "../../domain/appeals/deadline-filter-ranges.ts";
 import { nextDeadline } from "../../domain/appeals/running-terms.ts";
@@ -7,6 +7,7 @@ import { requireStaff } from "../../domain/pages/page-context.ts";
 import { draftReviewLabels, draftReviewOf } from "../../domain/staff/draft-marks.ts";
 import { heldMailNotice } from "../../domain/staff/held-mail-notice.ts";
 import { readRegistryQuery, registryQueryParams } from "../../domain/staff/registry-query.ts";
+import { staffHomeOf } from "../../domain/staff/staff-roles.ts";
 import { Button } from "../components/staff/button/button.tsx";
 import { Choice, TextInput } from "../components/staff/field/field.tsx";
 import { NoticeBanner } from "../components/staff/notice-banner/notice-banner.tsx";
@@ -23,6 +24,8 @@ import type { Route } from "./+types/staff-list.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { staff, viewer, today } = requireStaff(context);
+  // A site editor works on no appeal: their home is the site's content.
+  if (staffHomeOf(viewer.role) !== "/staff") throw redirect(staffHomeOf(viewer.role), 303);
   const read = readRegistryQuery(new URL(request.url).searchParams);
   const heldMail = await staff.heldMail(viewer);
   if (!read.ok) {

@@ -17,6 +17,7 @@ import type { AppealStatusLookup } from "../appeals/appeal-status.ts";
 import type { AppealSubmitter } from "../appeals/appeal-submitter.ts";
 import type { AppealsReview } from "../appeals/appeals-review.ts";
 import type { SubmittedFile } from "../attachments/submitted-file.ts";
+import type { SiteContent, SitePort } from "../site-content/site-editions.ts";
 import type { SignInPort, StaffPort } from "../staff/staff-ports.ts";
 import { can, type StaffCapability, type StaffViewer } from "../staff/staff-roles.ts";
 
@@ -47,6 +48,8 @@ export type PageServices = {
   review: () => Promise<AppealsReview>;
   signIn: SignInPort;
   staff: StaffPort;
+  /** The public site's content: editions, approval, preview (/staff/site). */
+  site: SitePort;
 };
 
 /** What is known of the session after the action: the door sets or clears its cookie. */
@@ -71,8 +74,29 @@ registry[keySymbol] ??= createContext<PageContext>();
 
 export const pageContext = registry[keySymbol] as ReturnType<typeof createContext<PageContext>>;
 
+/**
+ * The content an editable page shows when it is rendered for a publish or a preview (the
+ * server's site publisher sets it); empty while prerendering, so the build shows the defaults in
+ * content/. A public page's loader reads it with `siteContentOf`, never `pageOf`: the build has
+ * no page context.
+ */
+const contentKeySymbol = Symbol.for("agrochem-kirov.siteContent");
+registry[contentKeySymbol] ??= createContext<Partial<SiteContent>>({});
+
+export const siteContentContext = registry[contentKeySymbol] as ReturnType<
+  typeof createContext<Partial<SiteContent>>
+>;
+
 /** What a loader's or action's `context` offers: React Router's provider, read by key. */
-export type ContextReader = { get(key: typeof pageContext): PageContext };
+export type ContextReader = {
+  get(key: typeof pageContext): PageContext;
+  get(key: typeof siteContentContext): Partial<SiteContent>;
+};
+
+/** The content an editable page is rendered with now: an edition's, or none (the defaults). */
+export function siteContentOf(context: ContextReader): Partial<SiteContent> {
+  return context.get(siteContentContext);
+}
 
 export function pageOf(context: ContextReader): PageContext {
   return context.get(pageContext);

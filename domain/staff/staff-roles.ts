@@ -9,8 +9,10 @@
  *   head       everything, approves answers and notices, keeps reply templates, sees the
  *              statistics
  *   admin      accounts only: no appeal at all
+ *   editor     the public site's content only (issue 28): edits pages, no appeal at all; with
+ *              CONTENT_APPROVAL on, what they change waits for a head
  */
-export const staffRoles = ["registrar", "executor", "head", "admin"] as const;
+export const staffRoles = ["registrar", "executor", "head", "admin", "editor"] as const;
 
 export type StaffRole = (typeof staffRoles)[number];
 
@@ -19,6 +21,7 @@ export const staffRoleLabels: Record<StaffRole, string> = {
   executor: "исполнитель",
   head: "руководитель",
   admin: "администратор",
+  editor: "редактор сайта",
 };
 
 export function isStaffRole(value: string): value is StaffRole {
@@ -55,6 +58,12 @@ export const staffCapabilities = [
   "accounts",
   /** Is told on the list that mail held by a restore waits for the operator (decision 0022). */
   "held-mail",
+  /** Works on the appeals at all (the registry's list and pages); an editor and an admin do not. */
+  "appeals",
+  /** Edits the public site's content (/staff/site): drafts, previews, submits. */
+  "edit-site",
+  /** Publishes site content without a second pair of eyes, and approves or returns others'. */
+  "approve-site",
 ] as const;
 
 export type StaffCapability = (typeof staffCapabilities)[number];
@@ -70,6 +79,7 @@ const capabilitiesOf: Record<StaffRole, readonly StaffCapability[]> = {
     "retry-mail",
     "notes",
     "set-topic",
+    "appeals",
   ],
   executor: [
     "start",
@@ -80,9 +90,11 @@ const capabilitiesOf: Record<StaffRole, readonly StaffCapability[]> = {
     "retry-mail",
     "notes",
     "set-topic",
+    "appeals",
   ],
   head: staffCapabilities.filter((capability) => capability !== "accounts"),
   admin: ["accounts", "held-mail"],
+  editor: ["edit-site"],
 };
 
 export function can(role: StaffRole, capability: StaffCapability): boolean {
@@ -95,6 +107,19 @@ export function can(role: StaffRole, capability: StaffCapability): boolean {
  */
 export function waitsForApproval(role: StaffRole, approval: boolean): boolean {
   return approval && !can(role, "send-without-approval");
+}
+
+/**
+ * Whether what this role changes on the public site goes live at once (a head; anyone who edits,
+ * with CONTENT_APPROVAL off) or waits for a head's approval.
+ */
+export function publishesSiteDirectly(role: StaffRole, approval: boolean): boolean {
+  return can(role, "edit-site") && (!approval || can(role, "approve-site"));
+}
+
+/** Where a signed-in staff member starts: the registry, or the site's content for a site editor. */
+export function staffHomeOf(role: StaffRole): "/staff" | "/staff/site" {
+  return !can(role, "appeals") && can(role, "edit-site") ? "/staff/site" : "/staff";
 }
 
 /** Whether the viewer may see this appeal at all: everyone's, or the ones assigned to them. */

@@ -26,10 +26,19 @@ import { createReplyTemplatesRepository } from "./reply-templates-repository.ts"
 import { createScheduledJobRunsRepository } from "./scheduled-job-runs-repository.ts";
 import { createServerSecretsRepository } from "./server-secrets-repository.ts";
 import { createSignInGuardRepository } from "./sign-in-guard-repository.ts";
+import { listenForPublished } from "./site-edition-signals.ts";
+import { createSiteEditionsRepository } from "./site-editions-repository.ts";
 import { createStaffAccountsRepository } from "./staff-accounts-repository.ts";
 import { createStatisticsRepository } from "./statistics-repository.ts";
 
-export function createDataLayer(store: Database) {
+/**
+ * `database`: where the store is, for what needs a connection of its own (the site's publish
+ * notices on PostgreSQL, server/db/site-edition-signals.ts); without it none are heard.
+ */
+/** A store opened without its configuration: nothing to listen to. */
+const noListening: DatabaseConfig = { kind: "sqlite", path: "" };
+
+export function createDataLayer(store: Database, database?: DatabaseConfig) {
   const { database: db, onStoreError, writeHealth } = observeStoreErrors(store);
   return {
     kind: db.kind,
@@ -61,6 +70,10 @@ export function createDataLayer(store: Database) {
     secrets: createServerSecretsRepository(db),
     appealTopics: createAppealTopicsRepository(db),
     statistics: createStatisticsRepository(db),
+    siteEditions: createSiteEditionsRepository(db),
+    /** Every server hears of a page published by any of them (decision 0030). */
+    listenForPublished: (handlers: Parameters<typeof listenForPublished>[1]) =>
+      listenForPublished(database ?? noListening, handlers),
   };
 }
 
@@ -68,5 +81,5 @@ export type DataLayer = ReturnType<typeof createDataLayer>;
 
 /** The database DATABASE_URL names, migrated, with its repositories. */
 export async function openDataLayer(database: DatabaseConfig): Promise<DataLayer> {
-  return createDataLayer(await openDatabase(database));
+  return createDataLayer(await openDatabase(database), database);
 }

@@ -9,8 +9,15 @@ import {
 import { assertNotNewer, migrations } from "./migrations.ts";
 import { backupPostgresStore } from "./postgres-backup.ts";
 
-// Any constant shared by every app server: they take turns to migrate at start.
-const migrationLockKey = 43_2026_04;
+/**
+ * App servers on one store take turns to migrate at start: each takes this lock in its migration's
+ * transaction. It is keyed by the schema (the pair's second number), because an advisory lock is
+ * database-wide: with one constant key, servers of different stores in one database (the tests'
+ * schemas, a staging copy) waited for each other's migrations, and a migration whose client had
+ * gone silent held every other store's start.
+ */
+export const migrationLockSql =
+  "SELECT pg_advisory_xact_lock(43202604, hashtext(current_schema()))";
 
 /** Connections of one server: appeals, staff pages, the outbox and the reminder share them. */
 const poolSize = 10;
@@ -120,7 +127,7 @@ async function migrate(pool: pg.Pool) {
   const client = await pool.connect();
   try {
     await client.query("BEGIN");
-    await client.query("SELECT pg_advisory_xact_lock($1)", [migrationLockKey]);
+    await client.query(migrationLockSql);
     await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`);
     const { rows } = await client.query<{ version: number }>(

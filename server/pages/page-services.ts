@@ -6,6 +6,7 @@
 import type { AppealsReview } from "../../domain/appeals/appeals-review.ts";
 import { formEntriesToInput } from "../../domain/appeals/form-input.ts";
 import type { PageServices } from "../../domain/pages/page-context.ts";
+import type { SitePort } from "../../domain/site-content/site-editions.ts";
 import type { AppealService } from "../appeals/appeal-service.ts";
 import { createStatusLookup } from "../appeals/status-lookup.ts";
 import type { StatusLookupGuard } from "../appeals/status-lookup-guard.ts";
@@ -24,6 +25,7 @@ export type ServerServices = {
   registry: RegistryService;
   templates: ReplyTemplateService;
   statistics: StatisticsService;
+  site: SitePort;
 };
 
 export function createPageServices(server: ServerServices): PageServices {
@@ -59,5 +61,6 @@ export function createPageServices(server: ServerServices): PageServices {
       setTopic: registry.setTopic,
       statistics: (period) => statistics.statisticsOf(period, registry.today()),
     },
+    site: server.site,
   };
 }

@@ -1,8 +1,8 @@
-import { createHash } from "node:crypto";
 import { readdir, readFile, stat } from "node:fs/promises";
 import { extname, join, relative, sep } from "node:path";
 import { notFoundPath } from "../../content/site-pages.ts";
 import { type InlineSources, inlineSources } from "../http/content-security-policy.ts";
+import { etagOf } from "./compressed-variants.ts";
 
 /** One file of the built site, held in memory with its precompressed variants. */
 export type SiteFile = {
@@ -23,6 +23,11 @@ export type SiteFiles = {
   byPath: Map<string, SiteFile>;
   /** The prerendered "page not found" document, sent with status 404. */
   notFoundPage: SiteFile;
+  /**
+   * Where the variants compressed at start (pages with the runtime settings written in) are kept
+   * between starts: beside the built site, not inside it (server/site/compressed-cache.ts).
+   */
+  compressedCacheDir?: string;
 };
 
 const contentTypes: Record<string, string> = {
@@ -80,7 +85,7 @@ export async function loadSiteFiles(siteDir: string): Promise<SiteFiles> {
       gzip: present.has(`${name}.gz`) ? await readFile(join(siteDir, `${name}.gz`)) : undefined,
       contentType: contentTypes[extname(name).toLowerCase()] ?? "application/octet-stream",
       cacheControl: name.startsWith("assets/") ? immutable : revalidate,
-      etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`,
+      etag: etagOf(body),
       modified: (await stat(join(siteDir, name))).mtime,
       ...(isHtml ? { inline: inlineSources(body.toString("utf8")) } : {}),
     };
@@ -93,7 +98,7 @@ export async function loadSiteFiles(siteDir: string): Promise<SiteFiles> {
   if (!notFoundPage || !byPath.has("/")) {
     throw new Error(`${siteDir} does not hold a built site (run npm run build)`);
   }
-  return { byPath, notFoundPage };
+  return { byPath, notFoundPage, compressedCacheDir: join(siteDir, "..", "compressed-cache") };
 }
 
 /** "index.html" -> "/", "contacts/index.html" -> "/contacts", "docs/a.pdf" -> "/docs/a.pdf". */

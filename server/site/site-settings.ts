@@ -1,7 +1,7 @@
-import { createHash } from "node:crypto";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { siteUrlPlaceholder } from "../../domain/site/site-url-placeholder.ts";
 import { inlineSources } from "../http/content-security-policy.ts";
+import { compressedVariants } from "./compressed-cache.ts";
+import { etagOf } from "./compressed-variants.ts";
 import { posWidgetBlock, posWidgetSlot } from "./pos-widget.ts";
 import type { SiteFile, SiteFiles } from "./site-files.ts";
 
@@ -19,8 +19,10 @@ const textTypes = /^(text\/html|application\/xml|text\/plain)/;
  */
 export function applySiteSettings(site: SiteFiles, settings: SiteSettings): SiteFiles {
   const byPath = new Map<string, SiteFile>();
-  for (const [path, file] of site.byPath) byPath.set(path, withSettings(file, path, settings));
-  return { byPath, notFoundPage: withSettings(site.notFoundPage, "/404", settings) };
+  const personalise = (file: SiteFile, path: string) =>
+    withSettings(file, path, settings, site.compressedCacheDir);
+  for (const [path, file] of site.byPath) byPath.set(path, personalise(file, path));
+  return { ...site, byPath, notFoundPage: personalise(site.notFoundPage, "/404") };
 }
 
 /** A page's HTML with the settings written in (also used for pages rendered per request). */
@@ -32,7 +34,12 @@ export function personaliseHtml(html: string, path: string, settings: SiteSettin
   return result;
 }
 
-function withSettings(file: SiteFile, path: string, settings: SiteSettings): SiteFile {
+function withSettings(
+  file: SiteFile,
+  path: string,
+  settings: SiteSettings,
+  cacheDir: string | undefined,
+): SiteFile {
   if (!textTypes.test(file.contentType)) return file;
   const text = file.body.toString("utf8");
   const changed = personaliseHtml(text, path, settings);
@@ -41,16 +48,14 @@ function withSettings(file: SiteFile, path: string, settings: SiteSettings): Sit
   return {
     ...file,
     body,
-    brotli: file.brotli
-      ? brotliCompressSync(body, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: 11,
-            [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-          },
-        })
-      : undefined,
-    gzip: file.gzip ? gzipSync(body, { level: 9 }) : undefined,
-    etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`,
+    brotli: undefined,
+    gzip: undefined,
+    ...compressedVariants(
+      body,
+      { brotli: Boolean(file.brotli), gzip: Boolean(file.gzip) },
+      cacheDir,
+    ),
+    etag: etagOf(body),
     // The page's policy hashes the inline blocks it is served with (the ПОС block included).
     ...(file.inline ? { inline: inlineSources(changed) } : {}),
   };

@@ -81,7 +81,20 @@ export function registerStaticSite(
       .send(variant(notFound.file, encoding));
   }
 
-  return { sendWholeFile, catchAllRoute: "/*" };
+  /**
+   * A file replaced while the server runs (a page staff published, the sitemap after it): its
+   * answer is prepared whole (headers, policy with the new inline blocks' hashes, ETag) before it
+   * takes the old one's place in one assignment, so a request meets the old file or the new one,
+   * never a mix and never a gap. Only a file the site already has: no new address appears.
+   */
+  function replaceFile(path: string, file: SiteFile) {
+    if (!answers.has(path)) throw new Error(`${path} is not a file of the site`);
+    answers.set(path, prepareFile(path, file, policies));
+  }
+
+  const file = (path: string) => answers.get(path)?.file;
+
+  return { sendWholeFile, file, replaceFile, catchAllRoute: "/*" };
 }
 
 /** The path the 404 page's policy is worked out for: no page of its own. */

@@ -41,6 +41,8 @@ export type StartSiteOptions = {
   timeouts?: ServerTimeouts;
   /** Mail through a real SMTP server (tests/support/test-smtp-server.ts); off when not given. */
   mail?: MailConfig;
+  /** CONTENT_APPROVAL: a site editor's change waits for a head (default on). */
+  contentApproval?: boolean;
 };
 
 /**
@@ -64,6 +66,7 @@ export async function startSite(options: StartSiteOptions = {}): Promise<Running
       allowLocalhostOrigins: options.allowLocalhostOrigins ?? false,
       timeouts: options.timeouts,
       mail: options.mail,
+      contentApproval: options.contentApproval,
     },
     data,
     site,

@@ -8,9 +8,9 @@
 // bench:lighthouse` prints the score, LCP and TBT per route. A route that misses is run again, up
 // to three runs, and judged by its best: a real regression misses in all three.
 import assert from "node:assert/strict";
-import { test } from "node:test";
+import { after, before, test } from "node:test";
 import { siteForTests } from "./harness.ts";
-import { type LighthouseResult, lighthouseRun } from "./lighthouse-run.ts";
+import { type LighthouseBrowser, type LighthouseResult, openLighthouse } from "./lighthouse-run.ts";
 import { allPages } from "./site-pages.ts";
 
 const largestContentfulPaintBudgetMs = 1200;
@@ -20,6 +20,13 @@ const requestBudget = 15;
 const gatedCategories = ["accessibility", "best-practices", "seo", "agentic-browsing"];
 const maxRuns = 3;
 const env = siteForTests();
+let lighthouse: LighthouseBrowser;
+before(async () => {
+  lighthouse = await openLighthouse();
+});
+after(async () => {
+  await lighthouse?.close();
+});
 
 function misses(result: LighthouseResult): string[] {
   const found = Object.entries(result.scores)
@@ -40,7 +47,7 @@ for (const page of allPages) {
     const runs: string[][] = [];
     let result: LighthouseResult | undefined;
     while (runs.length < maxRuns) {
-      result = await lighthouseRun(`${env.site.baseUrl}${page.path}`);
+      result = await lighthouse.run(`${env.site.baseUrl}${page.path}`);
       const lcp = Math.round(result.largestContentfulPaintMs ?? Number.NaN);
       const tbt = Math.round(result.totalBlockingTimeMs ?? Number.NaN);
       console.log(

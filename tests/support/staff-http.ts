@@ -52,8 +52,12 @@ export class StaffHttpBrowser {
       body: new URLSearchParams({ login, password, _csrf: this.csrfToken }).toString(),
     });
     this.remember(response);
-    await response.arrayBuffer();
-    assert.equal(response.status, 302, "signed in");
+    const body = await response.text();
+    assert.equal(
+      response.status,
+      302,
+      `signed in: ${/role="alert"[^>]*>([^<]*)/.exec(body)?.[1] ?? ""}`,
+    );
     await this.get("/staff");
   }
 
@@ -71,6 +75,24 @@ export class StaffHttpBrowser {
       headers: { origin: this.baseUrl, cookie: this.cookieHeader() },
       body: form,
       signal,
+    });
+    return { status: response.status, html: await response.text() };
+  }
+
+  /** A small form posted as a browser posts it, with the token of the last page opened. */
+  async post(
+    path: string,
+    fields: Record<string, string>,
+  ): Promise<{ status: number; html: string }> {
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        origin: this.baseUrl,
+        cookie: this.cookieHeader(),
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({ ...fields, _csrf: this.csrfToken }).toString(),
     });
     return { status: response.status, html: await response.text() };
   }

@@ -1,0 +1,14 @@
+/**
+ * A public page rendered from a draft, marked for what it is: not for search engines (a robots
+ * meta beside the X-Robots-Tag header) and saying at its top that visitors do not see it yet,
+ * with the way back to the editor. The page itself is the public page, unchanged.
+ */
+export function markedAsDraft(html: string, editorPath: string): string {
+  const note =
+    `<div class="draft-preview" role="note"><p><strong>Черновик.</strong> Так страница будет ` +
+    `выглядеть после публикации; посетители сайта видят прежнюю. ` +
+    `<a href="${editorPath}">Вернуться к редактированию</a></p></div>`;
+  return html
+    .replace(/<head>/, '<head><meta name="robots" content="noindex, nofollow"/>')
+    .replace(/<body([^>]*)>/, `<body$1>${note}`);
+}

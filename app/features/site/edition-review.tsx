@@ -1,0 +1,55 @@
+import type { EditionView } from "../../../domain/site-content/site-editions.ts";
+import { Button, ButtonGroup } from "../../components/staff/button/button.tsx";
+import { Textarea } from "../../components/staff/textarea/textarea.tsx";
+import { CsrfField, Moment } from "../staff/staff-display.tsx";
+
+/**
+ * A head's answer to an edition awaiting approval: «Утвердить и опубликовать», or «Вернуть на
+ * доработку» with a comment its author reads on the editor.
+ */
+export function EditionReview({
+  edition,
+  csrfToken,
+  commentError,
+}: {
+  edition: EditionView;
+  csrfToken: string;
+  commentError: string | undefined;
+}) {
+  return (
+    <section className="staff-form staff-stack" aria-labelledby="review-title">
+      <h2 id="review-title">Согласование</h2>
+      <p>
+        Передал {edition.submittedBy}, <Moment iso={edition.submittedAt ?? edition.changedAt} />.
+        Проверьте изменения в форме ниже и в{" "}
+        <a href={`/staff/site/${edition.page}/preview`}>предпросмотре</a>.
+      </p>
+      <form method="post">
+        <CsrfField token={csrfToken} />
+        <input type="hidden" name="edition" value={edition.id} />
+        <ButtonGroup>
+          <Button name="intent" value="approve">
+            Утвердить и опубликовать
+          </Button>
+        </ButtonGroup>
+      </form>
+      <form method="post" className="staff-stack">
+        <CsrfField token={csrfToken} />
+        <input type="hidden" name="edition" value={edition.id} />
+        <Textarea
+          id="return-comment"
+          name="comment"
+          label="Что доработать"
+          rows={3}
+          maxLength={2000}
+          error={commentError}
+        />
+        <ButtonGroup>
+          <Button kind="secondary" name="intent" value="return">
+            Вернуть на доработку
+          </Button>
+        </ButtonGroup>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,99 @@
+import { defaultVacancies } from "../../../content/vacancies.ts";
+import type { EditionView } from "../../../domain/site-content/site-editions.ts";
+import { Button } from "../../components/staff/button/button.tsx";
+import { Table } from "../../components/staff/table/table.tsx";
+import { CsrfField, Moment } from "../staff/staff-display.tsx";
+import { vacancyChanges } from "./vacancy-changes.ts";
+
+/**
+ * «История»: every edition of /vacancies ever published, the newest first, who published it and
+ * when, what it changed against the one before (the oldest against the build's content), and
+ * «Вернуть эту редакцию» on each but the one shown now.
+ */
+export function VacanciesHistory({
+  history,
+  csrfToken,
+}: {
+  history: readonly EditionView<"vacancies">[];
+  csrfToken: string;
+}) {
+  return (
+    <section aria-labelledby="history-title">
+      <h2 id="history-title">История</h2>
+      {history.length === 0 ? (
+        <p>Страница ещё не публиковалась: на сайте содержание сборки.</p>
+      ) : null}
+      <ol className="staff-stack">
+        {history.map((edition, index) => {
+          const before = history[index + 1]?.content ?? defaultVacancies;
+          const changes = vacancyChanges(before, edition.content);
+          const restored = history.find((other) => other.id === edition.restoredFrom);
+          return (
+            <li key={edition.id} className="staff-form">
+              <h3>
+                Редакция от <Moment iso={edition.publishedAt ?? edition.changedAt} />
+                {edition.state === "published" ? " (на сайте сейчас)" : ""}
+              </h3>
+              <p>
+                Опубликовал {edition.publishedBy}
+                {edition.submittedBy && edition.submittedBy !== edition.publishedBy
+                  ? `, подготовил ${edition.submittedBy}`
+                  : ""}
+                {restored?.publishedAt ? (
+                  <>
+                    ; возвращена редакция от <Moment iso={restored.publishedAt} />
+                  </>
+                ) : null}
+                .
+              </p>
+              {changes.length === 0 ? (
+                <p>Без изменений.</p>
+              ) : (
+                <Table label={`Изменения редакции ${history.length - index}`}>
+                  <thead>
+                    <tr>
+                      <th scope="col">Что</th>
+                      <th scope="col">Было</th>
+                      <th scope="col">Стало</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {changes.map((change) => (
+                      <tr key={change.what}>
+                        <td>{change.what}</td>
+                        <td>{change.before || "—"}</td>
+                        <td>{change.after || "—"}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </Table>
+              )}
+              {edition.state === "published" ? null : (
+                <form method="post">
+                  <CsrfField token={csrfToken} />
+                  <input type="hidden" name="edition" value={edition.id} />
+                  <Button kind="secondary" name="intent" value="restore">
+                    Вернуть эту редакцию
+                  </Button>
+                </form>
+              )}
+            </li>
+          );
+        })}
+        {history.length > 0 ? (
+          <li className="staff-form">
+            <h3>Содержание сборки</h3>
+            <p>То, что страница показывала до первой публикации.</p>
+            <form method="post">
+              <CsrfField token={csrfToken} />
+              <input type="hidden" name="edition" value="0" />
+              <Button kind="secondary" name="intent" value="restore">
+                Вернуть эту редакцию
+              </Button>
+            </form>
+          </li>
+        ) : null}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,155 @@
+import { data, redirect } from "react-router";
+import { formOf, pageOf, requireStaff } from "../../domain/pages/page-context.ts";
+import { editionStateLabels, isEditablePage } from "../../domain/site-content/site-editions.ts";
+import {
+  applyListChange,
+  checkVacancyValues,
+  readListChange,
+  readVacancyValues,
+  type VacanciesFormErrors,
+  type VacancyFormValues,
+  vacancyFormValues,
+} from "../../domain/site-content/vacancies-form.ts";
+import { NoticeBanner } from "../components/staff/notice-banner/notice-banner.tsx";
+import { EditionReview } from "../features/site/edition-review.tsx";
+import { NotFoundForRole } from "../features/site/site-display.tsx";
+import { VacanciesEditor } from "../features/site/vacancies-editor.tsx";
+import { VacanciesHistory } from "../features/site/vacancies-history.tsx";
+import { Moment } from "../features/staff/staff-display.tsx";
+import type { Route } from "./+types/staff-site-page.ts";
+
+/** What each finished action says above the editor (`?done=`). */
+const outcomes: Record<string, string> = {
+  saved: "Черновик сохранён. На сайте прежняя редакция.",
+  submitted: "Передано на согласование руководителю. На сайте прежняя редакция.",
+  published: "Опубликовано: страница на сайте обновлена.",
+  returned: "Возвращено на доработку.",
+};
+
+/** A page's editor (only /vacancies has one yet): the content, approval, history. */
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const access = requireStaff(context, "edit-site");
+  if (!access || !isEditablePage(params.page)) {
+    return data({ notFound: true as const }, { status: 404 });
+  }
+  const view = await pageOf(context).services.site.editor(access.viewer, params.page);
+  const done = new URL(request.url).searchParams.get("done") ?? "";
+  return {
+    notFound: false as const,
+    view,
+    csrfToken: access.csrfToken,
+    done: outcomes[done],
+  };
+}
+
+type ActionAnswer = {
+  values?: VacancyFormValues[];
+  errors?: VacanciesFormErrors;
+  message?: string;
+  commentError?: string;
+};
+
+export async function action({ params, context }: Route.ActionArgs) {
+  const access = requireStaff(context, "edit-site");
+  if (!access || !isEditablePage(params.page)) {
+    return data<ActionAnswer>({ message: "Страница не найдена." }, { status: 404 });
+  }
+  const page = params.page;
+  const site = pageOf(context).services.site;
+  const fields = formOf(context).fields;
+  const intent = fields.get("intent") ?? "";
+  const values = readVacancyValues(fields);
+  const change = readListChange(intent);
+  // Adding, removing, moving: the form again, changed; nothing stored until it is saved.
+  if (change) return data<ActionAnswer>({ values: applyListChange(values, change) });
+
+  const finished = (outcome: string): never => {
+    throw redirect(`/staff/site/${page}?done=${outcome}`, 303);
+  };
+  if (intent === "save" || intent === "preview" || intent === "publish") {
+    const checked = checkVacancyValues(values);
+    if (!checked.ok) {
+      return data<ActionAnswer>(
+        {
+          values,
+          errors: checked.errors,
+          message: ["Проверьте поля, отмеченные ниже.", ...checked.errors.general].join(" "),
+        },
+        { status: 400 },
+      );
+    }
+    const kind = intent === "publish" ? "publish" : "save";
+    const result = await site.act(access.viewer, page, { kind, content: checked.content });
+    if (!result.ok)
+      return data<ActionAnswer>({ values, message: result.message }, { status: result.status });
+    if (intent === "preview") throw redirect(`/staff/site/${page}/preview`, 303);
+    return finished(result.outcome);
+  }
+  // Edition 0: the build's content, which «Вернуть эту редакцию» may publish again.
+  const editionId = Number.parseInt(fields.get("edition") ?? "", 10);
+  if ((intent === "approve" || intent === "return" || intent === "restore") && editionId >= 0) {
+    const comment = fields.get("comment") ?? "";
+    const result = await site.act(
+      access.viewer,
+      page,
+      intent === "return" ? { kind: intent, editionId, comment } : { kind: intent, editionId },
+    );
+    if (!result.ok) {
+      const answer =
+        intent === "return" && result.status === 400
+          ? { message: result.message, commentError: result.message }
+          : { message: result.message };
+      return data<ActionAnswer>(answer, { status: result.status });
+    }
+    return finished(result.outcome);
+  }
+  return data<ActionAnswer>({ message: "Неизвестное действие." }, { status: 400 });
+}
+
+export default function StaffSiteEditorPage({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.notFound) return <NotFoundForRole />;
+  const { view, csrfToken, done } = loaderData;
+  const working = view.working;
+  const answer = actionData as ActionAnswer | undefined;
+  return (
+    <>
+      <p>
+        <a href="/staff/site">Содержание сайта</a>
+      </p>
+      <h1>Вакансии</h1>
+      {done ? <NoticeBanner>{done}</NoticeBanner> : null}
+      {answer?.message ? <NoticeBanner kind="error">{answer.message}</NoticeBanner> : null}
+      <p>
+        Страница на сайте: <a href="/vacancies">/vacancies</a>.{" "}
+        {working ? (
+          <>
+            Редакция в работе: {editionStateLabels[working.state]}, изменил {working.changedBy},{" "}
+            <Moment iso={working.changedAt} />.{" "}
+            <a href={`/staff/site/${view.page}/preview`}>Предпросмотр</a>
+          </>
+        ) : (
+          "Черновика нет: в форме то, что на сайте."
+        )}
+      </p>
+      {working?.state === "draft" && working.returnComment ? (
+        <NoticeBanner>
+          Возвращено на доработку ({working.returnedBy}): {working.returnComment}
+        </NoticeBanner>
+      ) : null}
+      {working?.state === "awaiting_approval" && view.approves ? (
+        <EditionReview
+          edition={working}
+          csrfToken={csrfToken}
+          commentError={answer?.commentError}
+        />
+      ) : null}
+      <VacanciesEditor
+        values={answer?.values ?? vacancyFormValues(view.content)}
+        errors={answer?.errors}
+        csrfToken={csrfToken}
+        publishesDirectly={view.publishesDirectly}
+      />
+      <VacanciesHistory history={view.history} csrfToken={csrfToken} />
+    </>
+  );
+}

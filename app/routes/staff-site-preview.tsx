@@ -1,0 +1,26 @@
+import { pageOf, requireStaff } from "../../domain/pages/page-context.ts";
+import { isEditablePage } from "../../domain/site-content/site-editions.ts";
+import { markedAsDraft } from "../features/site/draft-preview.ts";
+import type { Route } from "./+types/staff-site-preview.ts";
+
+/**
+ * «Предпросмотр»: the exact public page (the same components and content checks as a publish)
+ * from the edition worked on, to staff who edit the site only, marked as a draft and not indexed.
+ * A resource route: the answer is the page itself, without the staff area's frame.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const access = requireStaff(context, "edit-site");
+  if (!access || !isEditablePage(params.page)) {
+    return new Response("Страница не найдена.", {
+      status: 404,
+      headers: { "content-type": "text/plain; charset=utf-8" },
+    });
+  }
+  const html = await pageOf(context).services.site.preview(access.viewer, params.page);
+  return new Response(markedAsDraft(html, `/staff/site/${params.page}`), {
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "x-robots-tag": "noindex, nofollow",
+    },
+  });
+}

@@ -1,0 +1,8 @@
+import type { SiteContent } from "../domain/site-content/site-editions.ts";
+import { defaultVacancies } from "./vacancies.ts";
+
+/**
+ * The build's content of each page staff may edit: what the prerendered page shows, and what the
+ * site shows until an edition of the page is published (decision 0029).
+ */
+export const siteContentDefaults: SiteContent = { vacancies: defaultVacancies };

@@ -1,0 +1,119 @@
+/**
+ * The public site's editable pages and the life of an edition of one (issue 28, decisions
+ * 0029-0031): what each page's content is checked by, the states an edition goes through, and
+ * what the staff pages and the server say about them. A new editable page is a row of
+ * `editablePages` with its schema, and a typed editor; the machinery is the same.
+ */
+import type { z } from "zod";
+import type { StaffViewer } from "../staff/staff-roles.ts";
+import { type VacanciesContent, vacanciesContentSchema } from "./vacancies-content.ts";
+
+/** Content by page, as each page's schema defines it. */
+export type SiteContent = { vacancies: VacanciesContent };
+
+export type EditablePage = keyof SiteContent;
+
+export const editablePages: {
+  [page in EditablePage]: {
+    /** The public address the content appears at: the page re-rendered on publishing. */
+    path: string;
+    title: string;
+    schema: z.ZodType<SiteContent[page]>;
+  };
+} = {
+  vacancies: { path: "/vacancies", title: "Вакансии", schema: vacanciesContentSchema },
+};
+
+export function isEditablePage(name: string): name is EditablePage {
+  return Object.hasOwn(editablePages, name);
+}
+
+export const editionStates = [
+  "draft",
+  "awaiting_approval",
+  "scheduled",
+  "published",
+  "superseded",
+] as const;
+
+export type EditionState = (typeof editionStates)[number];
+
+export const editionStateLabels: Record<EditionState, string> = {
+  draft: "черновик",
+  awaiting_approval: "на согласовании",
+  scheduled: "запланирована",
+  published: "опубликована",
+  superseded: "заменена",
+};
+
+/** One edition as the staff pages see it. */
+export type EditionView<page extends EditablePage = EditablePage> = {
+  id: number;
+  page: page;
+  state: EditionState;
+  content: SiteContent[page];
+  createdBy: string;
+  createdAt: string;
+  changedBy: string;
+  changedAt: string;
+  submittedBy: string | null;
+  submittedAt: string | null;
+  returnedBy: string | null;
+  returnedAt: string | null;
+  returnComment: string | null;
+  publishedBy: string | null;
+  publishedAt: string | null;
+  /** The earlier edition «Вернуть эту редакцию» published again. */
+  restoredFrom: number | null;
+};
+
+/** A page on the list at /staff/site: its state and who changed it last. */
+export type SitePageSummary = {
+  page: EditablePage;
+  title: string;
+  path: string;
+  /** The edition being worked on, if any; otherwise the published one; null: the build's content. */
+  state: EditionState | null;
+  changedBy: string | null;
+  changedAt: string | null;
+};
+
+/** What a page's editor shows: the content to edit, the edition worked on, the history. */
+export type PageEditorView<page extends EditablePage = EditablePage> = {
+  page: page;
+  /** The draft's content, or the published one's, or the build's defaults. */
+  content: SiteContent[page];
+  working: EditionView<page> | null;
+  /** Every edition ever published, newest first (decision 0031). */
+  history: EditionView<page>[];
+  /** The viewer publishes at once (a head; everyone with CONTENT_APPROVAL off). */
+  publishesDirectly: boolean;
+  /** The viewer may approve or return an edition awaiting approval. */
+  approves: boolean;
+};
+
+/** What a staff member asks of a page's content. */
+export type SiteAction<page extends EditablePage = EditablePage> =
+  | { kind: "save"; content: SiteContent[page] }
+  /** Save, then publish (or submit for approval, when the viewer does not publish directly). */
+  | { kind: "publish"; content: SiteContent[page] }
+  | { kind: "approve"; editionId: number }
+  | { kind: "return"; editionId: number; comment: string }
+  | { kind: "restore"; editionId: number };
+
+export type SiteActionResult =
+  | { ok: true; outcome: "saved" | "submitted" | "published" | "returned" }
+  | { ok: false; status: number; message: string };
+
+/** The staff port of the site's content (domain/pages/page-context.ts carries it). */
+export type SitePort = {
+  pages(viewer: StaffViewer): Promise<SitePageSummary[]>;
+  editor<page extends EditablePage>(viewer: StaffViewer, page: page): Promise<PageEditorView<page>>;
+  act<page extends EditablePage>(
+    viewer: StaffViewer,
+    page: page,
+    action: SiteAction<page>,
+  ): Promise<SiteActionResult>;
+  /** The public page rendered from the edition worked on (or the published one): its HTML. */
+  preview(viewer: StaffViewer, page: EditablePage): Promise<string>;
+};

@@ -1,0 +1,207 @@
+/**
+ * Editions of the public site's pages (issue 28, decision 0031): the content as JSON text, its
+ * state, who and when. At most one edition of a page is worked on (draft, awaiting approval,
+ * scheduled) and one is published; publishing supersedes the one before, which stays. The
+ * content is checked by the page's schema by the service, before it is written and after it is
+ * read (server/site-content/site-edition-service.ts).
+ */
+import type { EditionState, EditionView } from "../../domain/site-content/site-editions.ts";
+import {
+  type Database,
+  isoMoment,
+  nullableMoment,
+  nullableText,
+  type SqlExecutor,
+  type SqlRow,
+} from "./database.ts";
+
+/** An edition as stored: its content not yet checked by its page's schema. */
+export type EditionRow = Omit<EditionView, "page" | "content"> & {
+  page: string;
+  /** Parsed JSON: the service checks it with the page's schema. */
+  content: unknown;
+};
+
+const workedOn = "('draft', 'awaiting_approval', 'scheduled')";
+
+export function createSiteEditionsRepository(db: Database) {
+  const on = (tx: SqlExecutor | undefined) => tx ?? db;
+  const one = async (sql: string, params: (string | number)[], tx?: SqlExecutor) => {
+    const [row] = await on(tx).all(sql, params);
+    return row ? toEdition(row) : undefined;
+  };
+
+  /** The published edition of `page` becomes superseded (there is at most one). */
+  const supersede = (page: string, tx: SqlExecutor) =>
+    tx.run("UPDATE site_editions SET state = 'superseded' WHERE page = ? AND state = 'published'", [
+      page,
+    ]);
+
+  return {
+    find: (id: number, tx?: SqlExecutor) =>
+      one("SELECT * FROM site_editions WHERE id = ?", [id], tx),
+
+    /** The edition being worked on: a draft, one awaiting approval, or one scheduled. */
+    workedOn: (page: string, tx?: SqlExecutor) =>
+      one(`SELECT * FROM site_editions WHERE page = ? AND state IN ${workedOn}`, [page], tx),
+
+    published: (page: string, tx?: SqlExecutor) =>
+      one("SELECT * FROM site_editions WHERE page = ? AND state = 'published'", [page], tx),
+
+    /** Every page's published edition: what a server serves from its start. */
+    async allPublished(): Promise<EditionRow[]> {
+      return (await db.all("SELECT * FROM site_editions WHERE state = 'published'")).map(toEdition);
+    },
+
+    /** Every edition of `page` ever published, the newest first. */
+    async history(page: string, tx?: SqlExecutor): Promise<EditionRow[]> {
+      const rows = await on(tx).all(
+        `SELECT * FROM site_editions WHERE page = ? AND state IN ('published', 'superseded')
+         ORDER BY published_at DESC, id DESC`,
+        [page],
+      );
+      return rows.map(toEdition);
+    },
+
+    /** Each page's edition worked on, or else its published one. */
+    async latestOfEachPage(): Promise<EditionRow[]> {
+      const rows = await db.all(
+        `SELECT * FROM site_editions WHERE state IN ${workedOn}
+         OR (state = 'published' AND page NOT IN
+           (SELECT page FROM site_editions WHERE state IN ${workedOn}))`,
+      );
+      return rows.map(toEdition);
+    },
+
+    /**
+     * The draft of `page` with this content: the edition worked on, rewritten (it becomes a draft
+     * again if it was awaiting approval), or a new one. Its id.
+     */
+    async saveDraft(
+      draft: { page: string; content: unknown; by: string; at: Date },
+      tx: SqlExecutor,
+    ): Promise<number> {
+      const content = JSON.stringify(draft.content);
+      const at = draft.at.toISOString();
+      const [current] = await tx.all(
+        `SELECT id FROM site_editions WHERE page = ? AND state IN ${workedOn}`,
+        [draft.page],
+      );
+      if (current) {
+        await tx.run(
+          `UPDATE site_editions SET content = ?, state = 'draft', changed_by = ?, changed_at = ?,
+             submitted_by = NULL, submitted_at = NULL, publish_at = NULL WHERE id = ?`,
+          [content, draft.by, at, Number(current.id)],
+        );
+        return Number(current.id);
+      }
+      const [inserted] = await tx.all(
+        `INSERT INTO site_editions (page, state, content, created_by, created_at, changed_by, changed_at)
+         VALUES (?, 'draft', ?, ?, ?, ?, ?) RETURNING id`,
+        [draft.page, content, draft.by, at, draft.by, at],
+      );
+      return Number(inserted?.id);
+    },
+
+    /** A draft handed to a head; false when it is no longer a draft. */
+    async submit(id: number, by: string, at: Date, tx: SqlExecutor): Promise<boolean> {
+      const changed = await tx.run(
+        `UPDATE site_editions SET state = 'awaiting_approval', submitted_by = ?, submitted_at = ?,
+           changed_by = ?, changed_at = ?, returned_by = NULL, returned_at = NULL, return_comment = NULL
+         WHERE id = ? AND state = 'draft'`,
+        [by, at.toISOString(), by, at.toISOString(), id],
+      );
+      return changed === 1;
+    },
+
+    /** Sent back to its author with a comment; false when it no longer awaits approval. */
+    async returnToDraft(
+      id: number,
+      review: { by: string; at: Date; comment: string },
+      tx: SqlExecutor,
+    ): Promise<boolean> {
+      const at = review.at.toISOString();
+      const changed = await tx.run(
+        `UPDATE site_editions SET state = 'draft', returned_by = ?, returned_at = ?, return_comment = ?,
+           changed_by = ?, changed_at = ?
+         WHERE id = ? AND state = 'awaiting_approval'`,
+        [review.by, at, review.comment, review.by, at, id],
+      );
+      return changed === 1;
+    },
+
+    /**
+     * The edition worked on goes live, the one published before is superseded; false when the
+     * edition is no longer worked on (approved or changed meanwhile).
+     */
+    async publish(
+      edition: { id: number; page: string; from: EditionState },
+      by: string,
+      at: Date,
+      tx: SqlExecutor,
+    ): Promise<boolean> {
+      await supersede(edition.page, tx);
+      const changed = await tx.run(
+        `UPDATE site_editions SET state = 'published', published_by = ?, published_at = ?,
+           changed_by = ?, changed_at = ?
+         WHERE id = ? AND state = ?`,
+        [by, at.toISOString(), by, at.toISOString(), edition.id, edition.from],
+      );
+      return changed === 1;
+    },
+
+    /**
+     * An earlier edition's content published again, as a new edition that says where from (no
+     * edition: the build's content).
+     */
+    async republish(
+      earlier: { id: number | null; page: string; content: unknown },
+      by: string,
+      at: Date,
+      tx: SqlExecutor,
+    ): Promise<number> {
+      await supersede(earlier.page, tx);
+      const moment = at.toISOString();
+      const [inserted] = await tx.all(
+        `INSERT INTO site_editions (page, state, content, created_by, created_at, changed_by,
+           changed_at, published_by, published_at, restored_from)
+         VALUES (?, 'published', ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+        [
+          earlier.page,
+          JSON.stringify(earlier.content),
+          by,
+          moment,
+          by,
+          moment,
+          by,
+          moment,
+          earlier.id,
+        ],
+      );
+      return Number(inserted?.id);
+    },
+  };
+}
+
+export type SiteEditionsRepository = ReturnType<typeof createSiteEditionsRepository>;
+
+function toEdition(row: SqlRow): EditionRow {
+  return {
+    id: Number(row.id),
+    page: String(row.page),
+    state: String(row.state) as EditionState,
+    content: JSON.parse(String(row.content)),
+    createdBy: String(row.created_by),
+    createdAt: isoMoment(row.created_at),
+    changedBy: String(row.changed_by),
+    changedAt: isoMoment(row.changed_at),
+    submittedBy: nullableText(row.submitted_by),
+    submittedAt: nullableMoment(row.submitted_at),
+    returnedBy: nullableText(row.returned_by),
+    returnedAt: nullableMoment(row.returned_at),
+    returnComment: nullableText(row.return_comment),
+    publishedBy: nullableText(row.published_by),
+    publishedAt: nullableMoment(row.published_at),
+    restoredFrom: row.restored_from === null ? null : Number(row.restored_from),
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * The site's content editions on this server: the publisher over React Router's server build
+ * and the in-memory site, the staff's service, the latest published editions shown before the
+ * server listens (a restart never loses a published change), and the notices of other servers'
+ * publishes heard while it runs (decision 0030).
+ */
+import type { FastifyInstance } from "fastify";
+import { siteContentDefaults } from "../../content/site-content-defaults.ts";
+import type { DataLayer } from "../db/data-layer.ts";
+import type { PublishedListener } from "../db/site-edition-signals.ts";
+import type { SiteSettings } from "../site/site-settings.ts";
+import { createSiteEditionService } from "./site-edition-service.ts";
+import { createSitePublisher, type LiveSite, type PageRenderer } from "./site-publisher.ts";
+
+export function registerSiteContent(
+  app: FastifyInstance,
+  deps: {
+    data: DataLayer;
+    approval: boolean;
+    /** The public pages rendered the way the build prerenders them (server/pages/page-renderer.ts). */
+    render: PageRenderer;
+    settings: SiteSettings;
+    /** The in-memory site, there once the static site is registered. */
+    live: () => LiveSite;
+  },
+) {
+  const publisher = createSitePublisher({
+    render: deps.render,
+    settings: deps.settings,
+    live: deps.live,
+  });
+  const service = createSiteEditionService({
+    data: deps.data,
+    approval: deps.approval,
+    publisher,
+    defaults: siteContentDefaults,
+  });
+  let listener: PublishedListener | undefined;
+  const showing = (what: string, work: Promise<void>) =>
+    work.catch((error: unknown) =>
+      app.log.error(
+        { err: { name: (error as Error)?.name, message: (error as Error)?.message } },
+        what,
+      ),
+    );
+  app.addHook("onReady", async () => {
+    // A page that cannot be shown is logged and keeps the build's content: the site still starts.
+    await showing("showing the published pages at start failed", service.showAllPublished());
+    listener = deps.data.listenForPublished({
+      onPage: (page) =>
+        void showing("showing a published page failed", service.showPublished(page)),
+      // Notices sent while the connection was down are lost: read every page again.
+      onConnected: () =>
+        void showing("showing the published pages failed", service.showAllPublished()),
+      onError: (error) =>
+        app.log.warn(
+          { err: { message: (error as Error)?.message } },
+          "publish notices: reconnecting",
+        ),
+    });
+  });
+  app.addHook("onClose", async () => {
+    await listener?.close();
+  });
+  return { service, publisher };
+}

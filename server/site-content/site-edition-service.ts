@@ -1,0 +1,265 @@
+/**
+ * The staff's work on the public site's content (issue 28): drafts, submission for approval,
+ * approval or return with a comment, publishing, and an earlier edition published again. Each
+ * change is one transaction with its audit line and, for a publish, the notice every server hears
+ * (server/db/site-edition-signals.ts); the page is re-rendered and swapped in once the change has
+ * committed (site-publisher.ts). The role is checked here again: the pages only show what it may.
+ */
+import {
+  type EditablePage,
+  type EditionView,
+  editablePages,
+  type PageEditorView,
+  type SiteAction,
+  type SiteActionResult,
+  type SiteContent,
+  type SitePort,
+} from "../../domain/site-content/site-editions.ts";
+import { can, publishesSiteDirectly, type StaffViewer } from "../../domain/staff/staff-roles.ts";
+import { eventEntry } from "../db/audit-repository.ts";
+import type { DataLayer } from "../db/data-layer.ts";
+import type { SqlExecutor } from "../db/database.ts";
+import { announcePublished } from "../db/site-edition-signals.ts";
+import type { EditionRow } from "../db/site-editions-repository.ts";
+import type { SitePublisher } from "./site-publisher.ts";
+
+const notFound = { ok: false, status: 404, message: "Страница не найдена." } as const;
+const changedMeanwhile = {
+  ok: false,
+  status: 409,
+  message: "Редакцию уже изменили или опубликовали. Обновите страницу и проверьте её.",
+} as const;
+
+/** Thrown inside a transaction to undo it: the edition changed state meanwhile (another head). */
+class EditionChangedMeanwhile extends Error {}
+
+export type SiteEditionService = SitePort & {
+  /** Shows every page's published edition (at start, and when the store's notices resume). */
+  showAllPublished(): Promise<void>;
+  /** Shows `page`'s published edition, if it is not shown yet (a notice from another server). */
+  showPublished(page: string): Promise<void>;
+};
+
+export function createSiteEditionService(deps: {
+  data: Pick<DataLayer, "transaction" | "siteEditions" | "audit">;
+  /** CONTENT_APPROVAL: an editor's change waits for a head. */
+  approval: boolean;
+  publisher: SitePublisher;
+  /** The build's content of each page: shown until an edition is published (decision 0029). */
+  defaults: SiteContent;
+  now?: () => Date;
+}): SiteEditionService {
+  const { data, publisher } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** A stored edition read back through its page's schema: never shown unchecked. */
+  function viewOf<page extends EditablePage>(page: page, row: EditionRow): EditionView<page> {
+    const content = editablePages[page].schema.parse(row.content) as SiteContent[page];
+    return { ...row, page, content };
+  }
+
+  const audit = (tx: SqlExecutor, viewer: StaffViewer, action: string, details: string) =>
+    data.audit.record(eventEntry(now(), viewer.login, action, details), tx);
+
+  async function show(page: EditablePage) {
+    const row = await data.siteEditions.published(page);
+    if (!row) return;
+    const edition = viewOf(page, row);
+    await publisher.show({
+      id: edition.id,
+      page,
+      content: edition.content,
+      publishedAt: edition.publishedAt ?? edition.changedAt,
+    });
+  }
+
+  /** The content worked on, or published, or the build's. */
+  async function currentContent<page extends EditablePage>(page: page): Promise<SiteContent[page]> {
+    const row =
+      (await data.siteEditions.workedOn(page)) ?? (await data.siteEditions.published(page));
+    return row ? viewOf(page, row).content : deps.defaults[page];
+  }
+
+  async function act<page extends EditablePage>(
+    viewer: StaffViewer,
+    page: page,
+    action: SiteAction<page>,
+  ): Promise<SiteActionResult> {
+    if (!can(viewer.role, "edit-site")) return notFound;
+    const direct = publishesSiteDirectly(viewer.role, deps.approval);
+    const at = now();
+    const label = `${page}`;
+    const repository = data.siteEditions;
+    switch (action.kind) {
+      case "save": {
+        const content = editablePages[page].schema.parse(action.content);
+        await data.transaction(async (tx) => {
+          const id = await repository.saveDraft({ page, content, by: viewer.login, at }, tx);
+          await audit(tx, viewer, "site-draft-saved", `${label} #${id}`);
+        });
+        return { ok: true, outcome: "saved" };
+      }
+      case "publish": {
+        const content = editablePages[page].schema.parse(action.content);
+        await data.transaction(async (tx) => {
+          const id = await repository.saveDraft({ page, content, by: viewer.login, at }, tx);
+          if (direct) {
+            await repository.publish({ id, page, from: "draft" }, viewer.login, at, tx);
+            await announcePublished(page, tx);
+            await audit(tx, viewer, "site-published", `${label} #${id}`);
+          } else {
+            await repository.submit(id, viewer.login, at, tx);
+            await audit(tx, viewer, "site-submitted", `${label} #${id}`);
+          }
+        });
+        if (!direct) return { ok: true, outcome: "submitted" };
+        await show(page);
+        return { ok: true, outcome: "published" };
+      }
+      case "approve":
+      case "return": {
+        if (!can(viewer.role, "approve-site")) {
+          return { ok: false, status: 403, message: "Согласует руководитель." };
+        }
+        if (action.kind === "return" && action.comment.trim() === "") {
+          return { ok: false, status: 400, message: "Напишите, что доработать." };
+        }
+        const done = data
+          .transaction(async (tx) => {
+            const edition = await repository.find(action.editionId, tx);
+            if (!edition || edition.page !== page || edition.state !== "awaiting_approval")
+              return false;
+            if (action.kind === "return") {
+              const review = {
+                by: viewer.login,
+                at,
+                comment: action.comment.trim().slice(0, 2000),
+              };
+              if (!(await repository.returnToDraft(edition.id, review, tx))) {
+                throw new EditionChangedMeanwhile();
+              }
+              await audit(tx, viewer, "site-returned", `${label} #${edition.id}`);
+              return true;
+            }
+            const published = await repository.publish(
+              { id: edition.id, page, from: "awaiting_approval" },
+              viewer.login,
+              at,
+              tx,
+            );
+            // Another head approved it in the same moment (PostgreSQL): undo, say so.
+            if (!published) throw new EditionChangedMeanwhile();
+            await announcePublished(page, tx);
+            await audit(tx, viewer, "site-approved", `${label} #${edition.id}`);
+            return true;
+          })
+          .catch((error: unknown) => {
+            if (error instanceof EditionChangedMeanwhile) return false;
+            throw error;
+          });
+        if (!(await done)) return changedMeanwhile;
+        if (action.kind === "return") return { ok: true, outcome: "returned" };
+        await show(page);
+        return { ok: true, outcome: "published" };
+      }
+      case "restore": {
+        const done = await data.transaction(async (tx) => {
+          // Edition 0 is the build's content: what the page showed before its first publish.
+          const earlier =
+            action.editionId === 0
+              ? { id: null, content: deps.defaults[page] }
+              : await repository.find(action.editionId, tx);
+          if (!earlier) return false;
+          if (
+            "state" in earlier &&
+            (earlier.page !== page ||
+              (earlier.state !== "published" && earlier.state !== "superseded"))
+          ) {
+            return false;
+          }
+          const content = editablePages[page].schema.parse(earlier.content);
+          const from = earlier.id === null ? "содержание сборки" : `#${earlier.id}`;
+          if (direct) {
+            const id = await repository.republish(
+              { id: earlier.id, page, content },
+              viewer.login,
+              at,
+              tx,
+            );
+            await announcePublished(page, tx);
+            await audit(tx, viewer, "site-restored", `${label} #${id} из ${from}`);
+          } else {
+            const id = await repository.saveDraft({ page, content, by: viewer.login, at }, tx);
+            await repository.submit(id, viewer.login, at, tx);
+            await audit(tx, viewer, "site-submitted", `${label} #${id} из ${from}`);
+          }
+          return true;
+        });
+        if (!done) return notFound;
+        if (!direct) return { ok: true, outcome: "submitted" };
+        await show(page);
+        return { ok: true, outcome: "published" };
+      }
+    }
+  }
+
+  return {
+    async pages(viewer) {
+      if (!can(viewer.role, "edit-site")) return [];
+      const latest = new Map(
+        (await data.siteEditions.latestOfEachPage()).map((row) => [row.page, row]),
+      );
+      return (Object.keys(editablePages) as EditablePage[]).map((page) => {
+        const row = latest.get(page);
+        return {
+          page,
+          title: editablePages[page].title,
+          path: editablePages[page].path,
+          state: row?.state ?? null,
+          changedBy: row?.changedBy ?? null,
+          changedAt: row?.changedAt ?? null,
+        };
+      });
+    },
+
+    async editor<page extends EditablePage>(
+      viewer: StaffViewer,
+      page: page,
+    ): Promise<PageEditorView<page>> {
+      const [working, published, history] = await Promise.all([
+        data.siteEditions.workedOn(page),
+        data.siteEditions.published(page),
+        data.siteEditions.history(page),
+      ]);
+      const shown = working ?? published;
+      return {
+        page,
+        content: shown ? viewOf(page, shown).content : deps.defaults[page],
+        working: working ? viewOf(page, working) : null,
+        history: history.map((row) => viewOf(page, row)),
+        publishesDirectly: publishesSiteDirectly(viewer.role, deps.approval),
+        approves: can(viewer.role, "approve-site"),
+      };
+    },
+
+    act,
+
+    async preview(viewer, page) {
+      if (!can(viewer.role, "edit-site")) throw new Error("preview outside the role");
+      return publisher.preview(page, await currentContent(page));
+    },
+
+    async showAllPublished() {
+      // Each page on its own: one page that cannot be shown does not keep the others old.
+      const failures: unknown[] = [];
+      for (const page of Object.keys(editablePages) as EditablePage[]) {
+        await show(page).catch((error: unknown) => failures.push(error));
+      }
+      if (failures.length > 0) throw failures[0];
+    },
+
+    async showPublished(page) {
+      if (Object.hasOwn(editablePages, page)) await show(page as EditablePage);
+    },
+  };
+}

@@ -1,0 +1,75 @@
+// Two real server processes on one PostgreSQL (decision 0030): a vacancy's salary published
+// through one is served by the other within 2 seconds, without a restart (LISTEN/NOTIFY), and a
+// server started afterwards serves it from its first answer (a restart never loses a publish).
+// Needs `npm run build`.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { setTimeout as sleep } from "node:timers/promises";
+import { defaultVacancies } from "../../content/vacancies.ts";
+import {
+  vacancyFieldName,
+  vacancyFormFields,
+  vacancyFormValues,
+} from "../../domain/site-content/vacancies-form.ts";
+import { parseDatabaseUrl } from "../../server/config.ts";
+import { openDataLayer } from "../../server/db/data-layer.ts";
+import { hashPassword } from "../../server/staff/auth/passwords.ts";
+import { killIfRunning, type ServerProcess, startServer } from "../support/server-process.ts";
+import { StaffHttpBrowser } from "../support/staff-http.ts";
+import { createPostgresDatabase, type TestDatabase } from "../support/test-databases.ts";
+
+const password = "correct horse battery staple";
+const newSalary = "52\u00a0500\u00a0₽ в\u00a0месяц на\u00a0руки";
+
+let database: TestDatabase;
+const servers: ServerProcess[] = [];
+
+before(async () => {
+  database = await createPostgresDatabase();
+  const data = await openDataLayer(parseDatabaseUrl(database.url));
+  await data.staffAccounts.addUser("hanna", await hashPassword(password), new Date(), {
+    role: "head",
+  });
+  await data.close();
+  servers.push(await startServer(database.url), await startServer(database.url));
+});
+
+after(async () => {
+  for (const server of servers) await killIfRunning(server);
+  await database?.drop();
+});
+
+/** The editor's form with the first vacancy's salary changed, as the browser posts it. */
+function formWithSalary(salary: string): Record<string, string> {
+  const fields = vacancyFormFields(vacancyFormValues(defaultVacancies));
+  return { ...fields, intent: "publish", [vacancyFieldName(0, "salary")]: salary };
+}
+
+const vacanciesOf = async (server: ServerProcess) =>
+  (await fetch(`${server.baseUrl}/vacancies`)).text();
+
+test("published through one server, the other serves it within 2 s; a later server at once", async () => {
+  const [first, second] = servers as [ServerProcess, ServerProcess];
+  assert.ok(!(await vacanciesOf(second)).includes(newSalary));
+  const head = new StaffHttpBrowser(first.baseUrl);
+  await head.signIn("hanna", password);
+  await head.get("/staff/site/vacancies");
+  const posted = await head.post("/staff/site/vacancies", formWithSalary("52500"));
+  assert.equal(posted.status, 303, posted.html.slice(0, 300));
+  const publishedAt = performance.now();
+  assert.ok((await vacanciesOf(first)).includes(newSalary), "the publishing server at once");
+
+  let waited = 0;
+  while (!(await vacanciesOf(second)).includes(newSalary)) {
+    waited = performance.now() - publishedAt;
+    assert.ok(waited < 2000, `the other server still serves the old page after ${waited} ms`);
+    await sleep(25);
+  }
+  console.log(
+    `# the other server served the new page ${Math.round(performance.now() - publishedAt)} ms after the publish answered`,
+  );
+
+  const later = await startServer(database.url);
+  servers.push(later);
+  assert.ok((await vacanciesOf(later)).includes(newSalary), "a server started later serves it");
+});
