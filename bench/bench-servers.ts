@@ -50,7 +50,7 @@ export async function startServer(script: string, env: Record<string, string>) {
       await fetch(`${base}/`);
       break;
     } catch {
-      if (tries > 200) throw new Error(`${script} did not start`);
+      if (tries > 600) throw new Error(`${script} did not start`);
       await new Promise((done) => setTimeout(done, 50));
     }
   }

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import type { RequestHandler } from "react-router";
 import { registerAppealsApi } from "./appeals/api-routes.ts";
+import { appealFastLane } from "./appeals/appeal-fast-lane.ts";
 import { createAppealService } from "./appeals/appeal-service.ts";
 import { createMemoryRateLimiter, type RateLimiter } from "./appeals/rate-limiter.ts";
 import { registerRetentionPurge } from "./appeals/register-retention-purge.ts";
@@ -263,7 +264,7 @@ export function buildApp({
         (path) => routes.routeOf(path) !== staticSite.catchAllRoute,
       ),
     );
-    fastLane = pageFastLane({
+    const pageLane = pageFastLane({
       sendWholeFile: (path, request, response) =>
         !taken.has(path) && staticSite.sendWholeFile(path, request, response),
       stopping,
@@ -272,6 +273,16 @@ export function buildApp({
       countRequest: metrics.request,
       siteRoute: staticSite.catchAllRoute,
     });
+    const appealLane = appealFastLane({
+      service: appeals,
+      everyAnswer: pagePolicies.everyAnswer,
+      stopping,
+      proxyTrusted: Boolean(config.trustProxy),
+      allowLocalhostOrigins: config.allowLocalhostOrigins ?? false,
+      log: app.log,
+      countRequest: metrics.request,
+    });
+    fastLane = (request, response) => pageLane(request, response) || appealLane(request, response);
     done();
   });
   // Pages answer GET and HEAD only; any other method or an unknown API address lands here.

@@ -34,3 +34,28 @@ test("Kirov time: the calendar day turns at Kirov's midnight", () => {
   assert.equal(kirovIsoDate(new Date("2026-11-20T20:59:59Z")), "2026-11-20");
   assert.equal(kirovIsoDate(new Date("2026-11-20T21:00:00Z")), "2026-11-21");
 });
+
+test("Kirov time: asked in any order, each moment gets its own day, across midnights and the 2014 change", () => {
+  const moments: [string, string][] = [
+    ["2026-11-20T20:59:59.999Z", "2026-11-20"],
+    ["2026-11-20T21:00:00.000Z", "2026-11-21"],
+    ["2026-11-20T20:59:59.999Z", "2026-11-20"],
+    ["2026-11-21T20:59:59.999Z", "2026-11-21"],
+    ["2026-11-21T21:00:00.000Z", "2026-11-22"],
+    ["2026-12-31T20:59:59.999Z", "2026-12-31"],
+    ["2026-12-31T21:00:00.000Z", "2027-01-01"],
+    // Kirov left UTC+4 for UTC+3 at 02:00 on 26 October 2014 (22:00 UTC on the 25th).
+    ["2014-10-25T19:59:59.999Z", "2014-10-25"],
+    ["2014-10-25T20:00:00.000Z", "2014-10-26"],
+    ["2014-10-25T21:30:00.000Z", "2014-10-26"],
+    ["2014-10-26T20:59:59.999Z", "2014-10-26"],
+    ["2014-10-26T21:00:00.000Z", "2014-10-27"],
+    ["2014-10-25T20:00:00.000Z", "2014-10-26"],
+    ["2014-10-25T19:59:59.999Z", "2014-10-25"],
+  ];
+  for (const [moment, day] of moments) {
+    assert.equal(kirovIsoDate(new Date(moment)), day, moment);
+    assert.equal(kirovYear(new Date(moment)), day.slice(0, 4), moment);
+  }
+  assert.throws(() => kirovIsoDate(new Date(Number.NaN)), RangeError);
+});

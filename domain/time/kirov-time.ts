@@ -6,7 +6,6 @@
  */
 export const kirovTimeZone = "Europe/Kirov";
 
-const yearFormat = new Intl.DateTimeFormat("en", { year: "numeric", timeZone: kirovTimeZone });
 const isoDateFormat = new Intl.DateTimeFormat("en-CA", {
   year: "numeric",
   month: "2-digit",
@@ -25,14 +24,46 @@ const dateTimeFormat = new Intl.DateTimeFormat("ru-RU", {
 
 /** The year in Kirov at that moment, e.g. "2026". */
 export function kirovYear(moment: Date): string {
-  return yearFormat.format(moment);
+  return kirovIsoDate(moment).slice(0, 4);
 }
+
+/**
+ * The last day asked for and the moments it spans [from, until): every appeal asks for its day
+ * and year, and formatting one costs microseconds where comparing two numbers costs nothing
+ * (decision 0026). A span is kept only once both its ends have been formatted as that day.
+ */
+let lastDay = { from: 0, until: 0, day: "" };
 
 /** '2026-11-22': the calendar day in Kirov at that moment (deadlines count these days). */
 export function kirovIsoDate(moment: Date): string {
+  const time = moment.getTime();
+  if (time >= lastDay.from && time < lastDay.until) return lastDay.day;
+  const day = formatIsoDate(moment);
+  const from = startOfKirovDay(day)?.getTime();
+  const until = startOfKirovDay(followingIsoDate(day))?.getTime();
+  if (
+    from !== undefined &&
+    until !== undefined &&
+    from <= time &&
+    time < until &&
+    formatIsoDate(new Date(from)) === day &&
+    formatIsoDate(new Date(until - 1)) === day
+  ) {
+    lastDay = { from, until, day };
+  }
+  return day;
+}
+
+function formatIsoDate(moment: Date): string {
   const parts = isoDateFormat.formatToParts(moment);
   const part = (type: string) => parts.find((item) => item.type === type)?.value ?? "";
   return `${part("year")}-${part("month")}-${part("day")}`;
+}
+
+/** '2026-11-23' after '2026-11-22' (a calendar's arithmetic, no time zone involved). */
+function followingIsoDate(isoDate: string): string {
+  const [year, month, day] = isoDate.split("-").map(Number);
+  return new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, (day ?? 0) + 1)).toISOString().slice(0, 10);
 }
 
 /** '22.11.2026, 10:41': a moment as an operator reads it. */

@@ -6,6 +6,8 @@ import { isIPv6 } from "node:net";
  * IPv4-mapped IPv6 address (::ffff:203.0.113.7) is the IPv4 address it carries.
  */
 export function clientKey(address: string): string {
+  // No colon, no IPv6: most clients, spared the patterns below (decision 0026).
+  if (!address.includes(":")) return address;
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
   if (mapped?.[1]) return mapped[1];
   if (!isIPv6(address)) return address;

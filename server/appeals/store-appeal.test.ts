@@ -5,6 +5,10 @@ import { afterEach, beforeEach, describe, test } from "node:test";
 import { sampleNewAppeal } from "../../tests/support/test-appeal.ts";
 import { type TestDatabase, testDatabaseKinds } from "../../tests/support/test-databases.ts";
 import { parseDatabaseUrl } from "../config.ts";
+import {
+  createAcknowledgementCountsRepository,
+  rememberedFullKeys,
+} from "../db/acknowledgement-counts-repository.ts";
 import { type DataLayer, openDataLayer } from "../db/data-layer.ts";
 import type { SqlExecutor } from "../db/database.ts";
 import { acknowledgementLimit, storeAppeal } from "./store-appeal.ts";
@@ -76,6 +80,43 @@ for (const kind of testDatabaseKinds) {
       assert.deepEqual(readsHistory, []);
     });
 
+    test("past the cap, a key found full is not counted again, and the audit still says why", async () => {
+      const at = new Date("2026-11-25T09:00:00Z");
+      for (let index = 0; index <= acknowledgementLimit.perAddress; index += 1)
+        await storeAppeal(data, appeal("c@example.ru", at));
+      const statements: string[] = [];
+      const receipt = await storeAppeal(recording(data, statements), appeal("C@example.ru", at));
+      assert.equal(receipt.acknowledged, false);
+      assert.deepEqual(
+        statements.filter((sql) => /acknowledgement_counts/.test(sql)),
+        [],
+      );
+      const history = await data.audit.of(receipt.id);
+      assert.deepEqual(
+        history.map((entry) => entry.action),
+        ["acknowledgement-withheld"],
+      );
+    });
+
+    test("a count found full in a transaction that did not commit is not remembered", async () => {
+      const at = new Date("2026-11-25T09:00:00Z");
+      const { perAddress } = acknowledgementLimit;
+      // The five counts and the appeal that finds them full, in one transaction that fails.
+      const failing: DataLayer = {
+        ...data,
+        transaction: (work) =>
+          data.transaction(async (tx) => {
+            for (let index = 0; index < perAddress; index += 1)
+              await data.acknowledgementCounts.take("d@example.ru", "2026-11-25", perAddress, tx);
+            const receipt = await work(tx);
+            assert.equal((receipt as { acknowledged: boolean }).acknowledged, false);
+            throw new Error("not committed");
+          }),
+      };
+      await assert.rejects(storeAppeal(failing, appeal("d@example.ru", at)), /not committed/);
+      assert.equal((await storeAppeal(data, appeal("d@example.ru", at))).acknowledged, true);
+    });
+
     test("the cap is per Kirov day: the next day's first appeal is acknowledged again", async () => {
       // 23:00 and 23:30 on 25 November in Kirov (UTC+3), then 00:10 on the 26th.
       const late = new Date("2026-11-25T20:00:00Z");
@@ -89,3 +130,17 @@ for (const kind of testDatabaseKinds) {
     });
   });
 }
+
+test("the process remembers at most so many full keys, and only today's", () => {
+  const counts = createAcknowledgementCountsRepository();
+  for (let index = 0; index <= rememberedFullKeys; index += 1)
+    counts.rememberFull(`k${index}`, "2026-11-25");
+  assert.equal(counts.knownFull("k0", "2026-11-25"), false);
+  assert.equal(counts.knownFull("k1", "2026-11-25"), true);
+  assert.equal(counts.knownFull(`k${rememberedFullKeys}`, "2026-11-25"), true);
+  assert.equal(counts.knownFull("k1", "2026-11-26"), false);
+  counts.rememberFull("k1", "2026-11-26");
+  assert.equal(counts.knownFull("k2", "2026-11-25"), false);
+  counts.rememberFull("k3", "2026-11-24");
+  assert.equal(counts.knownFull("k3", "2026-11-24"), false);
+});

@@ -29,16 +29,21 @@ export type StoredAppealReceipt = {
  * withheld). All are committed (on disk when this resolves) or none is, so an acknowledged
  * appeal is never left without its mails.
  */
-export function storeAppeal(
+export async function storeAppeal(
   data: Pick<
     DataLayer,
     "transaction" | "appeals" | "deliveries" | "acknowledgementCounts" | "audit"
   >,
   appeal: NewAppeal,
 ): Promise<StoredAppealReceipt> {
-  return data.transaction(async (tx) => {
+  const at = appeal.created_at;
+  const key = emailKey(appeal.email);
+  const day = kirovIsoDate(at);
+  const counts = data.acknowledgementCounts;
+  // Full once is full for the rest of the day: no row to touch (decision 0026).
+  const full = counts.knownFull(key, day);
+  const receipt = await data.transaction(async (tx) => {
     const stored = await data.appeals.insert(appeal, tx);
-    const at = appeal.created_at;
     await data.deliveries.enqueue(
       {
         kind: "appeal-notification",
@@ -48,12 +53,8 @@ export function storeAppeal(
       },
       tx,
     );
-    const acknowledged = await data.acknowledgementCounts.take(
-      emailKey(appeal.email),
-      kirovIsoDate(at),
-      acknowledgementLimit.perAddress,
-      tx,
-    );
+    const acknowledged =
+      !full && (await counts.take(key, day, acknowledgementLimit.perAddress, tx));
     if (acknowledged) {
       await data.deliveries.enqueue(
         {
@@ -74,4 +75,6 @@ export function storeAppeal(
     }
     return { ...stored, acknowledged };
   });
+  if (!receipt.acknowledged && !full) counts.rememberFull(key, day);
+  return receipt;
 }

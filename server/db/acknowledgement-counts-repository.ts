@@ -7,6 +7,9 @@
  * lock serialises them. A day's count only grows, so on PostgreSQL a plain read that finds it
  * full is final: past the limit nothing is locked, and a flood to one address does not make its
  * appeals wait for each other's commits (on SQLite the upsert alone is one statement less).
+ * For the same reason a key found full stays full until the day ends, on every server: once an
+ * appeal's transaction that found it full has committed, this process remembers the (key, day)
+ * and the next appeals to it past the limit touch no row at all (decision 0026).
  */
 import type { SqlExecutor } from "./database.ts";
 
@@ -30,11 +33,42 @@ export async function addAcknowledgements(
   );
 }
 
+/** How many full keys of the day one process remembers: a flood from more forgets the oldest. */
+export const rememberedFullKeys = 10_000;
+
 export function createAcknowledgementCountsRepository() {
   // The days before today are of no more use: the first count of each day in this process
   // deletes them (a few rows a day; nothing personal is kept longer than it serves).
   let sweptBefore = "";
+  // The keys found full on `fullDay`, oldest first.
+  let fullDay = "";
+  const fullKeys = new Set<string>();
   return {
+    /**
+     * Whether this process saw `key`'s count for `day` full in a transaction that committed. A
+     * day's count only grows, so the answer stays true; false says nothing (ask `take`).
+     */
+    knownFull(key: string, day: string): boolean {
+      return day === fullDay && fullKeys.has(key);
+    },
+
+    /**
+     * Remembers that `take` found `key` full on `day`: call it only once the transaction that
+     * found it has committed (a rolled-back count may have been the one that filled it).
+     */
+    rememberFull(key: string, day: string): void {
+      if (day !== fullDay) {
+        if (day < fullDay) return;
+        fullDay = day;
+        fullKeys.clear();
+      }
+      if (fullKeys.size >= rememberedFullKeys) {
+        const oldest = fullKeys.values().next();
+        if (!oldest.done) fullKeys.delete(oldest.value);
+      }
+      fullKeys.add(key);
+    },
+
     /**
      * Counts one acknowledgement to `key` on `day` ('YYYY-MM-DD', Kirov) if fewer than `limit`
      * were counted; false when the day's limit is reached. Call it in the appeal's transaction.

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from "node:http";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { isApiRequest, problemMessages, sendProblem } from "./problem-answer.ts";
 
@@ -57,7 +58,7 @@ export function registerRequestGuards(
       done();
       return;
     }
-    if (stateChanging.has(request.method) && !isSameOrigin(request, ownOrigin)) {
+    if (stateChanging.has(request.method) && !isSameOrigin(request.headers, ownOrigin)) {
       sendProblem(request, reply, 403, problemMessages.crossOrigin);
       return;
     }
@@ -95,6 +96,17 @@ export function usableHost(host: string | string[] | undefined): boolean {
   return typeof host === "string" && cachedOrigin("http", host) !== null;
 }
 
+/**
+ * Whether the guard would let a state-changing request with these headers through, over plain
+ * HTTP with no proxy in front (the appeal POST's fast lane, server/appeals/appeal-fast-lane.ts).
+ */
+export function directRequestIsSameOrigin(headers: IncomingHttpHeaders): boolean {
+  const host = headers.host;
+  if (typeof host !== "string") return false;
+  const ownOrigin = cachedOrigin("http", host);
+  return ownOrigin !== null && isSameOrigin(headers, ownOrigin);
+}
+
 function cachedOrigin(protocol: string, host: string): string | null {
   const key = `${protocol}://${host}`;
   let origin = knownOrigins.get(key);
@@ -127,10 +139,10 @@ const hostPattern = /^(?:[a-z0-9](?:[a-z0-9_.-]{0,251}[a-z0-9_])?|\[[0-9a-f:.]+\
  * another site refuses it. A request with neither comes from a program, not a browser, and
  * cannot carry a visitor's credentials or address against their will.
  */
-function isSameOrigin(request: FastifyRequest, ownOrigin: string): boolean {
-  const site = request.headers["sec-fetch-site"];
+function isSameOrigin(headers: IncomingHttpHeaders, ownOrigin: string): boolean {
+  const site = headers["sec-fetch-site"];
   if (site !== undefined && site !== "same-origin" && site !== "none") return false;
-  const origin = request.headers.origin;
+  const origin = headers.origin;
   if (origin === undefined) return true;
   try {
     return new URL(origin).origin === ownOrigin;

@@ -1,11 +1,12 @@
 import assert from "node:assert/strict";
 import { mkdtemp, rm } from "node:fs/promises";
-import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import type { IncomingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
+import { overTheWire } from "../../tests/support/over-the-wire.ts";
 import { buildApp } from "../app.ts";
 import { type DataLayer, openDataLayer } from "../db/data-layer.ts";
 import { inlineSources } from "../http/content-security-policy.ts";
@@ -34,32 +35,6 @@ const site: SiteFiles = {
   ]),
   notFoundPage: page("<h1>Страница не найдена</h1>"),
 };
-
-type WireAnswer = { status: number; headers: IncomingHttpHeaders; body: Buffer };
-
-/** A request over a real socket: what the node:http server, and so the lane, sees. */
-function overTheWire(
-  port: number,
-  method: string,
-  path: string,
-  headers: Record<string, string>,
-): Promise<WireAnswer> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest({ host: "127.0.0.1", port, method, path, headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          headers: response.headers,
-          body: Buffer.concat(chunks),
-        }),
-      );
-    });
-    request.on("error", reject);
-    request.end();
-  });
-}
 
 /** Headers that differ between two answers for reasons of the moment or the connection. */
 function comparable(headers: IncomingHttpHeaders | Record<string, unknown>) {
