@@ -5,7 +5,6 @@
  * a stale or missing name costs time, never a test.
  */
 export const slowestFirst: readonly string[] = [
-  "tests/e2e/lighthouse.test.ts",
   "tests/e2e/low-vision.test.ts",
   "tests/e2e/staff-workplace-browser.test.ts",
   "tests/e2e/site-editions.test.ts",
