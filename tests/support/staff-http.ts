@@ -41,16 +41,7 @@ export class StaffHttpBrowser {
 
   async signIn(login: string, password: string) {
     await this.get("/staff/login");
-    const response = await fetch(`${this.baseUrl}/staff/login`, {
-      method: "POST",
-      redirect: "manual",
-      headers: {
-        origin: this.baseUrl,
-        cookie: this.cookieHeader(),
-        "content-type": "application/x-www-form-urlencoded",
-      },
-      body: new URLSearchParams({ login, password, _csrf: this.csrfToken }).toString(),
-    });
+    const response = await this.postForm("/staff/login", { login, password });
     this.remember(response);
     const body = await response.text();
     assert.equal(
@@ -84,7 +75,13 @@ export class StaffHttpBrowser {
     path: string,
     fields: Record<string, string>,
   ): Promise<{ status: number; html: string }> {
-    const response = await fetch(`${this.baseUrl}${path}`, {
+    const response = await this.postForm(path, fields);
+    return { status: response.status, html: await response.text() };
+  }
+
+  /** The url-encoded POST a browser sends, with the token of the last page opened. */
+  private postForm(path: string, fields: Record<string, string>): Promise<Response> {
+    return fetch(`${this.baseUrl}${path}`, {
       method: "POST",
       redirect: "manual",
       headers: {
@@ -94,7 +91,6 @@ export class StaffHttpBrowser {
       },
       body: new URLSearchParams({ ...fields, _csrf: this.csrfToken }).toString(),
     });
-    return { status: response.status, html: await response.text() };
   }
 
   /** The cookie header of this browser, for a request made by hand (a streamed upload). */
