@@ -9,11 +9,11 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
-import { hashPassword } from "../../server/staff/auth/passwords.ts";
+import { testPasswordHash } from "../support/staff-fixtures.ts";
 import { StaffHttpBrowser } from "../support/staff-http.ts";
 import { testDatabaseKinds } from "../support/test-databases.ts";
+import { axeViolations } from "./axe.ts";
 import { launchBrowser, openPage, type RunningSite, startSite } from "./harness.ts";
 import { htmlCheckerErrors } from "./html-checker.ts";
 import { signIn, staffPassword } from "./staff-pages.ts";
@@ -38,7 +38,7 @@ const accounts = [
   ["ivan", "executor"],
   ["adam", "admin"],
 ] as const;
-const passwordHash = hashPassword(staffPassword);
+const passwordHash = testPasswordHash(staffPassword);
 
 let browser: Browser;
 before(async () => {
@@ -120,11 +120,7 @@ for (const kind of testDatabaseKinds) {
       const visitor = await openPage(browser);
       await visitor.page.goto(`${site.baseUrl}/vacancies`);
       await visitor.page.getByText(newSalary).waitFor();
-      const axe = await new AxeBuilder({ page: visitor.page }).analyze();
-      assert.deepEqual(
-        axe.violations.map((violation) => violation.id),
-        [],
-      );
+      assert.deepEqual(await axeViolations(visitor.page), []);
       assert.deepEqual(visitor.consoleErrors, []);
       await visitor.close();
       // It fits a 320 px phone and a 1280 px screen at 200% zoom, as every built page must.
