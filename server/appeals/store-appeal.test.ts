@@ -3,13 +3,17 @@
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, test } from "node:test";
 import { sampleNewAppeal } from "../../tests/support/test-appeal.ts";
-import { type TestDatabase, testDatabaseKinds } from "../../tests/support/test-databases.ts";
+import {
+  createPostgresDatabase,
+  type TestDatabase,
+  testDatabaseKinds,
+} from "../../tests/support/test-databases.ts";
 import { parseDatabaseUrl } from "../config.ts";
 import {
   createAcknowledgementCountsRepository,
   rememberedFullKeys,
 } from "../db/acknowledgement-counts-repository.ts";
-import { createDataLayer, type DataLayer } from "../db/data-layer.ts";
+import { createDataLayer, type DataLayer, openDataLayer } from "../db/data-layer.ts";
 import type { Database, SqlExecutor, SqlValue, Transaction } from "../db/database.ts";
 import { openDatabase } from "../db/open-database.ts";
 import { acknowledgementLimit, storeAppeal } from "./store-appeal.ts";
@@ -182,6 +186,43 @@ for (const kind of testDatabaseKinds) {
     });
   });
 }
+
+// Two servers on one PostgreSQL, appeals from one address arriving at both at once: the count's
+// row lock and the cap read again on it let exactly 5 through, each with its mail, the others
+// with the audit line, and the notification always first.
+test("PostgreSQL: one address on two servers at once gets 5 acknowledgements, each with its mail", async () => {
+  const database = await createPostgresDatabase();
+  const config = parseDatabaseUrl(database.url);
+  const servers = [await openDataLayer(config), await openDataLayer(config)];
+  try {
+    const at = new Date("2026-11-25T09:00:00Z");
+    const receipts = await Promise.all(
+      Array.from({ length: 24 }, (_, index) =>
+        storeAppeal(servers[index % 2] as DataLayer, appeal("f@example.ru", at)),
+      ),
+    );
+    assert.equal(receipts.filter((receipt) => receipt.acknowledged).length, 5);
+    const [data] = servers as [DataLayer];
+    for (const receipt of receipts) {
+      const kinds = (
+        await data.deliveries.ofAppeal(receipt.id, [
+          "appeal-notification",
+          "appeal-acknowledgement",
+        ])
+      ).map((delivery) => delivery.kind);
+      const withheld = (await data.audit.of(receipt.id)).map((entry) => entry.action);
+      assert.deepEqual(
+        { kinds, withheld },
+        receipt.acknowledged
+          ? { kinds: ["appeal-notification", "appeal-acknowledgement"], withheld: [] }
+          : { kinds: ["appeal-notification"], withheld: ["acknowledgement-withheld"] },
+      );
+    }
+  } finally {
+    await Promise.all(servers.map((data) => data.close()));
+    await database.drop();
+  }
+});
 
 test("the process remembers at most so many full keys, and only today's", () => {
   const counts = createAcknowledgementCountsRepository();
