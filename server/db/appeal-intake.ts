@@ -5,7 +5,8 @@
  * withheld. SQLite: one transaction of the repositories' statements, committed in the group
  * commit (decision 0011). PostgreSQL: two round trips, the registration sequence and then one
  * statement that writes everything (data-modifying WITH queries), committed on its own before it
- * answers: no BEGIN and COMMIT, no wait between the inserts (decision 0033).
+ * answers: no BEGIN and COMMIT, no wait between the inserts, and prepared once per connection
+ * (decision 0033).
  */
 import { randomUUIDv7 } from "node:crypto";
 import { registrationNumber } from "../../domain/appeals/registration-number.ts";
@@ -25,7 +26,7 @@ import {
   type createAuditRepository,
   type NewAuditEntry,
 } from "./audit-repository.ts";
-import type { Database, SqlValue } from "./database.ts";
+import { type Database, prepared, type SqlValue } from "./database.ts";
 import {
   type createDeliveriesRepository,
   deliveryRow,
@@ -69,16 +70,16 @@ const mailsSql = (acknowledgedOnly: string) => `
  * (another server's appeal to the same address) is waited for, and the cap read again on it.
  */
 const storeSql = {
-  counted: `
+  counted: prepared(`
     WITH appeal AS (${appealInsert.sql}),
       counted AS (${takeInStatement.sql}),
       mails AS (${mailsSql("EXISTS (SELECT 1 FROM counted)")})
     INSERT INTO staff_audit (${auditColumns})
-    SELECT ?, ?, ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM counted)`,
-  knownFull: `
+    SELECT ?, ?, ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM counted)`),
+  knownFull: prepared(`
     WITH appeal AS (${appealInsert.sql}),
       mails AS (${mailsSql("false")})
-    INSERT INTO staff_audit (${auditColumns}) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    INSERT INTO staff_audit (${auditColumns}) VALUES (?, ?, ?, ?, ?, ?, ?)`),
 };
 
 export function createAppealIntake(db: Database, repositories: Repositories) {

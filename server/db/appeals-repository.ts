@@ -10,7 +10,7 @@ import { registrationNumber } from "../../domain/appeals/registration-number.ts"
 import type { RegistryQuery, ScopedRegistryQuery } from "../../domain/staff/registry-query.ts";
 import type { ListedRow, RegistryAppeal, RegistryPage } from "../../domain/staff/registry-types.ts";
 import { draftsOf, toRegistryAppeal, toRow, toStoredAppeal } from "./appeal-rows.ts";
-import type { Database, SqlExecutor, SqlValue } from "./database.ts";
+import { type Database, prepared, type SqlExecutor, type SqlValue } from "./database.ts";
 import {
   draftColumns,
   filterConditions,
@@ -81,7 +81,7 @@ const insertSql = `INSERT INTO appeals (seq, id, number, created_at, first_name,
  */
 const nextSequenceSql = {
   sqlite: "SELECT COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'appeals'), 0) + 1 AS seq",
-  postgres: "SELECT nextval(pg_get_serial_sequence('appeals', 'seq'))::text AS seq",
+  postgres: prepared("SELECT nextval(pg_get_serial_sequence('appeals', 'seq'))::text AS seq"),
 } as const;
 
 /** The sequence number of the next appeal (PostgreSQL: outside a transaction too, as nextval is). */
