@@ -12,7 +12,13 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { chartLabelProblems } from "./chart-labels.ts";
-import { launchBrowser, openPage, type RunningSite, startSite } from "./harness.ts";
+import {
+  launchBrowser,
+  openPage,
+  type RunningSite,
+  startSite,
+  type WatchedPage,
+} from "./harness.ts";
 import { htmlCheckerErrors } from "./html-checker.ts";
 import { addAccount, assertAccessible, signIn, submitAppeal } from "./staff-pages.ts";
 
@@ -202,21 +208,34 @@ describe("the staff area as a workplace", () => {
     }
   }
 
+  // One browser context per viewer and set of options, kept for the file: a new context costs
+  // Chromium a renderer process (about 0.3 s of a core here), and the sweeps below visit the
+  // eight pages nine times over (decision 0035).
+  const opened = new Map<string, WatchedPage>();
+  after(async () => {
+    for (const watched of opened.values()) await watched.close();
+  });
+  async function pageFor(options: Parameters<typeof openPage>[1], login: string | undefined) {
+    const key = JSON.stringify([options ?? {}, login ?? null]);
+    const known = opened.get(key);
+    if (known) return known;
+    const storageState = login ? await sessionOf(login) : undefined;
+    const watched = await openPage(browser, { ...options, storageState });
+    opened.set(key, watched);
+    return watched;
+  }
+
   /** Opens each staff page signed in as its viewer, in a context with these options. */
   async function eachPage(
     options: Parameters<typeof openPage>[1],
     check: (page: Page, where: StaffPage) => Promise<void>,
   ) {
     for (const where of pages) {
-      const storageState = where.login ? await sessionOf(where.login) : undefined;
-      const { page, consoleErrors, close } = await openPage(browser, { ...options, storageState });
-      try {
-        await page.goto(`${site.baseUrl}${where.path}`);
-        await check(page, where);
-        assert.deepEqual(consoleErrors, [], where.name);
-      } finally {
-        await close();
-      }
+      const { page, consoleErrors } = await pageFor(options, where.login);
+      consoleErrors.length = 0;
+      await page.goto(`${site.baseUrl}${where.path}`);
+      await check(page, where);
+      assert.deepEqual(consoleErrors, [], where.name);
     }
   }
 
