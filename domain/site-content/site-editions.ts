@@ -15,13 +15,24 @@ export type EditablePage = keyof SiteContent;
 
 export const editablePages: {
   [page in EditablePage]: {
-    /** The public address the content appears at: the page re-rendered on publishing. */
+    /** The public page of the content: where the list links, what the preview shows. */
     path: string;
     title: string;
     schema: z.ZodType<SiteContent[page]>;
+    /**
+     * Every public page that shows the content, re-rendered on publishing: its own page, or every
+     * page of the site (what the footer shows). The server's pages rendered on each request
+     * read the published content as they render.
+     */
+    shownOn: readonly string[] | "every page";
   };
 } = {
-  vacancies: { path: "/vacancies", title: "Вакансии", schema: vacanciesContentSchema },
+  vacancies: {
+    path: "/vacancies",
+    title: "Вакансии",
+    schema: vacanciesContentSchema,
+    shownOn: ["/vacancies"],
+  },
 };
 
 export function isEditablePage(name: string): name is EditablePage {

@@ -9,6 +9,7 @@
  * (domain/pages/page-context.ts, `siteContentOf`).
  */
 import { type RequestHandler, RouterContextProvider } from "react-router";
+import { notFoundPath } from "../../content/site-pages.ts";
 import { siteContentContext } from "../../domain/pages/page-context.ts";
 import type { SiteContent } from "../../domain/site-content/site-editions.ts";
 
@@ -41,7 +42,11 @@ export function createPageRenderer(handler: RequestHandler): PageRenderer {
       new Request(`http://localhost${path}/`, { headers }),
       contextWith(content),
     );
-    if (response.status !== 200) throw new Error(`rendering ${path} answered ${response.status}`);
+    // The 404 page answers 404 as it is built (a miss is answered with it).
+    const expected = path === notFoundPath ? 404 : 200;
+    if (response.status !== expected) {
+      throw new Error(`rendering ${path} answered ${response.status}`);
+    }
     return { html: await response.text(), data };
   };
 }

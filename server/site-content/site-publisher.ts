@@ -3,10 +3,12 @@
  * components (page-renderer.ts), the build's post-processing (the settings written in, no script
  * but the build's own, the inline blocks hashed for the page's policy, brotli and gzip, a new
  * ETag), then swapped into the in-memory site in one assignment, with the page's data file and
- * sitemap.xml's lastmod. Work is done one page at a time, in order: two publishes of one page
- * cannot finish in the wrong order.
+ * sitemap.xml's lastmod. A content piece shown on several pages (editablePages' `shownOn`: the
+ * footer's contacts are on every page) re-renders each of them, every one with all the content
+ * shown now; all are rendered before any is swapped. Work is done one edition at a time, in
+ * order: two publishes cannot finish in the wrong order.
  */
-import { sitePages } from "../../content/site-pages.ts";
+import { prerenderedPaths, sitePages } from "../../content/site-pages.ts";
 import {
   type EditablePage,
   editablePages,
@@ -75,20 +77,35 @@ export function createSitePublisher(deps: {
     return { html, inline, data: rendered.data };
   }
 
+  /** The content of the editions shown now, by page (absent: the build's content). */
+  const current: Partial<SiteContent> = {};
+
+  /** The built pages that show a page's content. */
+  const pagesShowing = (page: EditablePage): readonly string[] => {
+    const { shownOn } = editablePages[page];
+    return shownOn === "every page" ? prerenderedPaths : shownOn;
+  };
+
   async function put(edition: PublishedEdition) {
     if (shown.get(edition.page) === edition.id) return;
     const live = deps.live();
-    const { path } = editablePages[edition.page];
-    const page = live.file(path);
-    if (!page) throw new Error(`${path} is not a page of the built site`);
-    const rendered = await renderPage(path, { [edition.page]: edition.content }, page);
-    const dataPath = `${path}.data`;
-    const dataFile = live.file(dataPath);
-    // The data file first: a page never links data older than itself.
-    if (dataFile) live.replaceFile(dataPath, fileOf(Buffer.from(rendered.data), dataFile));
-    live.replaceFile(path, fileOf(Buffer.from(rendered.html), page, { inline: rendered.inline }));
+    const content = { ...current, [edition.page]: edition.content };
+    const files: [string, SiteFile][] = [];
+    for (const path of pagesShowing(edition.page)) {
+      const page = live.file(path);
+      if (!page) throw new Error(`${path} is not a page of the built site`);
+      const rendered = await renderPage(path, content, page);
+      const dataPath = `${path === "/" ? "/_root" : path}.data`;
+      const dataFile = live.file(dataPath);
+      // The data file first: a page never links data older than itself.
+      if (dataFile) files.push([dataPath, fileOf(Buffer.from(rendered.data), dataFile)]);
+      files.push([path, fileOf(Buffer.from(rendered.html), page, { inline: rendered.inline })]);
+    }
+    for (const [path, file] of files) live.replaceFile(path, file);
+    current[edition.page] = edition.content as never;
     shown.set(edition.page, edition.id);
-    lastModified.set(path, edition.publishedAt.slice(0, 10));
+    const day = edition.publishedAt.slice(0, 10);
+    for (const path of pagesShowing(edition.page)) lastModified.set(path, day);
     const sitemap = live.file("/sitemap.xml");
     if (sitemap) {
       const xml = sitemapXml(
@@ -115,10 +132,13 @@ export function createSitePublisher(deps: {
       const { path } = editablePages[page];
       const like = deps.live().file(path);
       if (!like) throw new Error(`${path} is not a page of the built site`);
-      return (await renderPage(path, { [page]: content } as Partial<SiteContent>, like)).html;
+      return (await renderPage(path, { ...current, [page]: content }, like)).html;
     },
 
     shownEdition: (page: EditablePage) => shown.get(page),
+
+    /** The published content shown now: what the pages rendered on each request show too. */
+    shownContent: (): Partial<SiteContent> => current,
   };
 }
 
