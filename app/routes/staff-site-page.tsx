@@ -8,11 +8,11 @@ import {
   type SiteAction,
 } from "../../domain/site-content/site-editions.ts";
 import type { FormErrors } from "../../domain/site-content/site-form.ts";
-import { siteForms } from "../../domain/site-content/site-forms.ts";
+import { siteFormOf } from "../../domain/site-content/site-forms.ts";
 import { NoticeBanner } from "../components/staff/notice-banner/notice-banner.tsx";
 import { EditionHistory } from "../features/site/edition-history.tsx";
 import { EditionReview } from "../features/site/edition-review.tsx";
-import { pageEditors } from "../features/site/page-editors.tsx";
+import { pageEditorOf } from "../features/site/page-editors.tsx";
 import { NotFoundForRole } from "../features/site/site-display.tsx";
 import { FormErrorSummary, SiteEditorForm } from "../features/site/site-editor-form.tsx";
 import { Moment } from "../features/staff/staff-display.tsx";
@@ -63,7 +63,7 @@ export async function action({ params, context }: Route.ActionArgs) {
   const site = pageOf(context).services.site;
   const fields = formOf(context).fields;
   const intent = fields.get("intent") ?? "";
-  const form = siteForms[page];
+  const form = siteFormOf(page);
   const values = form.read(fields);
   const changed = form.change(values, intent);
   // Adding, removing, moving: the form again, changed; nothing stored until it is saved.
@@ -114,8 +114,8 @@ export default function StaffSiteEditorPage({ loaderData, actionData }: Route.Co
   const working = view.working;
   const answer = actionData as ActionAnswer | undefined;
   const { title, path } = editablePages[view.page];
-  const form = siteForms[view.page];
-  const editor = pageEditors[view.page];
+  const form = siteFormOf(view.page);
+  const editor = pageEditorOf(view.page);
   return (
     <>
       <p>

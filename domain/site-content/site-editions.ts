@@ -6,10 +6,16 @@
  */
 import type { z } from "zod";
 import type { StaffViewer } from "../staff/staff-roles.ts";
+import { type ContactsContent, contactsContentSchema } from "./contacts-content.ts";
+import { type PricesContent, pricesContentSchema } from "./prices-content.ts";
 import { type VacanciesContent, vacanciesContentSchema } from "./vacancies-content.ts";
 
 /** Content by page, as each page's schema defines it. */
-export type SiteContent = { vacancies: VacanciesContent };
+export type SiteContent = {
+  vacancies: VacanciesContent;
+  prices: PricesContent;
+  contacts: ContactsContent;
+};
 
 export type EditablePage = keyof SiteContent;
 
@@ -32,6 +38,20 @@ export const editablePages: {
     title: "Вакансии",
     schema: vacanciesContentSchema,
     shownOn: ["/vacancies"],
+  },
+  prices: {
+    path: "/services/special_offer",
+    title: "Цены",
+    schema: pricesContentSchema,
+    // Prices are shown on this page only (the services page links to it).
+    shownOn: ["/services/special_offer"],
+  },
+  contacts: {
+    path: "/contacts",
+    title: "Контакты",
+    schema: contactsContentSchema,
+    // The phone, the address and the working hours are in the footer of every page.
+    shownOn: "every page",
   },
 };
 

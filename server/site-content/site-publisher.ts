@@ -15,6 +15,7 @@ import {
   type SiteContent,
 } from "../../domain/site-content/site-editions.ts";
 import { inlineSources } from "../http/content-security-policy.ts";
+import { appealIslandOf, withAppealIsland } from "../site/appeal-island.ts";
 import { etagOf, smallerVariants } from "../site/compressed-variants.ts";
 import type { SiteFile } from "../site/site-files.ts";
 import { personaliseHtml, type SiteSettings } from "../site/site-settings.ts";
@@ -28,7 +29,7 @@ import { sitemapXml } from "../site/sitemap.ts";
 export type PageRenderer = (
   path: string,
   content: Partial<SiteContent>,
-) => Promise<{ html: string; data: string }>;
+) => Promise<{ html: string; data: string; dataPath: string }>;
 
 export type LiveSite = {
   file(path: string): SiteFile | undefined;
@@ -65,16 +66,20 @@ export function createSitePublisher(deps: {
   /** The page's HTML as it will be served, refused if it carries a script the build's did not. */
   async function renderPage(path: string, content: Partial<SiteContent>, like: SiteFile) {
     const rendered = await deps.render(path, content);
-    const html = personaliseHtml(rendered.html, path, deps.settings);
+    // The build's own post-processing of the page: the appeal form's island on /appeals.
+    const island = appealIslandOf(like.body.toString("utf8"));
+    const built = island ? withAppealIsland(rendered.html, island) : rendered.html;
+    const html = personaliseHtml(built, path, deps.settings);
     const inline = inlineSources(html);
     const allowed = new Set(like.inline?.scripts ?? []);
-    if (
-      /<script\b[^>]*\bsrc\s*=/i.test(html) ||
-      inline.scripts.some((hash) => !allowed.has(hash))
-    ) {
+    // Data blocks are not run (the organisation's JSON-LD follows the published contacts).
+    const run = inlineSources(
+      html.replace(/<script type="application\/ld\+json">[\s\S]*?<\/script>/g, ""),
+    );
+    if (/<script\b[^>]*\bsrc\s*=/i.test(html) || run.scripts.some((hash) => !allowed.has(hash))) {
       throw new Error(`${path} rendered with a script the built page does not have`);
     }
-    return { html, inline, data: rendered.data };
+    return { html, inline, data: rendered.data, dataPath: rendered.dataPath };
   }
 
   /** The content of the editions shown now, by page (absent: the build's content). */
@@ -95,7 +100,7 @@ export function createSitePublisher(deps: {
       const page = live.file(path);
       if (!page) throw new Error(`${path} is not a page of the built site`);
       const rendered = await renderPage(path, content, page);
-      const dataPath = `${path === "/" ? "/_root" : path}.data`;
+      const { dataPath } = rendered;
       const dataFile = live.file(dataPath);
       // The data file first: a page never links data older than itself.
       if (dataFile) files.push([dataPath, fileOf(Buffer.from(rendered.data), dataFile)]);

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Button, ButtonGroup } from "../../components/staff/button/button.tsx";
 
 /** The intent of a list button: `up:2` in a form's one list, `up:p1:2` in a named one. */
@@ -53,5 +54,30 @@ export function AddItemButton({ list = "", label }: { list?: string; label: stri
         {label}
       </Button>
     </ButtonGroup>
+  );
+}
+
+/**
+ * One item of an editor's list in its fieldset: a legend naming it, its stable id (hidden), its
+ * fields, then «Выше», «Ниже», «Удалить…».
+ */
+export function ListItemFieldset({
+  legend,
+  idField,
+  buttons,
+  children,
+}: {
+  legend: string;
+  idField: { name: string; value: string };
+  buttons: Parameters<typeof ListItemButtons>[0];
+  children: ReactNode;
+}) {
+  return (
+    <fieldset className="staff-form staff-stack">
+      <legend>{legend}</legend>
+      <input type="hidden" name={idField.name} value={idField.value} />
+      {children}
+      <ListItemButtons {...buttons} />
+    </fieldset>
   );
 }

@@ -5,10 +5,16 @@
  * reader is domain/site-content/site-forms.ts.
  */
 import type { ReactNode } from "react";
+import type { ContactsFormValues } from "../../../domain/site-content/contacts-form.ts";
+import type { PricesFormValues } from "../../../domain/site-content/prices-form.ts";
 import type { EditablePage, SiteContent } from "../../../domain/site-content/site-editions.ts";
 import type { FormErrors } from "../../../domain/site-content/site-form.ts";
 import type { VacancyFormValues } from "../../../domain/site-content/vacancies-form.ts";
+import { contactChanges } from "./contact-changes.ts";
+import { ContactsFields } from "./contacts-editor.tsx";
 import type { FieldChange } from "./field-change.ts";
+import { priceChanges } from "./price-changes.ts";
+import { PricesFields } from "./prices-editor.tsx";
 import { VacanciesFields } from "./vacancies-editor.tsx";
 import { vacancyChanges } from "./vacancy-changes.ts";
 
@@ -22,6 +28,22 @@ const vacancies: PageEditor<SiteContent["vacancies"], VacancyFormValues[]> = {
   changes: vacancyChanges,
 };
 
+const prices: PageEditor<SiteContent["prices"], PricesFormValues> = {
+  Fields: PricesFields,
+  changes: priceChanges,
+};
+
+const contacts: PageEditor<SiteContent["contacts"], ContactsFormValues> = {
+  Fields: ContactsFields,
+  changes: contactChanges,
+};
+
 export const pageEditors: { [page in EditablePage]: PageEditor<SiteContent[page], unknown> } = {
   vacancies: vacancies as PageEditor<SiteContent["vacancies"], unknown>,
+  prices: prices as PageEditor<SiteContent["prices"], unknown>,
+  contacts: contacts as PageEditor<SiteContent["contacts"], unknown>,
 };
+
+/** A page's editor, its content as any page's: the editor route is written once for all. */
+export const pageEditorOf = (page: EditablePage) =>
+  pageEditors[page] as PageEditor<SiteContent[EditablePage], unknown>;
