@@ -46,7 +46,7 @@ test("two servers on one PostgreSQL share the count: 30 parallel wrong passwords
   const servers: ServerProcess[] = [];
   try {
     const data = await openDataLayer(parseDatabaseUrl(database.url));
-    await addStaffUser(data, "irina", password);
+    await addStaffUser(data, "irina", password, {}, { fullCost: true });
     await data.close();
     servers.push(await startServer(database.url), await startServer(database.url));
     const statuses = await Promise.all(

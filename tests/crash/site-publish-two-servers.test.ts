@@ -17,8 +17,8 @@ import {
 } from "../../domain/site-content/vacancies-form.ts";
 import { parseDatabaseUrl } from "../../server/config.ts";
 import { openDataLayer } from "../../server/db/data-layer.ts";
-import { hashPassword } from "../../server/staff/auth/passwords.ts";
 import { killIfRunning, type ServerProcess, startServer } from "../support/server-process.ts";
+import { testPasswordHash } from "../support/staff-fixtures.ts";
 import { StaffHttpBrowser } from "../support/staff-http.ts";
 import { createPostgresDatabase, type TestDatabase } from "../support/test-databases.ts";
 
@@ -31,7 +31,7 @@ const servers: ServerProcess[] = [];
 before(async () => {
   database = await createPostgresDatabase();
   const data = await openDataLayer(parseDatabaseUrl(database.url));
-  await data.staffAccounts.addUser("hanna", await hashPassword(password), new Date(), {
+  await data.staffAccounts.addUser("hanna", await testPasswordHash(password), new Date(), {
     role: "head",
   });
   await data.close();

@@ -2,8 +2,8 @@
 // request it sends, its states, the answers it shows, and the same form without JavaScript.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContextOptions, Page, Request, Route } from "playwright-core";
+import { axeViolations } from "./axe.ts";
 import { openPage, siteAndBrowserForTests, startSite, type WatchedPage } from "./harness.ts";
 
 const apiPath = "/api/users/appeals/";
@@ -150,13 +150,6 @@ async function submitAndSeeRequest(page: Page): Promise<Request> {
   const seen = page.waitForRequest((request) => new URL(request.url()).pathname === apiPath);
   await submitButton(page).click();
   return seen;
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const axe = await new AxeBuilder({ page }).analyze();
-  return axe.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(" | ")}`,
-  );
 }
 
 describe("appeal form with JavaScript", () => {

@@ -14,7 +14,11 @@ import {
   startStaffTestApp,
   textOf,
 } from "../support/staff-test-app.ts";
-import { type TestDatabase, testDatabaseKinds } from "../support/test-databases.ts";
+import {
+  createSqliteDatabase,
+  type TestDatabase,
+  testDatabaseKinds,
+} from "../support/test-databases.ts";
 
 const password = "correct horse battery";
 
@@ -83,9 +87,7 @@ describe("the pages' door: how bodies are read and pages are sent", () => {
   let staff: StaffClient;
   let appealId: string;
   before(async () => {
-    const sqlite = testDatabaseKinds[0];
-    assert.ok(sqlite);
-    database = await sqlite.create();
+    database = await createSqliteDatabase();
     site = await startStaffTestApp({ databaseUrl: database.url });
     await addStaffUser(site.data, "anna", password);
     appealId = (

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { gzipSync } from "node:zlib";
-import AxeBuilder from "@axe-core/playwright";
+import { axeViolations } from "./axe.ts";
 import { openPage, siteAndBrowserForTests } from "./harness.ts";
 import { allPages, cssBudgetBytes, scriptBudgetBytes } from "./site-pages.ts";
 
@@ -110,14 +110,7 @@ describe("every route in Chromium", () => {
         await watched.page.goto(`${env.site.baseUrl}${page.path}`, { waitUntil: "networkidle" });
         const heading = await watched.page.getByRole("heading", { level: 1 }).first().textContent();
         assert.ok(heading && heading.trim().length > 0);
-        const axe = await new AxeBuilder({ page: watched.page }).analyze();
-        assert.deepEqual(
-          axe.violations.map(
-            (violation) =>
-              `${violation.id}: ${violation.nodes.map((node) => node.target).join(" | ")}`,
-          ),
-          [],
-        );
+        assert.deepEqual(await axeViolations(watched.page), []);
         assert.deepEqual(watched.consoleErrors, []);
         const gzippedJs = scriptBytes.reduce((sum, bytes) => sum + bytes, 0);
         const budget = scriptBudgetBytes[page.path] ?? 0;

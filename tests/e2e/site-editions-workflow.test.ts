@@ -10,14 +10,14 @@ import {
   vacancyFormFields,
   vacancyFormValues,
 } from "../../domain/site-content/vacancies-form.ts";
-import { hashPassword } from "../../server/staff/auth/passwords.ts";
+import { testPasswordHash } from "../support/staff-fixtures.ts";
 import { StaffHttpBrowser } from "../support/staff-http.ts";
 import { decodeHtml } from "../support/staff-test-app.ts";
 import { createPostgresDatabase, type TestDatabase } from "../support/test-databases.ts";
 import { type RunningSite, startSite } from "./harness.ts";
 
 const password = "correct horse battery staple";
-const passwordHash = hashPassword(password);
+const passwordHash = testPasswordHash(password);
 
 /** The editor's form as the page fills it, with some fields changed. */
 function editorForm(intent: string, changed: Record<string, string> = {}): Record<string, string> {

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { hashPassword } from "../../server/staff/auth/passwords.ts";
+import { testPasswordHash } from "../support/staff-fixtures.ts";
 import { StaffHttpBrowser } from "../support/staff-http.ts";
 import { testDatabaseKinds } from "../support/test-databases.ts";
 import { launchBrowser, openPage, type RunningSite, startSite } from "./harness.ts";
@@ -32,7 +32,7 @@ const accounts = [
   ["ivan", "executor"],
   ["adam", "admin"],
 ] as const;
-const passwordHash = hashPassword(staffPassword);
+const passwordHash = testPasswordHash(staffPassword);
 
 let browser: Browser;
 before(async () => {

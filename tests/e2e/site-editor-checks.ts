@@ -6,10 +6,10 @@ import assert from "node:assert/strict";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
-import { hashPassword } from "../../server/staff/auth/passwords.ts";
+import { testPasswordHash } from "../support/staff-fixtures.ts";
 import type { TestDatabaseKind } from "../support/test-databases.ts";
+import { axeViolations } from "./axe.ts";
 import { openPage, type RunningSite, startSite } from "./harness.ts";
 import { htmlCheckerErrors } from "./html-checker.ts";
 import { assertAccessible, assertNoScripts, signIn, staffPassword } from "./staff-pages.ts";
@@ -40,11 +40,7 @@ export async function assertPublicPageSound(
   const visitor = await openPage(browser);
   await visitor.page.goto(url);
   await visitor.page.getByText(shows).first().waitFor();
-  const axe = await new AxeBuilder({ page: visitor.page }).analyze();
-  assert.deepEqual(
-    axe.violations.map((violation) => violation.id),
-    [],
-  );
+  assert.deepEqual(await axeViolations(visitor.page), []);
   assert.deepEqual(visitor.consoleErrors, []);
   await visitor.close();
   // It fits a 320 px phone and a 1280 px screen at 200% zoom, as every built page must.
@@ -83,7 +79,7 @@ export async function startEditingSite(
 ): Promise<{ site: RunningSite; editor: Page; head: Page; close: () => Promise<void> }> {
   const database = await kind.create();
   const site = await startSite({ databaseUrl: database.url });
-  const hash = await hashPassword(staffPassword);
+  const hash = await testPasswordHash(staffPassword);
   await site.data.staffAccounts.addUser("elena", hash, new Date(), { role: "editor" });
   await site.data.staffAccounts.addUser("hanna", hash, new Date(), { role: "head" });
   const editor = await openPage(browser);

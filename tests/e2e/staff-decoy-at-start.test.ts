@@ -25,7 +25,7 @@ test("the decoy hash is ready once the server is, before any unknown login is tr
   assert.equal(isDecoyHashBuilt(), false, "nothing built it before the server started");
   site = await startStaffTestApp({ databaseUrl: database.url });
   assert.equal(isDecoyHashBuilt(), true);
-  await addStaffUser(site.data, "olga", "correct horse battery");
+  await addStaffUser(site.data, "olga", "correct horse battery", {}, { fullCost: true });
   // The figures for decision 0014 (not asserted: the machine is shared).
   const unknown = await postSignIn(
     site.app,

@@ -1,10 +1,10 @@
 // Helpers of the staff registry's browser tests: an account, a signed-in page, appeals sent the
 // way the public form sends them.
 import assert from "node:assert/strict";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import type { StaffRole } from "../../domain/staff/staff-roles.ts";
-import { hashPassword } from "../../server/staff/auth/passwords.ts";
+import { testPasswordHash } from "../support/staff-fixtures.ts";
+import { axeViolations } from "./axe.ts";
 import type { RunningSite } from "./harness.ts";
 import { openPage, type WatchedPage } from "./harness.ts";
 
@@ -17,7 +17,7 @@ export async function addAccount(
 ) {
   await site.data.staffAccounts.addUser(
     login,
-    await hashPassword(staffPassword),
+    await testPasswordHash(staffPassword),
     new Date(),
     account,
   );
@@ -72,10 +72,5 @@ export async function assertNoScripts(page: Page) {
 
 /** No axe-core violation on the page (WCAG checks as for the public pages). */
 export async function assertAccessible(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  assert.deepEqual(
-    axe.violations.map((violation) => `${violation.id}: ${violation.help}`),
-    [],
-    page.url(),
-  );
+  assert.deepEqual(await axeViolations(page), [], page.url());
 }

@@ -29,7 +29,7 @@ for (const kind of testDatabaseKinds) {
       database = await kind.create();
       site = await startStaffTestApp({ databaseUrl: database.url });
       for (const login of ["darya", "egor", "fedor", "galina"]) {
-        await addStaffUser(site.data, login, password);
+        await addStaffUser(site.data, login, password, {}, { fullCost: true });
       }
     });
     after(async () => {

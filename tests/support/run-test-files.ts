@@ -1,15 +1,14 @@
-// Runs test files N at a time (node:test's run(), each file in a process of its own), the slowest
-// first, with the spec reporter and each file's time at the end. `node --test` starts files in
-// alphabetical order, so a long file whose name sorts late (the staff workplace's sweep, the
-// restore test) ran alone at the end while the other slot stood idle; started first, it overlaps
-// the many short ones (decision 0032). Usage:
+// Runs test files N at a time, each in a process of its own, the slowest first; a slow file that
+// runs the same tests on both stores runs as two processes, one store each, side by side. Each
+// file's report is printed whole when it ends (no interleaving), and the time of every process
+// at the end (decisions 0032, 0035). Usage:
 //   node tests/support/run-test-files.ts --concurrency 2 [--alone tests/e2e/x.test.ts] "tests/e2e/**/*.test.ts"
 import { globSync } from "node:fs";
 import { run } from "node:test";
 import { spec } from "node:test/reporters";
 import { parseArgs } from "node:util";
-import fileTimes from "./file-times-reporter.ts";
-import { slowestFirst } from "./slowest-test-files.ts";
+import { slowestFirst, splitByStore } from "./slowest-test-files.ts";
+import { storeVariable } from "./test-databases.ts";
 
 const { values, positionals } = parseArgs({
   options: {
@@ -33,24 +32,65 @@ const rank = (file: string) => {
 const ordered = [...files].sort((a, b) => rank(a) - rank(b));
 const alone = new Set(values.alone.flatMap((pattern) => globSync(pattern)));
 
-/** Runs the files, `concurrency` at a time, printing as it goes; resolves when all have ended. */
-function runFiles(batch: string[], at: number): Promise<void> {
-  if (batch.length === 0) return Promise.resolve();
-  const stream = run({ files: batch, concurrency: at });
+/** One process: a test file, and the one store it runs on when it is split by store. */
+type Job = { file: string; store?: "SQLite" | "PostgreSQL" };
+
+const jobsOf = (file: string): Job[] =>
+  splitByStore.includes(file)
+    ? [
+        { file, store: "SQLite" },
+        { file, store: "PostgreSQL" },
+      ]
+    : [{ file }];
+
+const nameOf = (job: Job) => (job.store ? `${job.file} (${job.store})` : job.file);
+const times: { name: string; ms: number }[] = [];
+const totals = { tests: 0, passed: 0, failed: 0, cancelled: 0, skipped: 0, todo: 0 };
+
+/** Runs one job to its end; its whole report is printed then. */
+async function runJob(job: Job): Promise<void> {
+  const started = performance.now();
+  const env = job.store ? { ...process.env, [storeVariable]: job.store } : process.env;
+  const stream = run({ files: [job.file], concurrency: 1, env });
   stream.on("test:fail", () => {
     process.exitCode = 1;
   });
-  const printed = stream.compose(spec);
-  printed.pipe(process.stdout, { end: false });
-  stream.compose(fileTimes).pipe(process.stdout, { end: false });
-  return new Promise((resolve) => printed.on("end", resolve));
+  stream.on("test:summary", (summary) => {
+    // The run's own summary (no file): the counts of this process's tests.
+    if (summary.file !== undefined) return;
+    for (const key of Object.keys(totals) as (keyof typeof totals)[]) {
+      totals[key] += (summary.counts as Record<string, number | undefined>)[key] ?? 0;
+    }
+    if (!summary.success) process.exitCode = 1;
+  });
+  const report: string[] = [];
+  for await (const chunk of stream.compose(spec)) report.push(String(chunk));
+  const ms = performance.now() - started;
+  times.push({ name: nameOf(job), ms });
+  process.stdout.write(`\n── ${nameOf(job)} (${(ms / 1000).toFixed(1)} s)\n${report.join("")}`);
 }
 
-await runFiles(
-  ordered.filter((file) => !alone.has(file)),
-  concurrency,
+/** Runs the jobs, `slots` at a time, in the order given. */
+async function runJobs(jobs: Job[], slots: number): Promise<void> {
+  const queue = [...jobs];
+  const worker = async () => {
+    for (let job = queue.shift(); job; job = queue.shift()) await runJob(job);
+  };
+  await Promise.all(Array.from({ length: Math.min(slots, queue.length) }, worker));
+}
+
+const started = performance.now();
+await runJobs(ordered.filter((file) => !alone.has(file)).flatMap(jobsOf), concurrency);
+await runJobs(ordered.filter((file) => alone.has(file)).flatMap(jobsOf), 1);
+
+const root = `${process.cwd()}/`;
+process.stdout.write("\nTime per test process, slowest first:\n");
+for (const { name, ms } of times.sort((a, b) => b.ms - a.ms)) {
+  process.stdout.write(`${(ms / 1000).toFixed(1).padStart(8)} s  ${name.replace(root, "")}\n`);
+}
+process.stdout.write(
+  `\n${times.length} processes in ${((performance.now() - started) / 1000).toFixed(1)} s, ` +
+    `${concurrency} at a time: ${totals.tests} tests, ${totals.passed} passed, ` +
+    `${totals.failed} failed, ${totals.cancelled} cancelled, ${totals.skipped} skipped, ${totals.todo} todo\n`,
 );
-await runFiles(
-  ordered.filter((file) => alone.has(file)),
-  1,
-);
+if (totals.failed > 0 || totals.cancelled > 0) process.exitCode = 1;

@@ -1,6 +1,6 @@
 /**
- * The test files that take longest, slowest first, as the file-times reporter printed them
- * (25 November; tests/support/file-times-reporter.ts prints them after every suite). The runner
+ * The test files that take longest, slowest first, as the runner printed them (25 November;
+ * tests/support/run-test-files.ts prints every process's time after each suite). The runner
  * starts these first; a file not named here runs after them. Only the order depends on this list:
  * a stale or missing name costs time, never a test.
  */
@@ -18,6 +18,12 @@ export const slowestFirst: readonly string[] = [
   "tests/e2e/staff-sign-in-guard.test.ts",
   "tests/e2e/staff-sign-in-storage.test.ts",
   "tests/e2e/site-editions-workflow.test.ts",
+  "server/mail/outbox-delivery.test.ts",
+  "server/appeals/appeals-api.test.ts",
+  "server/staff/auth/staff-auth-parallel.test.ts",
+  "server/operations/backup-commands.test.ts",
+  "server/staff/auth/staff-cli.test.ts",
+  "server/staff/reminders/daily-reminder-team.test.ts",
   "tests/crash/restore-numbers-and-mail.test.ts",
   "tests/crash/kill9.test.ts",
   "tests/crash/backup-interrupted.test.ts",
@@ -26,4 +32,19 @@ export const slowestFirst: readonly string[] = [
   "tests/crash/restore-drill.test.ts",
   "tests/crash/answer-kill9.test.ts",
   "tests/crash/disk-full.test.ts",
+];
+
+/**
+ * Slow files that run the same tests on each store, mostly waiting (on restarts, mail, timers):
+ * the runner runs each as two processes side by side, one store each (TEST_STORE), instead of
+ * one store after the other. A file named here must take its stores from `testDatabaseKinds`.
+ */
+export const splitByStore: readonly string[] = [
+  "server/mail/outbox-delivery.test.ts",
+  "server/appeals/appeals-api.test.ts",
+  "tests/crash/restore-numbers-and-mail.test.ts",
+  "tests/crash/kill9.test.ts",
+  "tests/crash/backup-interrupted.test.ts",
+  "tests/crash/mail-outbox.test.ts",
+  "tests/crash/answer-kill9.test.ts",
 ];

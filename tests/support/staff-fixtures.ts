@@ -4,15 +4,28 @@ import type { StaffRole } from "../../domain/staff/staff-roles.ts";
 import { storeAppeal } from "../../server/appeals/store-appeal.ts";
 import type { AppealChange, NewAppeal } from "../../server/db/appeals-repository.ts";
 import type { DataLayer } from "../../server/db/data-layer.ts";
-import { hashPassword } from "../../server/staff/auth/passwords.ts";
+import { hashPassword, passwordParameters } from "../../server/staff/auth/passwords.ts";
+
+/**
+ * A staff password hashed for a test account at scrypt's N = 2^10 (1 MiB, ~4 ms) instead of the
+ * service's 2^17 (128 MiB, ~0.5 s of a core): the service verifies any stored hash at the
+ * parameters it holds, so signing in works the same, for a 120th of the CPU (decision 0035; as
+ * Django's and Rails' test settings do). Tests of what the real cost does (capacity, the decoy's
+ * timing) ask for `fullCost`.
+ */
+export function testPasswordHash(password: string, fullCost = false): Promise<string> {
+  return hashPassword(password, fullCost ? passwordParameters : { N: 2 ** 10, r: 8, p: 1 });
+}
 
 export async function addStaffUser(
   data: DataLayer,
   login: string,
   password: string,
   account: { role?: StaffRole; email?: string } = {},
+  options: { fullCost?: boolean } = {},
 ) {
-  await data.staffAccounts.addUser(login, await hashPassword(password), new Date(), account);
+  const hash = await testPasswordHash(password, options.fullCost);
+  await data.staffAccounts.addUser(login, hash, new Date(), account);
 }
 
 /** An appeal as the service would store it, received at `at`. */

@@ -54,7 +54,22 @@ export async function createPostgresDatabase(): Promise<TestDatabase> {
   };
 }
 
-export const testDatabaseKinds: readonly TestDatabaseKind[] = [
+const bothKinds: readonly TestDatabaseKind[] = [
   { name: "SQLite", create: createSqliteDatabase },
   { name: "PostgreSQL", create: createPostgresDatabase },
 ];
+
+/**
+ * Set by the test runner (tests/support/run-test-files.ts) when it runs a slow two-store file as
+ * two processes side by side: the one store this process tests. Unset, a file tests both.
+ */
+export const storeVariable = "TEST_STORE";
+
+/** The stores this test process runs its tests on: both, or the runner's one. */
+export const testDatabaseKinds: readonly TestDatabaseKind[] = (() => {
+  const only = process.env[storeVariable];
+  if (!only) return bothKinds;
+  const kinds = bothKinds.filter((kind) => kind.name === only);
+  if (kinds.length === 0) throw new Error(`${storeVariable}=${only}: SQLite or PostgreSQL`);
+  return kinds;
+})();

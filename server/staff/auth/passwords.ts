@@ -5,7 +5,10 @@
  */
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
 
-const parameters = { N: 2 ** 17, r: 8, p: 1 };
+export type PasswordParameters = { N: number; r: number; p: number };
+
+/** Every password the service stores is hashed at these (verification reads them from the hash). */
+export const passwordParameters: PasswordParameters = { N: 2 ** 17, r: 8, p: 1 };
 const keyLength = 32;
 // scrypt needs 128 * N * r bytes (128 MiB here); Node's default cap is 32 MiB.
 const maxmem = 256 * 1024 * 1024;
@@ -18,7 +21,11 @@ function derive(password: string, salt: Buffer, options: ScryptOptions): Promise
   });
 }
 
-export async function hashPassword(password: string): Promise<string> {
+/** The stored form of a password; `parameters` other than the service's are for tests only. */
+export async function hashPassword(
+  password: string,
+  parameters: PasswordParameters = passwordParameters,
+): Promise<string> {
   const salt = randomBytes(16);
   const key = await derive(password, salt, parameters);
   const { N, r, p } = parameters;

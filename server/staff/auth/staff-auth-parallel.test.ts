@@ -19,7 +19,8 @@ for (const kind of testDatabaseKinds) {
     before(async () => {
       database = await kind.create();
       data = await openDataLayer(parseDatabaseUrl(database.url));
-      for (const login of ["pavel", "rita", "semen"]) await addStaffUser(data, login, password);
+      for (const login of ["pavel", "rita", "semen"])
+        await addStaffUser(data, login, password, {}, { fullCost: true });
     });
     after(async () => {
       await data?.close();
