@@ -17,6 +17,7 @@ import {
   freeId,
   type PageForm,
   readListChange,
+  readRows,
 } from "./site-form.ts";
 
 export type ContactRowValues = ContactRow;
@@ -90,19 +91,11 @@ export function contactFormFields(values: ContactsFormValues): Record<string, st
 const countOf = (fields: URLSearchParams, name: string, max: number) =>
   Math.min(Number.parseInt(fields.get(name) ?? "0", 10) || 0, max);
 
-function readRows<Field extends string>(
+const rowsOf = <Field extends string>(
   fields: URLSearchParams,
   list: string,
   names: readonly Field[],
-): Record<Field, string>[] {
-  return Array.from(
-    { length: countOf(fields, `${list}count`, maxRows) },
-    (_, index) =>
-      Object.fromEntries(
-        names.map((name) => [name, fields.get(contactFieldName(list, index, name)) ?? ""]),
-      ) as Record<Field, string>,
-  );
-}
+) => readRows(fields, list, names, { max: maxRows, nameOf: contactFieldName });
 
 export function readContactValues(fields: URLSearchParams): ContactsFormValues {
   const text = (name: string) => fields.get(name) ?? "";
@@ -110,11 +103,11 @@ export function readContactValues(fields: URLSearchParams): ContactsFormValues {
     phone: text("phone"),
     address: text("address"),
     legalNote: text("legalNote"),
-    workingHours: readRows(fields, "wh", hoursFields),
+    workingHours: rowsOf(fields, "wh", hoursFields),
     groups: Array.from({ length: countOf(fields, "gcount", maxGroups) }, (_, index) => ({
       id: text(`g${index}.id`),
       title: text(`g${index}.title`),
-      rows: readRows(fields, `g${index}`, contactFields).map((row, at) => ({
+      rows: rowsOf(fields, `g${index}`, contactFields).map((row, at) => ({
         ...row,
         bold: fields.get(contactFieldName(`g${index}`, at, "bold")) === "on",
       })),
@@ -122,7 +115,7 @@ export function readContactValues(fields: URLSearchParams): ContactsFormValues {
     legalGroups: Array.from({ length: countOf(fields, "lcount", maxGroups) }, (_, index) => ({
       id: text(`l${index}.id`),
       title: text(`l${index}.title`),
-      rows: readRows(fields, `l${index}`, legalFields),
+      rows: rowsOf(fields, `l${index}`, legalFields),
     })),
   };
 }

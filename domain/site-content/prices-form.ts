@@ -18,6 +18,7 @@ import {
   freeId,
   type PageForm,
   readListChange,
+  readRows,
   rublesOf,
 } from "./site-form.ts";
 
@@ -112,20 +113,15 @@ export function priceFormFields(values: PricesFormValues): Record<string, string
   return fields;
 }
 
-function readList<Field extends string>(
+const readList = <Field extends string>(
   fields: URLSearchParams,
   list: keyof typeof priceLists,
   names: readonly Field[],
-): Record<Field, string>[] {
-  const count = Math.min(Number.parseInt(fields.get(`${list}count`) ?? "0", 10) || 0, maxPackages);
-  return Array.from(
-    { length: count },
-    (_, index) =>
-      Object.fromEntries(
-        names.map((field) => [field, fields.get(priceFieldName(list, index, field)) ?? ""]),
-      ) as Record<Field, string>,
-  );
-}
+) =>
+  readRows(fields, list, names, {
+    max: maxPackages,
+    nameOf: (name, index, field) => priceFieldName(name as keyof typeof priceLists, index, field),
+  });
 
 export function readPriceValues(fields: URLSearchParams): PricesFormValues {
   const text = (name: string) => fields.get(name) ?? "";

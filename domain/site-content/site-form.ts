@@ -107,3 +107,23 @@ export function rublesOf(text: string): number | string {
   const digits = text.replace(/[\s\u00A0\u202F]|₽|руб\.?/g, "");
   return /^\d{1,9}$/.test(digits) ? Number(digits) : text;
 }
+
+/**
+ * The rows of a list as posted: `<list>count` of them (at most `max`), each field read by the
+ * name `nameOf` gives it (empty when absent).
+ */
+export function readRows<Field extends string>(
+  fields: URLSearchParams,
+  list: string,
+  names: readonly Field[],
+  limits: { max: number; nameOf: (list: string, index: number, field: string) => string },
+): Record<Field, string>[] {
+  const posted = Number.parseInt(fields.get(`${list}count`) ?? "0", 10) || 0;
+  return Array.from(
+    { length: Math.min(posted, limits.max) },
+    (_, index) =>
+      Object.fromEntries(
+        names.map((field) => [field, fields.get(limits.nameOf(list, index, field)) ?? ""]),
+      ) as Record<Field, string>,
+  );
+}

@@ -5,19 +5,20 @@
 // with its form island, a page the server renders on each request too), valid HTML, axe-clean,
 // fitting 320 px; «Вернуть эту редакцию» brings the old phone back everywhere. Needs the build.
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import type { Browser, Page } from "playwright-core";
+import { describe, test } from "node:test";
 import { prerenderedPaths } from "../../content/site-pages.ts";
 import { appealIslandOf } from "../../server/site/appeal-island.ts";
 import { testDatabaseKinds } from "../support/test-databases.ts";
-import { launchBrowser, type RunningSite } from "./harness.ts";
 import {
   assertEditorSound,
+  assertHistoryShows,
   assertPublicPageSound,
   assertValidHtml,
+  browserForTests,
+  editingSiteForTests,
+  editorPageHtml,
   headApproves,
   headRestoresBuildContent,
-  startEditingSite,
 } from "./site-editor-checks.ts";
 
 const oldPhone = "(8332) 00-00-00";
@@ -29,28 +30,15 @@ const footerPhone = (phone: string, digits: string) =>
 
 const pages: { name: string; html: string }[] = [];
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const env = browserForTests();
 
 for (const kind of testDatabaseKinds) {
   describe(`contacts edited by staff (${kind.name})`, { concurrency: false }, () => {
-    let site: RunningSite;
-    let editor: Page;
-    let head: Page;
-    let close: () => Promise<void>;
-    const html = async (path: string) => (await fetch(`${site.baseUrl}${path}`)).text();
-
-    before(async () => {
-      ({ site, editor, head, close } = await startEditingSite(browser, kind));
-    });
-    after(() => close?.());
+    const editing = editingSiteForTests(env, kind);
+    const html = async (path: string) => (await fetch(`${editing.site.baseUrl}${path}`)).text();
 
     test("a wrong e-mail is refused under its field and in the summary; nothing is stored", async () => {
+      const { site, editor } = editing;
       await editor.getByRole("link", { name: "Контакты" }).click();
       await editor.getByRole("heading", { name: "Контакты", level: 1 }).waitFor();
       await assertEditorSound(editor);
@@ -72,6 +60,7 @@ for (const kind of testDatabaseKinds) {
     });
 
     test("an editor's new phone waits for a head; approved, every page shows it", async () => {
+      const { site, editor, head } = editing;
       const before = await html("/contacts");
       assert.ok(before.includes(footerPhone(oldPhone, "8332000000")));
       await editor.goto(`${site.baseUrl}/staff/site/contacts`);
@@ -98,26 +87,24 @@ for (const kind of testDatabaseKinds) {
       }
       const appeals = await html("/appeals");
       assert.ok(appealIslandOf(appeals), "/appeals keeps its form island");
-      await assertPublicPageSound(browser, `${site.baseUrl}/contacts`, newName);
-      await assertPublicPageSound(browser, `${site.baseUrl}/`, newPhone);
+      await assertPublicPageSound(env.browser, `${site.baseUrl}/contacts`, newName);
+      await assertPublicPageSound(env.browser, `${site.baseUrl}/`, newPhone);
       pages.push(
         { name: `contacts-${kind.name}.html`, html: contacts },
         { name: `home-${kind.name}.html`, html: await html("/") },
         { name: `appeals-${kind.name}.html`, html: appeals },
       );
-      const staffPage = await head.goto(`${site.baseUrl}/staff/site/contacts`);
-      pages.push({
-        name: `contacts-editor-${kind.name}.html`,
-        html: (await staffPage?.text()) ?? "",
-      });
+      pages.push(
+        await editorPageHtml(head, site.baseUrl, "contacts", `contacts-editor-${kind.name}.html`),
+      );
     });
 
     test("«История» names the change; «Вернуть эту редакцию» brings the old phone back everywhere", async () => {
-      await head.goto(`${site.baseUrl}/staff/site/contacts`);
-      const history = head.getByRole("region", { name: "Изменения редакции 1" });
-      await history.getByRole("row", { name: /Контакты: Телефон/ }).waitFor();
-      await history.getByRole("row", { name: /Директор: ФИО/ }).waitFor();
-      await assertEditorSound(head);
+      const { site, head } = editing;
+      await assertHistoryShows(head, site.baseUrl, "contacts", [
+        /Контакты: Телефон/,
+        /Директор: ФИО/,
+      ]);
       await headRestoresBuildContent(head, site.baseUrl, "contacts");
       for (const path of ["/contacts", "/", "/vacancies"]) {
         const page = await html(path);

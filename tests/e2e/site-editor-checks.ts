@@ -6,11 +6,12 @@ import assert from "node:assert/strict";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { after, before } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import { testPasswordHash } from "../support/staff-fixtures.ts";
 import type { TestDatabaseKind } from "../support/test-databases.ts";
 import { axeViolations } from "./axe.ts";
-import { openPage, type RunningSite, startSite } from "./harness.ts";
+import { launchBrowser, openPage, type RunningSite, startSite } from "./harness.ts";
 import { htmlCheckerErrors } from "./html-checker.ts";
 import { assertAccessible, assertNoScripts, signIn, staffPassword } from "./staff-pages.ts";
 
@@ -72,11 +73,43 @@ export async function assertEditorSound(page: Page): Promise<void> {
   }
 }
 
+export type EditingSite = {
+  site: RunningSite;
+  editor: Page;
+  head: Page;
+  close: () => Promise<void>;
+};
+
+/** A browser for a test file: launched before its tests, closed after them. */
+export function browserForTests(): { browser: Browser } {
+  const env = {} as { browser: Browser };
+  before(async () => {
+    env.browser = await launchBrowser();
+  });
+  after(async () => {
+    await env.browser?.close();
+  });
+  return env;
+}
+
+/** In a describe: an editing site on a fresh store of `kind`, there before its tests. */
+export function editingSiteForTests(
+  env: { browser: Browser },
+  kind: TestDatabaseKind,
+): EditingSite {
+  const editing = {} as EditingSite;
+  before(async () => {
+    Object.assign(editing, await startEditingSite(env.browser, kind));
+  });
+  after(() => editing.close?.());
+  return editing;
+}
+
 /** A site on a fresh store with an editor (elena) and a head (hanna), each signed in a browser. */
 export async function startEditingSite(
   browser: Browser,
   kind: TestDatabaseKind,
-): Promise<{ site: RunningSite; editor: Page; head: Page; close: () => Promise<void> }> {
+): Promise<EditingSite> {
   const database = await kind.create();
   const site = await startSite({ databaseUrl: database.url });
   const hash = await testPasswordHash(staffPassword);
@@ -135,4 +168,23 @@ export async function assertValidHtml(pages: readonly { name: string; html: stri
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** The editor of `page` as the server sends it (for the HTML checker), named by `name`. */
+export async function editorPageHtml(viewer: Page, baseUrl: string, page: string, name: string) {
+  const response = await viewer.goto(`${baseUrl}/staff/site/${page}`);
+  return { name, html: (await response?.text()) ?? "" };
+}
+
+/** «История» of `page` names these changes in its newest edition; the editor is sound. */
+export async function assertHistoryShows(
+  viewer: Page,
+  baseUrl: string,
+  page: string,
+  rows: readonly RegExp[],
+) {
+  await viewer.goto(`${baseUrl}/staff/site/${page}`);
+  const history = viewer.getByRole("region", { name: "Изменения редакции 1" });
+  for (const name of rows) await history.getByRole("row", { name }).waitFor();
+  await assertEditorSound(viewer);
 }

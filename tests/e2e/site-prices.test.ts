@@ -4,17 +4,18 @@
 // without a restart (valid HTML, axe-clean, no script, fitting 320 px); «Вернуть эту редакцию»
 // brings the old price back. The editor page itself is axe-clean and fits 320 px. Needs the build.
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import type { Browser, Page } from "playwright-core";
+import { describe, test } from "node:test";
 import { testDatabaseKinds } from "../support/test-databases.ts";
-import { launchBrowser, type RunningSite } from "./harness.ts";
 import {
   assertEditorSound,
+  assertHistoryShows,
   assertPublicPageSound,
   assertValidHtml,
+  browserForTests,
+  editingSiteForTests,
+  editorPageHtml,
   headApproves,
   headRestoresBuildContent,
-  startEditingSite,
 } from "./site-editor-checks.ts";
 
 const path = "/services/special_offer";
@@ -25,28 +26,15 @@ const newRow = /Пакет №\u00a01 «Эксперт»<\/th><td class="price">
 /** Pages to give the HTML checker in one run at the end: public and staff. */
 const pages: { name: string; html: string }[] = [];
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const env = browserForTests();
 
 for (const kind of testDatabaseKinds) {
   describe(`prices edited by staff (${kind.name})`, { concurrency: false }, () => {
-    let site: RunningSite;
-    let editor: Page;
-    let head: Page;
-    let close: () => Promise<void>;
-    const publicHtml = async () => (await fetch(`${site.baseUrl}${path}`)).text();
-
-    before(async () => {
-      ({ site, editor, head, close } = await startEditingSite(browser, kind));
-    });
-    after(() => close?.());
+    const editing = editingSiteForTests(env, kind);
+    const publicHtml = async () => (await fetch(`${editing.site.baseUrl}${path}`)).text();
 
     test("a wrong price is refused under its field and in the summary; nothing is stored", async () => {
+      const { site, editor } = editing;
       await editor.getByRole("link", { name: "Цены" }).click();
       await editor.getByRole("heading", { name: "Цены" }).waitFor();
       await assertEditorSound(editor);
@@ -77,6 +65,7 @@ for (const kind of testDatabaseKinds) {
     });
 
     test("an editor's new price waits for a head; approved, the public page shows it at once", async () => {
+      const { site, editor, head } = editing;
       const before = await publicHtml();
       assert.match(before, oldRow);
       await editor.goto(`${site.baseUrl}/staff/site/prices`);
@@ -96,21 +85,19 @@ for (const kind of testDatabaseKinds) {
       assert.match(published, newRow, "the new price, without a restart");
       assert.match(published, /Пакет «Колодец»/);
       assert.doesNotMatch(published, oldRow);
-      await assertPublicPageSound(browser, `${site.baseUrl}${path}`, "Пакет «Колодец»");
+      await assertPublicPageSound(env.browser, `${site.baseUrl}${path}`, "Пакет «Колодец»");
       pages.push({ name: `prices-${kind.name}.html`, html: published });
-      const staffPage = await head.goto(`${site.baseUrl}/staff/site/prices`);
-      pages.push({
-        name: `prices-editor-${kind.name}.html`,
-        html: (await staffPage?.text()) ?? "",
-      });
+      pages.push(
+        await editorPageHtml(head, site.baseUrl, "prices", `prices-editor-${kind.name}.html`),
+      );
     });
 
     test("«История» names the change; «Вернуть эту редакцию» brings the old price back", async () => {
-      await head.goto(`${site.baseUrl}/staff/site/prices`);
-      const history = head.getByRole("region", { name: "Изменения редакции 1" });
-      await history.getByRole("row", { name: /Пакет №\s1 «Эксперт»: Цена/ }).waitFor();
-      await history.getByRole("row", { name: /Пакет добавлен \(частным лицам\)/ }).waitFor();
-      await assertEditorSound(head);
+      const { site, head } = editing;
+      await assertHistoryShows(head, site.baseUrl, "prices", [
+        /Пакет №\s1 «Эксперт»: Цена/,
+        /Пакет добавлен \(частным лицам\)/,
+      ]);
       await headRestoresBuildContent(head, site.baseUrl, "prices");
       const restored = await publicHtml();
       assert.match(restored, oldRow, "the old price is back");

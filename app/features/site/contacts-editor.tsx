@@ -1,3 +1,4 @@
+import type { ComponentProps, ReactNode } from "react";
 import {
   type ContactsFormValues,
   contactFieldName,
@@ -78,31 +79,18 @@ export function ContactsFields({
       </fieldset>
 
       <input type="hidden" name="gcount" value={values.groups.length} />
-      {values.groups.map((group, groupIndex) => {
-        const list = `g${groupIndex}`;
-        return (
-          <fieldset key={group.id} className="staff-form staff-stack">
-            <legend>Сотрудники: {group.title || `группа ${groupIndex + 1}`}</legend>
-            <input type="hidden" name={`${list}.id`} value={group.id} />
-            <input type="hidden" name={`${list}count`} value={group.rows.length} />
-            <TextInput
-              {...control(`${list}.title`, "Название группы", group.title)}
-              required
-              maxLength={200}
-            />
-            {group.rows.map((contact, index) => (
-              <ListItemFieldset
-                key={contact.id}
-                legend={`Строка ${index + 1}${contact.title ? `: ${contact.title}` : ""}`}
-                idField={{ name: contactFieldName(list, index, "id"), value: contact.id }}
-                buttons={{
-                  list,
-                  index,
-                  count: group.rows.length,
-                  remove: "Удалить строку",
-                  itemName: `${group.title}, строка ${index + 1}`,
-                }}
-              >
+      {values.groups.map((group, groupIndex) => (
+        <RowGroupFieldset
+          key={group.id}
+          part="Сотрудники"
+          list={`g${groupIndex}`}
+          group={group}
+          titleControl={control(`g${groupIndex}.title`, "Название группы", group.title)}
+          nameOf={(contact) => contact.title}
+          fields={(contact, index) => {
+            const list = `g${groupIndex}`;
+            return (
+              <>
                 <TextInput
                   {...row(list, index, "title", "Должность или отдел", contact.title)}
                   required
@@ -131,12 +119,11 @@ export function ContactsFields({
                   defaultChecked={contact.bold}
                   label="Выделить строку (руководитель)"
                 />
-              </ListItemFieldset>
-            ))}
-            <AddItemButton list={list} label={`Добавить строку: ${group.title}`} />
-          </fieldset>
-        );
-      })}
+              </>
+            );
+          }}
+        />
+      ))}
 
       <fieldset className="staff-form staff-stack">
         <legend>Реквизиты</legend>
@@ -147,48 +134,79 @@ export function ContactsFields({
           maxLength={300}
         />
         <input type="hidden" name="lcount" value={values.legalGroups.length} />
-        {values.legalGroups.map((group, groupIndex) => {
-          const list = `l${groupIndex}`;
-          return (
-            <fieldset key={group.id} className="staff-form staff-stack">
-              <legend>Реквизиты: {group.title || `группа ${groupIndex + 1}`}</legend>
-              <input type="hidden" name={`${list}.id`} value={group.id} />
-              <input type="hidden" name={`${list}count`} value={group.rows.length} />
-              <TextInput
-                {...control(`${list}.title`, "Название группы", group.title)}
-                required
-                maxLength={200}
-              />
-              {group.rows.map((detail, index) => (
-                <ListItemFieldset
-                  key={detail.id}
-                  legend={`Строка ${index + 1}${detail.label ? `: ${detail.label}` : ""}`}
-                  idField={{ name: contactFieldName(list, index, "id"), value: detail.id }}
-                  buttons={{
-                    list,
-                    index,
-                    count: group.rows.length,
-                    remove: "Удалить строку",
-                    itemName: `${group.title}, строка ${index + 1}`,
-                  }}
-                >
-                  <TextInput
-                    {...row(list, index, "label", "Реквизит", detail.label)}
-                    required
-                    maxLength={200}
-                  />
-                  <TextInput
-                    {...row(list, index, "value", "Значение", detail.value)}
-                    required
-                    maxLength={300}
-                  />
-                </ListItemFieldset>
-              ))}
-              <AddItemButton list={list} label={`Добавить строку: ${group.title}`} />
-            </fieldset>
-          );
-        })}
+        {values.legalGroups.map((group, groupIndex) => (
+          <RowGroupFieldset
+            key={group.id}
+            part="Реквизиты"
+            list={`l${groupIndex}`}
+            group={group}
+            titleControl={control(`l${groupIndex}.title`, "Название группы", group.title)}
+            nameOf={(detail) => detail.label}
+            fields={(detail, index) => (
+              <>
+                <TextInput
+                  {...row(`l${groupIndex}`, index, "label", "Реквизит", detail.label)}
+                  required
+                  maxLength={200}
+                />
+                <TextInput
+                  {...row(`l${groupIndex}`, index, "value", "Значение", detail.value)}
+                  required
+                  maxLength={300}
+                />
+              </>
+            )}
+          />
+        ))}
       </fieldset>
     </>
+  );
+}
+
+/**
+ * One group of rows (of the contacts table, of the legal details): its title, each row in its
+ * fieldset with the list buttons, and «Добавить строку».
+ */
+function RowGroupFieldset<Row extends { id: string }>({
+  part,
+  list,
+  group,
+  titleControl,
+  nameOf,
+  fields,
+}: {
+  part: string;
+  list: string;
+  group: { id: string; title: string; rows: readonly Row[] };
+  titleControl: ComponentProps<typeof TextInput>;
+  nameOf: (row: Row) => string;
+  fields: (row: Row, index: number) => ReactNode;
+}) {
+  return (
+    <fieldset className="staff-form staff-stack">
+      <legend>
+        {part}: {group.title || "группа без названия"}
+      </legend>
+      <input type="hidden" name={`${list}.id`} value={group.id} />
+      <input type="hidden" name={`${list}count`} value={group.rows.length} />
+      <TextInput {...titleControl} required maxLength={200} />
+      {group.rows.map((item, index) => (
+        <ListItemFieldset
+          key={item.id}
+          legend={`Строка ${index + 1}${nameOf(item) ? `: ${nameOf(item)}` : ""}`}
+          idField={{ name: contactFieldName(list, index, "id"), value: item.id }}
+          buttons={{
+            list,
+            index,
+            count: group.rows.length,
+            remove: "Удалить строку",
+            itemName: `${group.title}, строка ${index + 1}`,
+          }}
+        >
+          {fields(item, index)}
+        </ListItemFieldset>
+      ))}
+      <AddItemButton list={list} label={`Добавить строку: ${group.title}`} />
+    </fieldset>
   );
 }
