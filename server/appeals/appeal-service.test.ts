@@ -9,9 +9,9 @@ import { apiMessages } from "./api-routes.ts";
 test("a store that fails: 503 in Russian, and the log holds no personal data", async () => {
   const database = await createSqliteDatabase();
   const data = await openDataLayer(parseDatabaseUrl(database.url));
-  data.appeals = {
-    ...data.appeals,
-    insert: async () => {
+  data.appealIntake = {
+    ...data.appealIntake,
+    store: async () => {
       // What pg puts in a constraint error: the failing row, with the citizen's data.
       throw Object.assign(new Error("new row violates check constraint"), {
         code: "23514",

@@ -23,10 +23,7 @@ export const rateLimitedMessage =
   "Слишком много обращений с вашего адреса. Пожалуйста, попробуйте позже.";
 
 export function createAppealService(deps: {
-  data: Pick<
-    DataLayer,
-    "transaction" | "appeals" | "deliveries" | "acknowledgementCounts" | "audit"
-  >;
+  data: Pick<DataLayer, "appealIntake" | "acknowledgementCounts">;
   rateLimiter: RateLimiter;
   log: FastifyBaseLogger;
   /** Told after each appeal is committed (the delivery sender mails the handlers at once). */

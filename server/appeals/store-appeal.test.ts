@@ -3,34 +3,54 @@
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, test } from "node:test";
 import { sampleNewAppeal } from "../../tests/support/test-appeal.ts";
-import { type TestDatabase, testDatabaseKinds } from "../../tests/support/test-databases.ts";
+import {
+  createPostgresDatabase,
+  type TestDatabase,
+  testDatabaseKinds,
+} from "../../tests/support/test-databases.ts";
 import { parseDatabaseUrl } from "../config.ts";
 import {
   createAcknowledgementCountsRepository,
   rememberedFullKeys,
 } from "../db/acknowledgement-counts-repository.ts";
-import { type DataLayer, openDataLayer } from "../db/data-layer.ts";
-import type { SqlExecutor } from "../db/database.ts";
+import { createDataLayer, type DataLayer, openDataLayer } from "../db/data-layer.ts";
+import type { Database, SqlExecutor, SqlValue, Transaction } from "../db/database.ts";
+import { openDatabase } from "../db/open-database.ts";
 import { acknowledgementLimit, storeAppeal } from "./store-appeal.ts";
 
 const appeal = (email: string, at: Date) => sampleNewAppeal(at.toISOString(), { email });
 
-/** The data layer with every statement of its transactions written down. */
-function recording(data: DataLayer, statements: string[]): DataLayer {
-  const record = (tx: SqlExecutor) => ({
-    ...tx,
-    all: (sql: string, params?: readonly unknown[]) => {
-      statements.push(sql);
-      return tx.all(sql, params as never);
+/**
+ * What the data layer's statements go through: written down while `statements` is set, and a
+ * transaction wrapped by `around` once, when it is set (the transaction's own statements first).
+ */
+type Recorder = {
+  statements?: string[];
+  around?: (tx: Transaction, work: () => Promise<unknown>) => Promise<unknown>;
+};
+
+function recordingDatabase(db: Database, recorder: Recorder): Database {
+  const record = <E extends SqlExecutor>(on: E): E => ({
+    ...on,
+    all: (sql: string, params?: readonly SqlValue[]) => {
+      recorder.statements?.push(sql);
+      return on.all(sql, params);
     },
-    run: (sql: string, params?: readonly unknown[]) => {
-      statements.push(sql);
-      return tx.run(sql, params as never);
+    run: (sql: string, params?: readonly SqlValue[]) => {
+      recorder.statements?.push(sql);
+      return on.run(sql, params);
     },
   });
   return {
-    ...data,
-    transaction: (work) => data.transaction((tx) => work({ ...tx, ...record(tx) })),
+    ...db,
+    ...record(db),
+    transaction: <T>(work: (tx: Transaction) => Promise<T>) =>
+      db.transaction((plain) => {
+        const tx = record(plain);
+        const around = recorder.around;
+        recorder.around = undefined;
+        return (around ? around(tx, () => work(tx)) : work(tx)) as Promise<T>;
+      }),
   };
 }
 
@@ -38,9 +58,21 @@ for (const kind of testDatabaseKinds) {
   describe(`${kind.name}: the acknowledgement cap`, () => {
     let database: TestDatabase;
     let data: DataLayer;
+    const recorder: Recorder = {};
+    /** The statements `work` sends to the store. */
+    const statementsOf = async (work: () => Promise<unknown>) => {
+      recorder.statements = [];
+      try {
+        await work();
+        return recorder.statements;
+      } finally {
+        recorder.statements = undefined;
+      }
+    };
     beforeEach(async () => {
       database = await kind.create();
-      data = await openDataLayer(parseDatabaseUrl(database.url));
+      const config = parseDatabaseUrl(database.url);
+      data = createDataLayer(recordingDatabase(await openDatabase(config), recorder), config);
     });
     afterEach(async () => {
       await data?.close();
@@ -68,12 +100,32 @@ for (const kind of testDatabaseKinds) {
       );
     });
 
+    test("statements per appeal: on PostgreSQL the sequence and one statement (decision 0033)", async () => {
+      const at = new Date("2026-11-25T09:00:00Z");
+      const store = () => storeAppeal(data, appeal("e@example.ru", at));
+      await store();
+      const counted = await statementsOf(store);
+      for (let index = 3; index <= acknowledgementLimit.perAddress; index += 1) await store();
+      const findsFull = await statementsOf(store);
+      const knownFull = await statementsOf(store);
+      // SQLite: the sequence, the appeal, the notification, the count and the acknowledgement
+      // (or, past the cap, the audit line), each a call in the process's one transaction.
+      const expected =
+        kind.name === "SQLite"
+          ? { counted: 5, findsFull: 5, knownFull: 4 }
+          : { counted: 2, findsFull: 2, knownFull: 2 };
+      assert.deepEqual(
+        { counted: counted.length, findsFull: findsFull.length, knownFull: knownFull.length },
+        expected,
+        [...counted, ...findsFull, ...knownFull].join("\n"),
+      );
+    });
+
     test("storing an appeal reads none of the address's history", async () => {
       const at = new Date("2026-11-25T09:00:00Z");
       for (let index = 0; index < 8; index += 1)
         await storeAppeal(data, appeal("a@example.ru", at));
-      const statements: string[] = [];
-      await storeAppeal(recording(data, statements), appeal("A@example.ru", at));
+      const statements = await statementsOf(() => storeAppeal(data, appeal("A@example.ru", at)));
       const readsHistory = statements.filter((sql) =>
         /\b(FROM|JOIN)\s+(appeals|deliveries)\b/i.test(sql),
       );
@@ -84,8 +136,11 @@ for (const kind of testDatabaseKinds) {
       const at = new Date("2026-11-25T09:00:00Z");
       for (let index = 0; index <= acknowledgementLimit.perAddress; index += 1)
         await storeAppeal(data, appeal("c@example.ru", at));
-      const statements: string[] = [];
-      const receipt = await storeAppeal(recording(data, statements), appeal("C@example.ru", at));
+      let receipt: { id: string; acknowledged: boolean } | undefined;
+      const statements = await statementsOf(async () => {
+        receipt = await storeAppeal(data, appeal("C@example.ru", at));
+      });
+      assert.ok(receipt);
       assert.equal(receipt.acknowledged, false);
       assert.deepEqual(
         statements.filter((sql) => /acknowledgement_counts/.test(sql)),
@@ -98,22 +153,23 @@ for (const kind of testDatabaseKinds) {
       );
     });
 
-    test("a count found full in a transaction that did not commit is not remembered", async () => {
+    // SQLite commits appeals in batches, each in a savepoint (decision 0011): a count found full
+    // may have been filled by the same batch. On PostgreSQL an appeal is one statement, which
+    // commits the count it found with it or nothing.
+    test("a count found full in a transaction that did not commit is not remembered", {
+      skip: kind.name !== "SQLite" && "one statement on PostgreSQL",
+    }, async () => {
       const at = new Date("2026-11-25T09:00:00Z");
       const { perAddress } = acknowledgementLimit;
       // The five counts and the appeal that finds them full, in one transaction that fails.
-      const failing: DataLayer = {
-        ...data,
-        transaction: (work) =>
-          data.transaction(async (tx) => {
-            for (let index = 0; index < perAddress; index += 1)
-              await data.acknowledgementCounts.take("d@example.ru", "2026-11-25", perAddress, tx);
-            const receipt = await work(tx);
-            assert.equal((receipt as { acknowledged: boolean }).acknowledged, false);
-            throw new Error("not committed");
-          }),
+      recorder.around = async (tx, work) => {
+        for (let index = 0; index < perAddress; index += 1)
+          await data.acknowledgementCounts.take("d@example.ru", "2026-11-25", perAddress, tx);
+        const receipt = await work();
+        assert.equal((receipt as { acknowledged: boolean }).acknowledged, false);
+        throw new Error("not committed");
       };
-      await assert.rejects(storeAppeal(failing, appeal("d@example.ru", at)), /not committed/);
+      await assert.rejects(storeAppeal(data, appeal("d@example.ru", at)), /not committed/);
       assert.equal((await storeAppeal(data, appeal("d@example.ru", at))).acknowledged, true);
     });
 
@@ -130,6 +186,43 @@ for (const kind of testDatabaseKinds) {
     });
   });
 }
+
+// Two servers on one PostgreSQL, appeals from one address arriving at both at once: the count's
+// row lock and the cap read again on it let exactly 5 through, each with its mail, the others
+// with the audit line, and the notification always first.
+test("PostgreSQL: one address on two servers at once gets 5 acknowledgements, each with its mail", async () => {
+  const database = await createPostgresDatabase();
+  const config = parseDatabaseUrl(database.url);
+  const servers = [await openDataLayer(config), await openDataLayer(config)];
+  try {
+    const at = new Date("2026-11-25T09:00:00Z");
+    const receipts = await Promise.all(
+      Array.from({ length: 24 }, (_, index) =>
+        storeAppeal(servers[index % 2] as DataLayer, appeal("f@example.ru", at)),
+      ),
+    );
+    assert.equal(receipts.filter((receipt) => receipt.acknowledged).length, 5);
+    const [data] = servers as [DataLayer];
+    for (const receipt of receipts) {
+      const kinds = (
+        await data.deliveries.ofAppeal(receipt.id, [
+          "appeal-notification",
+          "appeal-acknowledgement",
+        ])
+      ).map((delivery) => delivery.kind);
+      const withheld = (await data.audit.of(receipt.id)).map((entry) => entry.action);
+      assert.deepEqual(
+        { kinds, withheld },
+        receipt.acknowledged
+          ? { kinds: ["appeal-notification", "appeal-acknowledgement"], withheld: [] }
+          : { kinds: ["appeal-notification"], withheld: ["acknowledgement-withheld"] },
+      );
+    }
+  } finally {
+    await Promise.all(servers.map((data) => data.close()));
+    await database.drop();
+  }
+});
 
 test("the process remembers at most so many full keys, and only today's", () => {
   const counts = createAcknowledgementCountsRepository();

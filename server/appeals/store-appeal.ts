@@ -1,7 +1,6 @@
 import { emailKey } from "../../domain/appeals/email-key.ts";
 import { kirovIsoDate } from "../../domain/time/kirov-time.ts";
 import type { NewAppeal } from "../db/appeals-repository.ts";
-import { appealEntry } from "../db/audit-repository.ts";
 import type { DataLayer } from "../db/data-layer.ts";
 
 /**
@@ -24,16 +23,13 @@ export type StoredAppealReceipt = {
 };
 
 /**
- * Stores an appeal with its mails in one transaction: the handlers' notification and the
+ * Stores an appeal with its mails, all committed or none: the handlers' notification and the
  * citizen's acknowledgement (or, past the per-address limit, an audit line saying why it was
- * withheld). All are committed (on disk when this resolves) or none is, so an acknowledged
- * appeal is never left without its mails.
+ * withheld). Resolves once all are on disk, so an acknowledged appeal is never left without its
+ * mails. How many round trips that takes is the data layer's (server/db/appeal-intake.ts).
  */
 export async function storeAppeal(
-  data: Pick<
-    DataLayer,
-    "transaction" | "appeals" | "deliveries" | "acknowledgementCounts" | "audit"
-  >,
+  data: Pick<DataLayer, "appealIntake" | "acknowledgementCounts">,
   appeal: NewAppeal,
 ): Promise<StoredAppealReceipt> {
   const at = appeal.created_at;
@@ -42,39 +38,22 @@ export async function storeAppeal(
   const counts = data.acknowledgementCounts;
   // Full once is full for the rest of the day: no row to touch (decision 0026).
   const full = counts.knownFull(key, day);
-  const receipt = await data.transaction(async (tx) => {
-    const stored = await data.appeals.insert(appeal, tx);
-    await data.deliveries.enqueue(
-      {
-        kind: "appeal-notification",
-        appealId: stored.id,
-        recipients: [{ group: "handlers" }],
-        at,
-      },
-      tx,
-    );
-    const acknowledged =
-      !full && (await counts.take(key, day, acknowledgementLimit.perAddress, tx));
-    if (acknowledged) {
-      await data.deliveries.enqueue(
-        {
-          kind: "appeal-acknowledgement",
-          appealId: stored.id,
-          recipients: [{ address: appeal.email }],
-          at,
-        },
-        tx,
-      );
-    } else {
-      await data.audit.record(
-        appealEntry(at, siteActor, stored.id, "acknowledgement-withheld", {
-          details: `подтверждение автору не отправлено: на этот адрес в этот день (по кировскому времени) уже отправлено ${acknowledgementLimit.perAddress} подтверждений`,
-        }),
-        tx,
-      );
-    }
-    return { ...stored, acknowledged };
+  const receipt = await data.appealIntake.store({
+    appeal,
+    notification: { kind: "appeal-notification", recipients: [{ group: "handlers" }] },
+    acknowledgement: { kind: "appeal-acknowledgement", recipients: [{ address: appeal.email }] },
+    withheld: {
+      at,
+      staff_login: siteActor,
+      action: "acknowledgement-withheld",
+      from_state: null,
+      to_state: null,
+      details: withheldDetails,
+    },
+    count: full ? undefined : { key, day, limit: acknowledgementLimit.perAddress },
   });
   if (!receipt.acknowledged && !full) counts.rememberFull(key, day);
   return receipt;
 }
+
+const withheldDetails = `подтверждение автору не отправлено: на этот адрес в этот день (по кировскому времени) уже отправлено ${acknowledgementLimit.perAddress} подтверждений`;

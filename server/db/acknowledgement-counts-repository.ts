@@ -19,6 +19,22 @@ const takeSql = `
     WHERE acknowledgement_counts.sent < ?
   RETURNING sent`;
 
+/**
+ * `take` as a part of a larger PostgreSQL statement (a data-modifying WITH query): returns a row
+ * when it counted one, none when the day was full. The plain read comes first as in `take`: a
+ * count found full is final, and then no row is locked.
+ */
+export const takeInStatement = {
+  sql: `
+  INSERT INTO acknowledgement_counts (email_key, day, sent)
+    SELECT ?, ?, 1 WHERE NOT EXISTS (
+      SELECT 1 FROM acknowledgement_counts WHERE email_key = ? AND day = ? AND sent >= ?)
+  ON CONFLICT (email_key, day) DO UPDATE SET sent = acknowledgement_counts.sent + 1
+    WHERE acknowledgement_counts.sent < ?
+  RETURNING sent`,
+  params: (key: string, day: string, limit: number) => [key, day, key, day, limit, limit],
+};
+
 /** Adds `count` to an address's day, past the limit too (what was sent was sent). */
 export async function addAcknowledgements(
   tx: SqlExecutor,
@@ -43,6 +59,11 @@ export function createAcknowledgementCountsRepository() {
   // The keys found full on `fullDay`, oldest first.
   let fullDay = "";
   const fullKeys = new Set<string>();
+  const sweepBefore = async (day: string, tx: SqlExecutor): Promise<void> => {
+    if (sweptBefore === day) return;
+    await tx.run("DELETE FROM acknowledgement_counts WHERE day < ?", [day]);
+    sweptBefore = day;
+  };
   return {
     /**
      * Whether this process saw `key`'s count for `day` full in a transaction that committed. A
@@ -69,15 +90,15 @@ export function createAcknowledgementCountsRepository() {
       fullKeys.add(key);
     },
 
+    /** Deletes the days before `day`, once a day in this process (`take` calls it). */
+    sweepBefore,
+
     /**
      * Counts one acknowledgement to `key` on `day` ('YYYY-MM-DD', Kirov) if fewer than `limit`
      * were counted; false when the day's limit is reached. Call it in the appeal's transaction.
      */
     async take(key: string, day: string, limit: number, tx: SqlExecutor): Promise<boolean> {
-      if (sweptBefore !== day) {
-        await tx.run("DELETE FROM acknowledgement_counts WHERE day < ?", [day]);
-        sweptBefore = day;
-      }
+      await sweepBefore(day, tx);
       if (tx.kind === "postgres") {
         const [counted] = await tx.all(
           "SELECT sent FROM acknowledgement_counts WHERE email_key = ? AND day = ?",

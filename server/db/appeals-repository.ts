@@ -10,7 +10,7 @@ import { registrationNumber } from "../../domain/appeals/registration-number.ts"
 import type { RegistryQuery, ScopedRegistryQuery } from "../../domain/staff/registry-query.ts";
 import type { ListedRow, RegistryAppeal, RegistryPage } from "../../domain/staff/registry-types.ts";
 import { draftsOf, toRegistryAppeal, toRow, toStoredAppeal } from "./appeal-rows.ts";
-import type { Database, SqlExecutor, SqlValue } from "./database.ts";
+import { type Database, prepared, type SqlExecutor, type SqlValue } from "./database.ts";
 import {
   draftColumns,
   filterConditions,
@@ -74,15 +74,49 @@ const insertSql = `INSERT INTO appeals (seq, id, number, created_at, first_name,
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 /**
- * The next registration sequence, inside the inserting transaction. SQLite: AUTOINCREMENT's own
- * counter; under BEGIN IMMEDIATE no other writer can take the same value, and a rolled-back
- * insert gives it back (no gap). PostgreSQL never hands a sequence value back, so a failed insert
- * leaves a gap: numbers are unique, not gap-free.
+ * The next registration sequence. SQLite: AUTOINCREMENT's own counter, inside the inserting
+ * transaction; under BEGIN IMMEDIATE no other writer can take the same value, and a rolled-back
+ * insert gives it back (no gap). PostgreSQL never hands a sequence value back, in a transaction or
+ * not, so a failed insert leaves a gap: numbers are unique, not gap-free.
  */
 const nextSequenceSql = {
   sqlite: "SELECT COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'appeals'), 0) + 1 AS seq",
-  postgres: "SELECT nextval(pg_get_serial_sequence('appeals', 'seq'))::text AS seq",
+  postgres: prepared("SELECT nextval(pg_get_serial_sequence('appeals', 'seq'))::text AS seq"),
 } as const;
+
+/** The sequence number of the next appeal (PostgreSQL: outside a transaction too, as nextval is). */
+export async function nextAppealSequence(tx: SqlExecutor): Promise<number> {
+  const [row] = await tx.all(nextSequenceSql[tx.kind]);
+  return Number(row?.seq);
+}
+
+/** The appeal insert's statement and its parameters, for a statement that writes more with it. */
+export const appealInsert = {
+  sql: insertSql,
+  params: (
+    appeal: NewAppeal,
+    row: { seq: number; id: string; number: string },
+    kind: SqlExecutor["kind"],
+  ): SqlValue[] => [
+    row.seq,
+    row.id,
+    row.number,
+    appeal.created_at.toISOString(),
+    appeal.first_name,
+    appeal.last_name,
+    appeal.email,
+    emailKey(appeal.email),
+    appeal.phone,
+    appeal.phone_normalized,
+    appeal.region,
+    appeal.comment,
+    kind === "sqlite" ? 1 : "true",
+    appeal.consent_at.toISOString(),
+    appeal.consent_text_version,
+    appeal.client_ip,
+    appeal.user_agent,
+  ],
+};
 
 export function createAppealsRepository(db: Database) {
   const on = (tx: SqlExecutor | undefined) => tx ?? db;
@@ -93,28 +127,9 @@ export function createAppealsRepository(db: Database) {
     /** Stores one appeal and gives it an id and a registration number; call inside a transaction. */
     async insert(appeal: NewAppeal, tx: SqlExecutor): Promise<{ id: string; number: string }> {
       const id = randomUUIDv7();
-      const [row] = await tx.all(nextSequenceSql[tx.kind]);
-      const seq = Number(row?.seq);
+      const seq = await nextAppealSequence(tx);
       const number = registrationNumber(seq, appeal.created_at);
-      await tx.run(insertSql, [
-        seq,
-        id,
-        number,
-        appeal.created_at.toISOString(),
-        appeal.first_name,
-        appeal.last_name,
-        appeal.email,
-        emailKey(appeal.email),
-        appeal.phone,
-        appeal.phone_normalized,
-        appeal.region,
-        appeal.comment,
-        tx.kind === "sqlite" ? 1 : "true",
-        appeal.consent_at.toISOString(),
-        appeal.consent_text_version,
-        appeal.client_ip,
-        appeal.user_agent,
-      ]);
+      await tx.run(insertSql, appealInsert.params(appeal, { seq, id, number }, tx.kind));
       return { id, number };
     },
 

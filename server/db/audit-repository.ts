@@ -9,6 +9,7 @@ import {
   nullableText,
   type SqlExecutor,
   type SqlRow,
+  type SqlValue,
 } from "./database.ts";
 
 export type NewAuditEntry = {
@@ -58,22 +59,28 @@ export function appealEntry(
   };
 }
 
+/** The audit table's columns a new line fills, in the order of `auditParams`. */
+export const auditColumns = "at, staff_login, appeal_id, action, from_state, to_state, details";
+
+export function auditParams(entry: NewAuditEntry): SqlValue[] {
+  return [
+    entry.at.toISOString(),
+    entry.staff_login,
+    entry.appeal_id,
+    entry.action,
+    entry.from_state,
+    entry.to_state,
+    entry.details,
+  ];
+}
+
 export function createAuditRepository(db: Database) {
   const on = (tx: SqlExecutor | undefined) => tx ?? db;
   return {
     async record(entry: NewAuditEntry, tx?: SqlExecutor): Promise<void> {
       await on(tx).run(
-        `INSERT INTO staff_audit (at, staff_login, appeal_id, action, from_state, to_state, details)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
-        [
-          entry.at.toISOString(),
-          entry.staff_login,
-          entry.appeal_id,
-          entry.action,
-          entry.from_state,
-          entry.to_state,
-          entry.details,
-        ],
+        `INSERT INTO staff_audit (${auditColumns}) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        auditParams(entry),
       );
     },
 

@@ -10,6 +10,7 @@
 import type { DatabaseConfig } from "../config.ts";
 import { createAcknowledgementCountsRepository } from "./acknowledgement-counts-repository.ts";
 import { createAnswersRepository } from "./answers-repository.ts";
+import { createAppealIntake } from "./appeal-intake.ts";
 import { createAppealTopicsRepository } from "./appeal-topics-repository.ts";
 import { createAppealsRepository } from "./appeals-repository.ts";
 import { createAttachmentsRepository } from "./attachments-repository.ts";
@@ -40,6 +41,10 @@ const noListening: DatabaseConfig = { kind: "sqlite", path: "" };
 
 export function createDataLayer(store: Database, database?: DatabaseConfig) {
   const { database: db, onStoreError, writeHealth } = observeStoreErrors(store);
+  const appeals = createAppealsRepository(db);
+  const deliveries = createDeliveriesRepository(db);
+  const acknowledgementCounts = createAcknowledgementCountsRepository();
+  const audit = createAuditRepository(db);
   return {
     kind: db.kind,
     transaction: db.transaction,
@@ -53,17 +58,19 @@ export function createDataLayer(store: Database, database?: DatabaseConfig) {
     /** Told of every failed statement, commit or ping (counted by /metrics). */
     onStoreError,
     close: () => db.close(),
-    appeals: createAppealsRepository(db),
-    deliveries: createDeliveriesRepository(db),
+    appeals,
+    deliveries,
     deliveryHolds: createDeliveryHoldsRepository(db),
-    acknowledgementCounts: createAcknowledgementCountsRepository(),
+    acknowledgementCounts,
+    /** An appeal with its mails or audit line, in the fewest round trips (decision 0033). */
+    appealIntake: createAppealIntake(db, { appeals, deliveries, acknowledgementCounts, audit }),
     answers: createAnswersRepository(db),
     attachments: createAttachmentsRepository(db),
     notes: createNotesRepository(db),
     noticeDrafts: createNoticeDraftsRepository(db),
     replyTemplates: createReplyTemplatesRepository(db),
     staffAccounts: createStaffAccountsRepository(db),
-    audit: createAuditRepository(db),
+    audit,
     jobRuns: createScheduledJobRunsRepository(db),
     backupRuns: createBackupRunsRepository(db),
     signInGuard: createSignInGuardRepository(db),

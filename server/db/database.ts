@@ -78,3 +78,23 @@ export function numberedPlaceholders(sql: string): string {
   let index = 0;
   return sql.replace(/\?/g, () => `$${++index}`);
 }
+
+/**
+ * Statements a PostgreSQL connection keeps prepared under a name once it has run them: parsed and
+ * planned once per connection instead of on every call (the appeal's statement: about 490 µs of
+ * the database's CPU unnamed, 270 µs named, decision 0033). Only the text of a constant given to
+ * `prepared` is kept, so their number is bounded by the code; SQLite keeps every statement
+ * prepared anyway (sqlite-database.ts).
+ */
+const preparedNames = new Map<string, string>();
+
+/** `sql`, marked to be prepared by name on PostgreSQL; call it once, on a constant. */
+export function prepared(sql: string): string {
+  if (!preparedNames.has(sql)) preparedNames.set(sql, `app-${preparedNames.size + 1}`);
+  return sql;
+}
+
+/** The name a statement is prepared under on PostgreSQL, if `prepared` marked it. */
+export function preparedName(sql: string): string | undefined {
+  return preparedNames.get(sql);
+}

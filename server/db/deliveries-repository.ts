@@ -66,6 +66,18 @@ const claimSql = {
       attachments, deliveries.attempts AS attempts`,
 } as const;
 
+/** A new delivery's column values as stored (JSON as text, the moment as ISO 8601). */
+export function deliveryRow(delivery: NewDelivery) {
+  return {
+    kind: delivery.kind,
+    appealId: delivery.appealId ?? null,
+    recipients: JSON.stringify(delivery.recipients),
+    payload: JSON.stringify(delivery.payload ?? {}),
+    attachments: JSON.stringify(delivery.attachments ?? []),
+    at: delivery.at.toISOString(),
+  };
+}
+
 export function createDeliveriesRepository(db: Database) {
   const on = (tx: SqlExecutor | undefined) => tx ?? db;
   return {
@@ -74,20 +86,12 @@ export function createDeliveriesRepository(db: Database) {
      * the two are committed together or not at all.
      */
     async enqueue(delivery: NewDelivery, tx?: SqlExecutor): Promise<void> {
-      const at = delivery.at.toISOString();
+      const row = deliveryRow(delivery);
       await on(tx).run(
         `INSERT INTO deliveries (kind, appeal_id, recipients, payload, attachments, state,
            created_at, next_attempt_at)
          VALUES (?, ?, ?, ?, ?, 'pending', ?, ?)`,
-        [
-          delivery.kind,
-          delivery.appealId ?? null,
-          JSON.stringify(delivery.recipients),
-          JSON.stringify(delivery.payload ?? {}),
-          JSON.stringify(delivery.attachments ?? []),
-          at,
-          at,
-        ],
+        [row.kind, row.appealId, row.recipients, row.payload, row.attachments, row.at, row.at],
       );
     },
 

@@ -2,8 +2,10 @@ import pg from "pg";
 import {
   type Database,
   numberedPlaceholders,
+  preparedName,
   type SqlExecutor,
   type SqlRow,
+  type SqlValue,
   type Transaction,
 } from "./database.ts";
 import { assertNotNewer, migrations } from "./migrations.ts";
@@ -22,14 +24,29 @@ export const migrationLockSql =
 /** Connections of one server: appeals, staff pages, the outbox and the reminder share them. */
 const poolSize = 10;
 
+/** The query pg is given: named (prepared once per connection) when `prepared` marked it. */
+function queryOf(sql: string, params: readonly SqlValue[]): pg.QueryConfig {
+  const name = preparedName(sql);
+  if (name === undefined) return { text: numberedPlaceholders(sql), values: [...params] };
+  let text = numberedTexts.get(sql);
+  if (text === undefined) {
+    text = numberedPlaceholders(sql);
+    numberedTexts.set(sql, text);
+  }
+  return { name, text, values: [...params] };
+}
+
+/** The numbered text of each prepared statement, worked out once. */
+const numberedTexts = new Map<string, string>();
+
 function executorOn(client: pg.Pool | pg.PoolClient): SqlExecutor {
   return {
     kind: "postgres",
     async all(sql, params = []) {
-      return (await client.query(numberedPlaceholders(sql), [...params])).rows as SqlRow[];
+      return (await client.query(queryOf(sql, params))).rows as SqlRow[];
     },
     async run(sql, params = []) {
-      return (await client.query(numberedPlaceholders(sql), [...params])).rowCount ?? 0;
+      return (await client.query(queryOf(sql, params))).rowCount ?? 0;
     },
   };
 }
