@@ -1,6 +1,8 @@
 import type { MetaDescriptor } from "react-router";
+import { defaultContacts } from "../content/contacts.ts";
 import { organisation } from "../content/organisation.ts";
 import { type SitePath, sitePage, siteTitleSuffix } from "../content/site-pages.ts";
+import type { FooterContacts } from "../domain/site-content/contacts-content.ts";
 import { organisationJsonLd } from "./seo/organisation-json-ld.ts";
 import { absoluteUrl } from "./seo/site-url.ts";
 
@@ -19,7 +21,14 @@ export const shareImage = {
  */
 export function pageMeta(
   path: SitePath,
-  { withOrganisation = false }: { withOrganisation?: boolean } = {},
+  {
+    withOrganisation = false,
+    matches = [],
+  }: {
+    withOrganisation?: boolean;
+    /** The meta function's matches: the root's loader gives the published contacts. */
+    matches?: readonly ({ id: string; loaderData: unknown } | undefined)[];
+  } = {},
 ): MetaDescriptor[] {
   const page = sitePage(path);
   const title = path === "/" ? page.title : `${page.title} — ${siteTitleSuffix}`;
@@ -44,6 +53,16 @@ export function pageMeta(
     { name: "twitter:description", content: page.description },
     { name: "twitter:image", content: image },
     { name: "twitter:image:alt", content: shareImage.alt },
-    ...(withOrganisation ? [{ "script:ld+json": organisationJsonLd() }] : []),
+    ...(withOrganisation ? [{ "script:ld+json": organisationJsonLd(contactsOf(matches)) }] : []),
   ];
+}
+
+/** The published contacts as the root's loader gave them; the build's while there are none. */
+function contactsOf(
+  matches: readonly ({ id: string; loaderData: unknown } | undefined)[],
+): FooterContacts {
+  const root = matches.find((match) => match?.id === "root")?.loaderData as
+    | { footer?: FooterContacts }
+    | undefined;
+  return root?.footer ?? defaultContacts;
 }

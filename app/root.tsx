@@ -1,5 +1,9 @@
 import type { ReactNode } from "react";
-import { Links, Meta, Outlet, useMatches } from "react-router";
+import { Links, Meta, Outlet, useMatches, useRouteLoaderData } from "react-router";
+import { defaultContacts } from "../content/contacts.ts";
+import { siteContentOf } from "../domain/pages/page-context.ts";
+import type { FooterContacts } from "../domain/site-content/contacts-content.ts";
+import type { Route } from "./+types/root.ts";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import lowVisionStyles from "./features/low-vision/low-vision.css?inline";
@@ -21,7 +25,19 @@ export function links() {
   ];
 }
 
+/**
+ * What every public page's footer shows of the contacts: the published edition's when the
+ * server renders a page (on publishing, or on each request for the pages it renders), the
+ * build's while prerendering (decision 0029).
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  const { phone, address, workingHours } = siteContentOf(context).contacts ?? defaultContacts;
+  return { footer: { phone, address, workingHours } satisfies FooterContacts };
+}
+
 export function Layout({ children }: { children: ReactNode }) {
+  // Absent when the root itself failed: the build's contacts then.
+  const footer = useRouteLoaderData<typeof loader>("root")?.footer ?? defaultContacts;
   const handles = routeHandles(useMatches());
   const overBanner = handles.some((handle) => handle.overBanner);
   const staffArea = handles.some((handle) => handle.staffArea);
@@ -60,7 +76,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <main id="content" tabIndex={-1}>
           {children}
         </main>
-        {staffArea ? null : <SiteFooter />}
+        {staffArea ? null : <SiteFooter contacts={footer} />}
         {/* No <Scripts />: no page loads React Router's client runtime. The appeal form hydrates
             as an island of its own (features/appeals/appeal-form-island.tsx). */}
       </body>

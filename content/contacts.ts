@@ -1,12 +1,15 @@
+import type { ContactRow, ContactsContent } from "../domain/site-content/contacts-content.ts";
 import { organisation } from "./organisation.ts";
 import { sampleValues } from "./sample-values.ts";
-import type { ContactGroup, ContactRow, LegalDetails } from "./schema.ts";
+import type { LegalDetails } from "./schema.ts";
 
 type Extension = keyof typeof sampleValues.contactExtensions;
 
 /** Every row writes to the specification's {email} and shows its {name}; both are samples. */
 function row(title: string, extension: Extension, bold = false): ContactRow {
   return {
+    // 'deputyDirector' -> 'deputy-director': the row's stable id in the editor and its history.
+    id: extension.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`),
     title,
     email: sampleValues.email,
     fullName: sampleValues.contactPersonName,
@@ -16,7 +19,7 @@ function row(title: string, extension: Extension, bold = false): ContactRow {
 }
 
 /** The contacts table of /contacts in its three groups. Bold rows are heads of units. */
-export const contactGroups = [
+const contactGroups = [
   {
     id: "general",
     title: "Общие контакты",
@@ -51,7 +54,7 @@ export const contactGroups = [
       row("Геоинформационные системы", "gis"),
     ],
   },
-] satisfies ContactGroup[];
+] satisfies ContactsContent["groups"];
 
 const legal = sampleValues.legal;
 
@@ -109,3 +112,27 @@ export const legalDetails = {
   ],
   download: { label: "Скачать реквизиты", href: "/docs/rekvizity.docx" },
 } satisfies LegalDetails;
+
+const workingHoursIds = ["weekdays", "friday", "lunch"];
+
+/**
+ * The contacts as staff edit them (the phone, the address, the working hours, the table, the
+ * legal details): the build's content, and the site's until staff publish an edition of their
+ * own (decision 0029). Every value here is a sample the organisation must replace first.
+ */
+export const defaultContacts = {
+  phone: organisation.phone.display,
+  address: organisation.address,
+  workingHours: organisation.workingHours.map((row, index) => ({
+    id: workingHoursIds[index] ?? `hours-${index + 1}`,
+    ...row,
+  })),
+  groups: contactGroups,
+  legal: {
+    note: legalDetails.sampleNotice,
+    groups: legalDetails.groups.map((group) => ({
+      ...group,
+      rows: group.rows.map((detail, index) => ({ id: `${group.id}-${index + 1}`, ...detail })),
+    })),
+  },
+} satisfies ContactsContent;

@@ -2,12 +2,13 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { z } from "zod";
+import { contactsContentSchema } from "../domain/site-content/contacts-content.ts";
+import { pricesContentSchema } from "../domain/site-content/prices-content.ts";
 import { checkFileOfType } from "./file-validity.server.ts";
 import { publicDir, publicFilePath } from "./public-dir.server.ts";
 import {
   accreditationSchema,
   applicationFormGroupSchema,
-  contactGroupsSchema,
   directorSchema,
   documentGroupsSchema,
   documentLinkSchema,
@@ -19,7 +20,6 @@ import {
   legalDetailsSchema,
   organisationChartSchema,
   organisationSchema,
-  priceListSchema,
   serviceBlockSchema,
   servicesTabSchema,
   testingCentreSchema,
@@ -40,12 +40,12 @@ export const contentSchemas: Record<string, z.ZodType> = {
   testingCentre: testingCentreSchema,
   servicesTabs: servicesTabSchema.array().length(2),
   serviceBlocks: serviceBlockSchema.array().length(9),
-  priceList: priceListSchema,
+  defaultPrices: pricesContentSchema,
   documentGroups: documentGroupsSchema,
   accreditation: accreditationSchema,
   personalDataPolicy: documentLinkSchema,
   applicationFormGroups: applicationFormGroupSchema.array().length(2),
-  contactGroups: contactGroupsSchema,
+  defaultContacts: contactsContentSchema,
   legalDetails: legalDetailsSchema,
   addressMap: embeddedMapSchema,
   vacanciesPage: vacanciesPageSchema,

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { applicationFormGroups } from "./application-forms.ts";
-import { contactGroups, legalDetails } from "./contacts.ts";
+import { defaultContacts, legalDetails } from "./contacts.ts";
 import { checkContent, collectLinkedFiles } from "./content-check.server.ts";
 import { documentGroups } from "./documents.ts";
 import { describePublicFile } from "./file-info.server.ts";
@@ -12,7 +12,7 @@ import { formatFileSize, formatRubles } from "./format.ts";
 import { historyEvents } from "./history.ts";
 import { homeSections } from "./home-sections.ts";
 import { organisationChart } from "./organisation-chart.ts";
-import { priceList } from "./price-list.ts";
+import { defaultPrices } from "./price-list.ts";
 import { publicDir } from "./public-dir.server.ts";
 import { sampleValues } from "./sample-values.ts";
 import { serviceBlocks } from "./services.ts";
@@ -30,8 +30,9 @@ test("every content export matches its schema and every linked file exists and i
 });
 
 test("price list holds every price of the specification", () => {
+  const { legalEntities, individuals } = defaultPrices;
   const legal = Object.fromEntries(
-    priceList.legalEntities.packages.map((item) => [plain(item.name), item.price]),
+    legalEntities.packages.map((item) => [plain(item.name), item.price]),
   );
   assert.deepEqual(legal, {
     "Пакет № 1 «Эксперт»": 2106,
@@ -41,32 +42,28 @@ test("price list holds every price of the specification", () => {
     "Пакет № 4 — концентрированные корма": 3240,
     "Пакет № 5 «Зимний»": 2040,
   });
-  const express = priceList.legalEntities.packages.find((item) => item.id === "express");
+  const express = legalEntities.packages.find((item) => item.id === "express");
   assert.match(plain(express?.note ?? ""), /до 3 рабочих дней/);
-  assert.match(plain(priceList.legalEntities.vatNote), /НДС/);
-  assert.equal(priceList.legalEntities.discount.percent, 10);
-  assert.equal(priceList.legalEntities.discount.minSamplesExclusive, 10);
-  assert.match(plain(priceList.legalEntities.discount.text), /10 % .*более 10 образцов/);
-  assert.equal(priceList.legalEntities.researchPeriod.maxWorkingDays, 10);
-  assert.match(plain(priceList.legalEntities.researchPeriod.text), /до 10 рабочих дней/);
-  const sampling = priceList.legalEntities.sampling;
+  assert.match(plain(legalEntities.vatNote), /НДС/);
+  assert.match(plain(legalEntities.terms.join(" ")), /10 % .*более 10 образцов/);
+  assert.match(plain(legalEntities.terms.join(" ")), /до 10 рабочих дней/);
+  const sampling = legalEntities.sampling;
   assert.equal(sampling.price, 1320);
-  assert.equal(sampling.minSamplesForTrip, 3);
   assert.match(plain(sampling.title), /силоса или сенажа/);
   assert.match(plain(sampling.conditions.join(" ")), /от 3 образцов.*по договорённости/);
 
-  const [well, garden] = priceList.individuals.packages;
+  const [well, garden] = individuals.packages;
   assert.ok(well && garden);
   assert.match(well.name, /«Скважина»/);
   assert.equal(well.price, 996);
-  assert.equal(well.recommendations.price, 360);
+  assert.equal(well.extra?.price, 360);
   assert.equal(plain(well.period), "3–5 дней");
-  assert.match(plain(well.sampleRequirement), /1,5 литра воды/);
+  assert.match(plain(well.sample), /1,5 литра воды/);
   assert.match(garden.name, /«Грядка»/);
   assert.equal(garden.price, 996);
-  assert.equal(garden.recommendations.price, 360);
+  assert.equal(garden.extra?.price, 360);
   assert.equal(plain(garden.period), "3–5 дней");
-  assert.match(plain(garden.sampleRequirement), /200–300 г почвы.*по диагонали.*20–25 см/);
+  assert.match(plain(garden.sample), /200–300 г почвы.*по диагонали.*20–25 см/);
 });
 
 test("formatRubles groups thousands with non-breaking spaces", () => {
@@ -138,8 +135,8 @@ test("services: nine blocks and the two expanders", () => {
 });
 
 test("contacts: three groups whose rows use the sample e-mail and name", () => {
-  assert.equal(contactGroups.length, 3);
-  for (const row of contactGroups.flatMap((group) => group.rows)) {
+  assert.equal(defaultContacts.groups.length, 3);
+  for (const row of defaultContacts.groups.flatMap((group) => group.rows)) {
     assert.equal(row.email, sampleValues.email);
     assert.equal(row.fullName, sampleValues.contactPersonName);
   }

@@ -1,41 +1,36 @@
-import type { PriceList } from "./schema.ts";
+import type { PricesContent } from "../domain/site-content/prices-content.ts";
 
 /**
- * Every package and price of /services/special_offer, exactly as the specification gives them.
- * Prices are whole roubles per sample; format them with `formatRubles` from ./format.ts.
+ * Every package and price of /services/special_offer, exactly as the specification gives them:
+ * the build's content, and the site's until staff publish an edition of their own (decision
+ * 0029). Prices are whole roubles per sample; format them with `formatRubles` from ./format.ts.
  */
-export const priceList = {
+export const defaultPrices = {
   legalEntities: {
     title: "Юридическим лицам",
     subtitle: "Анализ кормов",
     vatNote: "Все цены указаны с учётом НДС.",
     packages: [
-      { id: "expert", name: "Пакет № 1 «Эксперт»", price: 2106 },
-      { id: "standard", name: "Пакет № 2 «Стандарт»", price: 3720 },
-      { id: "basic", name: "Пакет № 3 «Основной»", price: 7200 },
+      { id: "expert", name: "Пакет № 1 «Эксперт»", price: 2106, note: "" },
+      { id: "standard", name: "Пакет № 2 «Стандарт»", price: 3720, note: "" },
+      { id: "basic", name: "Пакет № 3 «Основной»", price: 7200, note: "" },
+      { id: "express", name: "Экспресс-анализ", price: 2280, note: "Срок — до 3 рабочих дней" },
       {
-        id: "express",
-        name: "Экспресс-анализ",
-        price: 2280,
-        note: "Срок — до 3 рабочих дней",
+        id: "concentrated-feed",
+        name: "Пакет № 4 — концентрированные корма",
+        price: 3240,
+        note: "",
       },
-      { id: "concentrated-feed", name: "Пакет № 4 — концентрированные корма", price: 3240 },
-      { id: "winter", name: "Пакет № 5 «Зимний»", price: 2040 },
+      { id: "winter", name: "Пакет № 5 «Зимний»", price: 2040, note: "" },
     ],
-    discount: {
-      percent: 10,
-      minSamplesExclusive: 10,
-      text: "Скидка 10 % при одновременной сдаче более 10 образцов.",
-    },
-    researchPeriod: {
-      maxWorkingDays: 10,
-      text: "Срок проведения исследований — до 10 рабочих дней.",
-    },
+    terms: [
+      "Скидка 10 % при одновременной сдаче более 10 образцов.",
+      "Срок проведения исследований — до 10 рабочих дней.",
+    ],
     sampling: {
       title: "Отбор проб силоса или сенажа",
-      price: 1320,
       unit: "за 1 образец",
-      minSamplesForTrip: 3,
+      price: 1320,
       conditions: [
         "Выезд специалиста — от 3 образцов.",
         "Транспортные расходы — по договорённости.",
@@ -49,21 +44,21 @@ export const priceList = {
         id: "well",
         name: "Пакет «Скважина»",
         price: 996,
+        included: "Анализ воды",
         period: "3–5 дней",
-        sampleRequirement: "Для анализа нужно 1,5 литра воды.",
-        note: "Анализ воды",
-        recommendations: { name: "Рекомендации (по желанию)", price: 360 },
+        sample: "Для анализа нужно 1,5 литра воды.",
+        extra: { name: "Рекомендации (по желанию)", price: 360 },
       },
       {
         id: "garden-bed",
         name: "Пакет «Грядка»",
         price: 996,
+        included: "Анализ почвы",
         period: "3–5 дней",
-        sampleRequirement:
+        sample:
           "Для анализа нужно 200–300 г почвы, отобранной по диагонали участка с глубины 20–25 см.",
-        note: "Анализ почвы",
-        recommendations: { name: "Рекомендации (по желанию)", price: 360 },
+        extra: { name: "Рекомендации (по желанию)", price: 360 },
       },
     ],
   },
-} satisfies PriceList;
+} satisfies PricesContent;

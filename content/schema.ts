@@ -126,51 +126,10 @@ export const serviceBlockSchema = z.object({
 });
 export type ServiceBlock = z.infer<typeof serviceBlockSchema>;
 
-// Price list ----------------------------------------------------------------------------------
+// Price list --------------------------------------------------------------------------------
 
-const rubles = z.number().int().positive();
-
-export const pricePackageSchema = z.object({
-  id,
-  /** Full name as a table row shows it, e.g. 'Пакет № 1 «Эксперт»'. */
-  name: text,
-  /** Price in whole roubles for one sample. */
-  price: rubles,
-  /** Optional short note under the name (period, what to bring). */
-  note: text.optional(),
-});
-export type PricePackage = z.infer<typeof pricePackageSchema>;
-
-export const individualPackageSchema = pricePackageSchema.extend({
-  period: text,
-  sampleRequirement: text,
-  recommendations: z.object({ name: text, price: rubles }),
-});
-export type IndividualPackage = z.infer<typeof individualPackageSchema>;
-
-export const priceListSchema = z.object({
-  legalEntities: z.object({
-    title: text,
-    subtitle: text,
-    vatNote: text,
-    packages: z.array(pricePackageSchema).length(6),
-    discount: z.object({ percent: z.number().positive(), minSamplesExclusive: z.number(), text }),
-    researchPeriod: z.object({ maxWorkingDays: z.number().int().positive(), text }),
-    sampling: z.object({
-      title: text,
-      price: rubles,
-      unit: text,
-      minSamplesForTrip: z.number().int().positive(),
-      conditions: z.array(text).min(1),
-    }),
-  }),
-  individuals: z.object({
-    title: text,
-    packages: z.array(individualPackageSchema).length(2),
-  }),
-});
-export type PriceList = z.infer<typeof priceListSchema>;
-
+// The prices are edited by staff: their schema is the editions' own
+// (domain/site-content/prices-content.ts); content/price-list.ts holds the build's defaults.
 // Documents -----------------------------------------------------------------------------------
 
 export const documentLinkSchema = z.object({
@@ -224,26 +183,8 @@ export type ApplicationFormGroup = z.infer<typeof applicationFormGroupSchema>;
 
 // Contacts ------------------------------------------------------------------------------------
 
-export const contactRowSchema = z.object({
-  /** The role, e.g. 'Директор'. */
-  title: text,
-  email: z.email(),
-  fullName: text,
-  /** Internal extension number, digits only. */
-  extension: z.string().regex(/^\d{2,5}$/),
-  /** Rows the table sets in bold (heads of units). */
-  bold: z.boolean(),
-});
-export type ContactRow = z.infer<typeof contactRowSchema>;
-
-export const contactGroupSchema = z.object({
-  id,
-  title: text,
-  rows: z.array(contactRowSchema).min(1),
-});
-export type ContactGroup = z.infer<typeof contactGroupSchema>;
-
-export const contactGroupsSchema = z.array(contactGroupSchema).length(3);
+// The contacts table, the phone, the address and the hours are edited by staff: their schema is
+// the editions' own (domain/site-content/contacts-content.ts).
 
 export const legalDetailRowSchema = z.object({ label: text, value: text });
 export type LegalDetailRow = z.infer<typeof legalDetailRowSchema>;

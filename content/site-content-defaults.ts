@@ -1,8 +1,14 @@
 import type { SiteContent } from "../domain/site-content/site-editions.ts";
+import { defaultContacts } from "./contacts.ts";
+import { defaultPrices } from "./price-list.ts";
 import { defaultVacancies } from "./vacancies.ts";
 
 /**
  * The build's content of each page staff may edit: what the prerendered page shows, and what the
  * site shows until an edition of the page is published (decision 0029).
  */
-export const siteContentDefaults: SiteContent = { vacancies: defaultVacancies };
+export const siteContentDefaults: SiteContent = {
+  vacancies: defaultVacancies,
+  prices: defaultPrices,
+  contacts: defaultContacts,
+};

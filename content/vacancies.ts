@@ -40,9 +40,14 @@ export const defaultVacancies = {
   ],
 } satisfies VacanciesContent;
 
+/** Where to send a résumé: the phone is the published contacts' (the footer's). */
+export function howToApply(phone: string): string {
+  return `Резюме направляйте на адрес ${organisation.email} или звоните по телефону ${phone}.`;
+}
+
 export const vacanciesPage = {
   defaults: defaultVacancies,
-  howToApply: `Резюме направляйте на адрес ${organisation.email} или звоните по телефону ${organisation.phone.display}.`,
+  howToApply: howToApply(organisation.phone.display),
 } satisfies VacanciesPage;
 
 /** '45 000 ₽ в месяц на руки': the amount as the posting writes it. */

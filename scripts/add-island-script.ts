@@ -9,6 +9,7 @@
 // and needs no script.
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { hasIslandElement, withAppealIsland } from "../server/site/appeal-island.ts";
 
 const siteDir = process.argv[2] ?? "build/client";
 const page = join(siteDir, "appeals", "index.html");
@@ -25,14 +26,6 @@ function theOne(pattern: RegExp, what: string): string {
 const island = theOne(/^appeal-form-island-[\w-]+\.js$/, "appeal-form-island-*.js");
 const schema = theOne(/^appeal-form-schema-[\w-]+\.js$/, "appeal-form-schema-*.js");
 const html = await readFile(page, "utf8");
-const element = 'id="appeal-form-island"';
-if (!html.includes(element)) throw new Error(`${page} has no island container`);
-// After the load event and the next frame: the page has painted before the script is asked for.
-const tag = `<script type="module">addEventListener("load",()=>requestAnimationFrame(()=>setTimeout(()=>import("${island}"))))</script>`;
-await writeFile(
-  page,
-  html
-    .replace(element, `${element} data-schema-src="${schema}"`)
-    .replace("</body>", `${tag}</body>`),
-);
+if (!hasIslandElement(html)) throw new Error(`${page} has no island container`);
+await writeFile(page, withAppealIsland(html, { island, schema }));
 console.log(`add-island-script: /appeals loads ${island}; its form loads ${schema}`);

@@ -227,6 +227,7 @@ export function buildApp({
     });
     registerPageDoor(app, {
       pageHandler,
+      siteContent: () => siteContent.publisher.shownContent(),
       routes: pageRoutes,
       auth,
       csrfKey: () => data.secrets.secret(csrfKeySecretName),

@@ -1,6 +1,8 @@
 import { organisation } from "../../content/organisation.ts";
+import { type FooterContacts, phoneHref } from "../../domain/site-content/contacts-content.ts";
 
-export function SiteFooter() {
+/** The footer of every public page: the published contacts (the root's loader gives them). */
+export function SiteFooter({ contacts }: { contacts: FooterContacts }) {
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
@@ -8,20 +10,20 @@ export function SiteFooter() {
         <dl className="site-footer__facts">
           <div>
             <dt>Адрес</dt>
-            <dd>{organisation.address}</dd>
+            <dd>{contacts.address}</dd>
           </div>
           <div>
             <dt>Телефон</dt>
             <dd>
-              <a href={organisation.phone.href}>{organisation.phone.display}</a>
+              <a href={phoneHref(contacts.phone)}>{contacts.phone}</a>
             </dd>
           </div>
           <div>
             <dt>Режим работы</dt>
             <dd>
               <ul className="plain-list">
-                {organisation.workingHours.map((row) => (
-                  <li key={row.days}>
+                {contacts.workingHours.map((row) => (
+                  <li key={row.id}>
                     {row.days}: {row.hours}
                   </li>
                 ))}

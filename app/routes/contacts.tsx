@@ -1,9 +1,12 @@
-import { contactGroups, legalDetails } from "../../content/contacts.ts";
+import type { MetaArgs } from "react-router";
+import { defaultContacts, legalDetails } from "../../content/contacts.ts";
 import { describePublicFile } from "../../content/file-info.server.ts";
 import { addressMap } from "../../content/maps.ts";
 import { organisation } from "../../content/organisation.ts";
 import { contactsPageLabels as labels, newTabNote } from "../../content/page-labels.ts";
 import { sitePage } from "../../content/site-pages.ts";
+import { siteContentOf } from "../../domain/pages/page-context.ts";
+import { type ContactsContent, phoneHref } from "../../domain/site-content/contacts-content.ts";
 import { DownloadLink } from "../components/download-link.tsx";
 import { MapFrame } from "../components/map-frame.tsx";
 import { pageMeta } from "../page-meta.ts";
@@ -12,16 +15,25 @@ import contactsStyles from "../styles/pages/contacts.css?inline";
 import contentStyles from "../styles/pages/content.css?inline";
 import type { Route } from "./+types/contacts.ts";
 
-export const meta = () => pageMeta("/contacts", { withOrganisation: true });
+export const meta = ({ matches }: MetaArgs) =>
+  pageMeta("/contacts", { withOrganisation: true, matches });
 
 export const handle: RouteHandle = { styles: [contentStyles, contactsStyles] };
 
-/** Runs at prerender time: format and size of the requisites file, read from public/. */
-export function loader() {
-  return { requisites: describePublicFile(legalDetails.download.href) };
+/**
+ * The published edition's contacts when the server renders the page on publishing (or a draft,
+ * for a preview), the build's defaults while prerendering (decision 0029); and the format and
+ * size of the requisites file, read from public/.
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  return {
+    contacts: siteContentOf(context).contacts ?? defaultContacts,
+    requisites: describePublicFile(legalDetails.download.href),
+  };
 }
 
 export default function ContactsPage({ loaderData }: Route.ComponentProps) {
+  const { contacts } = loaderData;
   return (
     <div className="page">
       <h1>{sitePage("/contacts").title}</h1>
@@ -31,11 +43,11 @@ export default function ContactsPage({ loaderData }: Route.ComponentProps) {
           {labels.phoneTitle}
         </h2>
         <p className="phone-banner__number">
-          <a href={organisation.phone.href}>{organisation.phone.display}</a>
+          <a href={phoneHref(contacts.phone)}>{contacts.phone}</a>
         </p>
       </section>
 
-      <ContactsTable />
+      <ContactsTable contacts={contacts} />
 
       <div className="contacts-facts">
         <section aria-labelledby="address-title">
@@ -43,11 +55,11 @@ export default function ContactsPage({ loaderData }: Route.ComponentProps) {
           <p>
             <strong>{organisation.fullName}</strong>
             <br />
-            {organisation.address}
+            {contacts.address}
           </p>
           <dl className="working-hours">
-            {organisation.workingHours.map((row) => (
-              <div key={row.days}>
+            {contacts.workingHours.map((row) => (
+              <div key={row.id}>
                 <dt>{row.days}</dt>
                 <dd>{row.hours}</dd>
               </div>
@@ -70,13 +82,13 @@ export default function ContactsPage({ loaderData }: Route.ComponentProps) {
 
       <section className="content-section" aria-labelledby="requisites-title">
         <h2 id="requisites-title">{legalDetails.title}</h2>
-        <p className="sample-notice">{legalDetails.sampleNotice}</p>
-        {legalDetails.groups.map((group) => (
+        {contacts.legal.note ? <p className="sample-notice">{contacts.legal.note}</p> : null}
+        {contacts.legal.groups.map((group) => (
           <div key={group.id} className="requisites-group">
             <h3 id={`${group.id}-title`}>{group.title}</h3>
             <dl className="requisites" aria-labelledby={`${group.id}-title`}>
               {group.rows.map((row) => (
-                <div key={row.label} className="requisites__row">
+                <div key={row.id} className="requisites__row">
                   <dt>{row.label}</dt>
                   <dd>{row.value}</dd>
                 </div>
@@ -96,12 +108,12 @@ export default function ContactsPage({ loaderData }: Route.ComponentProps) {
  * The staff table in three groups. On a phone it may be wider than the screen: it then scrolls
  * inside its own labelled, focusable region (keyboard users can scroll it), never the page.
  */
-function ContactsTable() {
+function ContactsTable({ contacts }: { contacts: ContactsContent }) {
   return (
     <section className="content-section" aria-labelledby="staff-title">
       <h2 id="staff-title">{labels.staffTitle}</h2>
       <p>
-        {labels.extensionHint} {organisation.phone.display}.
+        {labels.extensionHint} {contacts.phone}.
       </p>
       <p className="contacts-table__scroll-hint" aria-hidden="true">
         {labels.scrollHint}
@@ -120,7 +132,7 @@ function ContactsTable() {
               <th scope="col">{labels.columns.extension}</th>
             </tr>
           </thead>
-          {contactGroups.map((group) => (
+          {contacts.groups.map((group) => (
             <tbody key={group.id}>
               <tr className="contacts-table__group">
                 <th scope="rowgroup" colSpan={4}>
@@ -128,7 +140,7 @@ function ContactsTable() {
                 </th>
               </tr>
               {group.rows.map((row) => (
-                <tr key={row.title} className={row.bold ? "contacts-table__head" : undefined}>
+                <tr key={row.id} className={row.bold ? "contacts-table__head" : undefined}>
                   <th scope="row">{row.bold ? <strong>{row.title}</strong> : row.title}</th>
                   <td className="contacts-table__email">
                     <a href={`mailto:${row.email}`}>{row.email}</a>

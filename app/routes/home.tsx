@@ -1,3 +1,4 @@
+import type { MetaArgs } from "react-router";
 import { historyEvents, historyNotice } from "../../content/history.ts";
 import { homeSections } from "../../content/home-sections.ts";
 import { homeIllustrations } from "../../content/illustrations.ts";
@@ -10,7 +11,7 @@ import type { RouteHandle } from "../route-handle.ts";
 import contentStyles from "../styles/pages/content.css?inline";
 import homeStyles from "../styles/pages/home.css?inline";
 
-export const meta = () => pageMeta("/", { withOrganisation: true });
+export const meta = ({ matches }: MetaArgs) => pageMeta("/", { withOrganisation: true, matches });
 
 export const handle: RouteHandle = { overBanner: true, styles: [contentStyles, homeStyles] };
 

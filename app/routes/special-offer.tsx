@@ -1,21 +1,30 @@
 import { priceTableLabels as labels } from "../../content/page-labels.ts";
-import { priceList } from "../../content/price-list.ts";
-import type { IndividualPackage } from "../../content/schema.ts";
+import { defaultPrices } from "../../content/price-list.ts";
 import { sitePage } from "../../content/site-pages.ts";
+import { siteContentOf } from "../../domain/pages/page-context.ts";
+import type { IndividualPackage } from "../../domain/site-content/prices-content.ts";
 import { PriceTable } from "../components/price-table.tsx";
 import { ServicesTabs } from "../components/services-tabs.tsx";
 import { pageMeta } from "../page-meta.ts";
 import type { RouteHandle } from "../route-handle.ts";
 import contentStyles from "../styles/pages/content.css?inline";
 import servicesStyles from "../styles/pages/services.css?inline";
+import type { Route } from "./+types/special-offer.ts";
 
 export const meta = () => pageMeta("/services/special_offer");
 
 export const handle: RouteHandle = { styles: [contentStyles, servicesStyles] };
 
-const { legalEntities, individuals } = priceList;
+/**
+ * The published edition's prices when the server renders the page on publishing (or a draft,
+ * for a preview); the build's defaults while prerendering (decision 0029).
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  return siteContentOf(context).prices ?? defaultPrices;
+}
 
-export default function SpecialOfferPage() {
+export default function SpecialOfferPage({ loaderData }: Route.ComponentProps) {
+  const { legalEntities, individuals } = loaderData;
   return (
     <div className="page">
       <h1>{sitePage("/services/special_offer").title}</h1>
@@ -38,10 +47,7 @@ export default function SpecialOfferPage() {
             price: pricePackage.price,
           }))}
         />
-        <ul className="price-terms">
-          <li>{legalEntities.discount.text}</li>
-          <li>{legalEntities.researchPeriod.text}</li>
-        </ul>
+        <TermList terms={legalEntities.terms} />
 
         <h3>{legalEntities.sampling.title}</h3>
         <PriceTable
@@ -60,11 +66,7 @@ export default function SpecialOfferPage() {
             },
           ]}
         />
-        <ul className="price-terms">
-          {legalEntities.sampling.conditions.map((condition) => (
-            <li key={condition}>{condition}</li>
-          ))}
-        </ul>
+        <TermList terms={legalEntities.sampling.conditions} />
       </section>
 
       <section className="content-section" aria-labelledby="individuals-title">
@@ -86,7 +88,7 @@ function IndividualPackageCard({ pricePackage }: { pricePackage: IndividualPacka
   return (
     <>
       <h3 id={titleId}>{pricePackage.name}</h3>
-      {pricePackage.note ? <p className="price-card__kind">{pricePackage.note}</p> : null}
+      {pricePackage.included ? <p className="price-card__kind">{pricePackage.included}</p> : null}
       <dl className="price-card__facts">
         <div>
           <dt>{labels.period}</dt>
@@ -94,7 +96,7 @@ function IndividualPackageCard({ pricePackage }: { pricePackage: IndividualPacka
         </div>
         <div>
           <dt>{labels.sample}</dt>
-          <dd>{pricePackage.sampleRequirement}</dd>
+          <dd>{pricePackage.sample}</dd>
         </div>
       </dl>
       <PriceTable
@@ -103,13 +105,23 @@ function IndividualPackageCard({ pricePackage }: { pricePackage: IndividualPacka
         priceHeader={labels.price}
         rows={[
           { key: "package", name: pricePackage.name, price: pricePackage.price },
-          {
-            key: "recommendations",
-            name: pricePackage.recommendations.name,
-            price: pricePackage.recommendations.price,
-          },
+          ...(pricePackage.extra
+            ? [{ key: "extra", name: pricePackage.extra.name, price: pricePackage.extra.price }]
+            : []),
         ]}
       />
     </>
+  );
+}
+
+/** The terms under a price table, a line each; none: no list. */
+function TermList({ terms }: { terms: readonly string[] }) {
+  if (terms.length === 0) return null;
+  return (
+    <ul className="price-terms">
+      {terms.map((term) => (
+        <li key={term}>{term}</li>
+      ))}
+    </ul>
   );
 }

@@ -1,20 +1,20 @@
 import { data, redirect } from "react-router";
+import { siteContentDefaults } from "../../content/site-content-defaults.ts";
 import { formOf, pageOf, requireStaff } from "../../domain/pages/page-context.ts";
-import { editionStateLabels, isEditablePage } from "../../domain/site-content/site-editions.ts";
 import {
-  applyListChange,
-  checkVacancyValues,
-  readListChange,
-  readVacancyValues,
-  type VacanciesFormErrors,
-  type VacancyFormValues,
-  vacancyFormValues,
-} from "../../domain/site-content/vacancies-form.ts";
+  editablePages,
+  editionStateLabels,
+  isEditablePage,
+  type SiteAction,
+} from "../../domain/site-content/site-editions.ts";
+import type { FormErrors } from "../../domain/site-content/site-form.ts";
+import { siteFormOf } from "../../domain/site-content/site-forms.ts";
 import { NoticeBanner } from "../components/staff/notice-banner/notice-banner.tsx";
+import { EditionHistory } from "../features/site/edition-history.tsx";
 import { EditionReview } from "../features/site/edition-review.tsx";
+import { pageEditorOf } from "../features/site/page-editors.tsx";
 import { NotFoundForRole } from "../features/site/site-display.tsx";
-import { VacanciesEditor } from "../features/site/vacancies-editor.tsx";
-import { VacanciesHistory } from "../features/site/vacancies-history.tsx";
+import { FormErrorSummary, SiteEditorForm } from "../features/site/site-editor-form.tsx";
 import { Moment } from "../features/staff/staff-display.tsx";
 import type { Route } from "./+types/staff-site-page.ts";
 
@@ -26,7 +26,11 @@ const outcomes: Record<string, string> = {
   returned: "Возвращено на доработку.",
 };
 
-/** A page's editor (only /vacancies has one yet): the content, approval, history. */
+/**
+ * Any editable page's editor: the page's own fields (app/features/site/page-editors.tsx) read
+ * and checked by its own form (domain/site-content/site-forms.ts); approval, preview, history
+ * and the saving buttons are the same for every page.
+ */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const access = requireStaff(context, "edit-site");
   if (!access || !isEditablePage(params.page)) {
@@ -43,8 +47,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 }
 
 type ActionAnswer = {
-  values?: VacancyFormValues[];
-  errors?: VacanciesFormErrors;
+  /** The form's values as posted (or changed by a list button): each page's own shape. */
+  values?: unknown;
+  errors?: FormErrors;
   message?: string;
   commentError?: string;
 };
@@ -58,28 +63,25 @@ export async function action({ params, context }: Route.ActionArgs) {
   const site = pageOf(context).services.site;
   const fields = formOf(context).fields;
   const intent = fields.get("intent") ?? "";
-  const values = readVacancyValues(fields);
-  const change = readListChange(intent);
+  const form = siteFormOf(page);
+  const values = form.read(fields);
+  const changed = form.change(values, intent);
   // Adding, removing, moving: the form again, changed; nothing stored until it is saved.
-  if (change) return data<ActionAnswer>({ values: applyListChange(values, change) });
+  if (changed) return data<ActionAnswer>({ values: changed });
 
   const finished = (outcome: string): never => {
     throw redirect(`/staff/site/${page}?done=${outcome}`, 303);
   };
   if (intent === "save" || intent === "preview" || intent === "publish") {
-    const checked = checkVacancyValues(values);
+    const checked = form.check(values);
     if (!checked.ok) {
-      return data<ActionAnswer>(
-        {
-          values,
-          errors: checked.errors,
-          message: ["Проверьте поля, отмеченные ниже.", ...checked.errors.general].join(" "),
-        },
-        { status: 400 },
-      );
+      return data<ActionAnswer>({ values, errors: checked.errors }, { status: 400 });
     }
     const kind = intent === "publish" ? "publish" : "save";
-    const result = await site.act(access.viewer, page, { kind, content: checked.content });
+    const result = await site.act(access.viewer, page, {
+      kind,
+      content: checked.content,
+    } as SiteAction<typeof page>);
     if (!result.ok)
       return data<ActionAnswer>({ values, message: result.message }, { status: result.status });
     if (intent === "preview") throw redirect(`/staff/site/${page}/preview`, 303);
@@ -111,16 +113,22 @@ export default function StaffSiteEditorPage({ loaderData, actionData }: Route.Co
   const { view, csrfToken, done } = loaderData;
   const working = view.working;
   const answer = actionData as ActionAnswer | undefined;
+  const { title, path } = editablePages[view.page];
+  const form = siteFormOf(view.page);
+  const editor = pageEditorOf(view.page);
   return (
     <>
       <p>
         <a href="/staff/site">Содержание сайта</a>
       </p>
-      <h1>Вакансии</h1>
+      <h1>{title}</h1>
       {done ? <NoticeBanner>{done}</NoticeBanner> : null}
       {answer?.message ? <NoticeBanner kind="error">{answer.message}</NoticeBanner> : null}
+      {answer?.errors ? (
+        <FormErrorSummary errors={answer.errors} place={(name) => form.place(name)} />
+      ) : null}
       <p>
-        Страница на сайте: <a href="/vacancies">/vacancies</a>.{" "}
+        Страница на сайте: <a href={path}>{path}</a>.{" "}
         {working ? (
           <>
             Редакция в работе: {editionStateLabels[working.state]}, изменил {working.changedBy},{" "}
@@ -143,13 +151,22 @@ export default function StaffSiteEditorPage({ loaderData, actionData }: Route.Co
           commentError={answer?.commentError}
         />
       ) : null}
-      <VacanciesEditor
-        values={answer?.values ?? vacancyFormValues(view.content)}
-        errors={answer?.errors}
+      <SiteEditorForm
+        label={title}
         csrfToken={csrfToken}
         publishesDirectly={view.publishesDirectly}
+      >
+        <editor.Fields
+          values={answer?.values ?? form.valuesOf(view.content)}
+          errors={answer?.errors}
+        />
+      </SiteEditorForm>
+      <EditionHistory
+        history={view.history}
+        csrfToken={csrfToken}
+        defaults={siteContentDefaults[view.page]}
+        changes={(before, after) => editor.changes(before, after)}
       />
-      <VacanciesHistory history={view.history} csrfToken={csrfToken} />
     </>
   );
 }

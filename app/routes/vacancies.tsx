@@ -1,12 +1,15 @@
+import { useRouteLoaderData } from "react-router";
 import { sitePage } from "../../content/site-pages.ts";
 import {
   defaultVacancies,
+  howToApply,
   vacanciesPage,
   vacancyConditions,
   vacancySalaryLabel,
 } from "../../content/vacancies.ts";
 import { siteContentOf } from "../../domain/pages/page-context.ts";
 import { pageMeta } from "../page-meta.ts";
+import type { loader as rootLoader } from "../root.tsx";
 import type { RouteHandle } from "../route-handle.ts";
 import contentStyles from "../styles/pages/content.css?inline";
 import vacanciesStyles from "../styles/pages/vacancies.css?inline";
@@ -25,6 +28,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function VacanciesPage({ loaderData }: Route.ComponentProps) {
+  const phone = useRouteLoaderData<typeof rootLoader>("root")?.footer.phone;
   return (
     <div className="page">
       <h1>{sitePage("/vacancies").title}</h1>
@@ -52,7 +56,7 @@ export default function VacanciesPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <p>{vacanciesPage.howToApply}</p>
+      <p>{phone ? howToApply(phone) : vacanciesPage.howToApply}</p>
     </div>
   );
 }

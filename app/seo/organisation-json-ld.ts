@@ -1,5 +1,6 @@
 import { organisation } from "../../content/organisation.ts";
 import { sampleValues } from "../../content/sample-values.ts";
+import type { FooterContacts } from "../../domain/site-content/contacts-content.ts";
 import { absoluteUrl } from "./site-url.ts";
 
 // The office hours in content/ are written for people ('Понедельник — четверг', '8.00–17.00');
@@ -14,8 +15,8 @@ function time(text: string): string {
   return `${hours.padStart(2, "0")}:${minutes}`;
 }
 
-export function openingHoursSpecification() {
-  return organisation.workingHours.flatMap(({ days, hours }) => {
+export function openingHoursSpecification(workingHours: FooterContacts["workingHours"]) {
+  return workingHours.flatMap(({ days, hours }) => {
     const dayOfWeek = weekDays[days];
     if (!dayOfWeek) return [];
     const [opens = "", closes = ""] = hours.split("–");
@@ -28,13 +29,17 @@ export function openingHoursSpecification() {
 /**
  * The organisation as schema.org structured data (JSON-LD) for search engines: a
  * GovernmentOrganization with its address, phone and e-mail; the office (a Place) carries what
- * schema.org gives places only: coordinates and opening hours.
+ * schema.org gives places only: coordinates and opening hours. The address, the phone and the
+ * hours are the published contacts' (the root's loader gives them).
  */
-export function organisationJsonLd() {
+export function organisationJsonLd(contacts: FooterContacts) {
+  // '610000, г. Киров, …': the postal code first, as the site writes the address.
+  const [, postalCode, streetAddress = contacts.address] =
+    /^(\d{6}),\s*(.+)$/.exec(contacts.address) ?? [];
   const address = {
     "@type": "PostalAddress",
-    postalCode: sampleValues.postalCode,
-    streetAddress: sampleValues.streetAddress,
+    ...(postalCode ? { postalCode } : {}),
+    streetAddress,
     addressLocality: "Киров",
     addressRegion: "Кировская область",
     addressCountry: "RU",
@@ -47,7 +52,7 @@ export function organisationJsonLd() {
     url: absoluteUrl("/"),
     logo: absoluteUrl("/icons/icon-512.png"),
     address,
-    telephone: `+7 ${organisation.phone.display}`,
+    telephone: `+7 ${contacts.phone}`,
     email: organisation.email,
     sameAs: organisation.social.map((link) => link.href),
     location: {
@@ -58,7 +63,7 @@ export function organisationJsonLd() {
         latitude: sampleValues.addressMap.point.latitude,
         longitude: sampleValues.addressMap.point.longitude,
       },
-      openingHoursSpecification: openingHoursSpecification(),
+      openingHoursSpecification: openingHoursSpecification(contacts.workingHours),
       hasMap: sampleValues.addressMap.linkUrl,
     },
   };

@@ -6,22 +6,53 @@
  */
 import type { z } from "zod";
 import type { StaffViewer } from "../staff/staff-roles.ts";
+import { type ContactsContent, contactsContentSchema } from "./contacts-content.ts";
+import { type PricesContent, pricesContentSchema } from "./prices-content.ts";
 import { type VacanciesContent, vacanciesContentSchema } from "./vacancies-content.ts";
 
 /** Content by page, as each page's schema defines it. */
-export type SiteContent = { vacancies: VacanciesContent };
+export type SiteContent = {
+  vacancies: VacanciesContent;
+  prices: PricesContent;
+  contacts: ContactsContent;
+};
 
 export type EditablePage = keyof SiteContent;
 
 export const editablePages: {
   [page in EditablePage]: {
-    /** The public address the content appears at: the page re-rendered on publishing. */
+    /** The public page of the content: where the list links, what the preview shows. */
     path: string;
     title: string;
     schema: z.ZodType<SiteContent[page]>;
+    /**
+     * Every public page that shows the content, re-rendered on publishing: its own page, or every
+     * page of the site (what the footer shows). The server's pages rendered on each request
+     * read the published content as they render.
+     */
+    shownOn: readonly string[] | "every page";
   };
 } = {
-  vacancies: { path: "/vacancies", title: "Вакансии", schema: vacanciesContentSchema },
+  vacancies: {
+    path: "/vacancies",
+    title: "Вакансии",
+    schema: vacanciesContentSchema,
+    shownOn: ["/vacancies"],
+  },
+  prices: {
+    path: "/services/special_offer",
+    title: "Цены",
+    schema: pricesContentSchema,
+    // Prices are shown on this page only (the services page links to it).
+    shownOn: ["/services/special_offer"],
+  },
+  contacts: {
+    path: "/contacts",
+    title: "Контакты",
+    schema: contactsContentSchema,
+    // The phone, the address and the working hours are in the footer of every page.
+    shownOn: "every page",
+  },
 };
 
 export function isEditablePage(name: string): name is EditablePage {

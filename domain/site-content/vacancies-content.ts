@@ -4,6 +4,7 @@
  * edition read back from the store, so the page never meets content it was not written for.
  */
 import { z } from "zod";
+import { typedText as typed } from "./typed-text.ts";
 
 /** What a vacancy's conditions may say, in the order the page lists them (empty: not shown). */
 export const vacancyConditionFields = [
@@ -39,15 +40,6 @@ const conditionLimits: Record<VacancyConditionField, number> = {
   place: 200,
   duties: 2000,
 };
-
-/** Text as a person types it: spaces at the ends trimmed, no control characters. */
-const typed = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Не длиннее ${max} знаков.`)
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-    .refine((text) => !/[\u0000-\u0008\u000B-\u001F\u007F]/.test(text), "Уберите служебные знаки.");
 
 export const vacancySchema = z.object({
   /** Stable within the page: the heading's id, and how the history follows one vacancy. */

@@ -1,11 +1,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
-  applyListChange,
   checkVacancyValues,
-  readListChange,
   readVacancyValues,
   type VacancyFormValues,
+  vacanciesForm,
   vacancyFieldName,
 } from "./vacancies-form.ts";
 
@@ -61,9 +60,9 @@ test("add, remove, up and down change the list shown; nothing else is a list cha
   const list = [vacancy("a", "A"), vacancy("b", "B"), vacancy("c", "C")];
   const titles = (values: VacancyFormValues[]) => values.map((value) => value.title).join("");
   const change = (intent: string) => {
-    const read = readListChange(intent);
-    assert.ok(read, intent);
-    return applyListChange(list, read);
+    const changed = vacanciesForm.change(list, intent);
+    assert.ok(changed, intent);
+    return changed;
   };
   assert.equal(titles(change("up:1")), "BAC");
   assert.equal(titles(change("down:1")), "ACB");
@@ -73,6 +72,14 @@ test("add, remove, up and down change the list shown; nothing else is a list cha
   const added = change("add");
   assert.equal(added.length, 4);
   assert.equal(added[3]?.id, "vacancy-4");
-  assert.equal(readListChange("save"), undefined);
-  assert.equal(readListChange("remove:x"), undefined);
+  assert.equal(vacanciesForm.change(list, "save"), undefined);
+  assert.equal(vacanciesForm.change(list, "remove:x"), undefined);
+  assert.equal(vacanciesForm.change(list, "add:p0"), undefined, "a list the page has not");
+});
+
+test("an error's field is found on the page by its id, named in words", () => {
+  assert.deepEqual(vacanciesForm.place("v1.salary"), {
+    id: "vacancy-1-salary",
+    label: "Вакансия 2, зарплата",
+  });
 });

@@ -5,11 +5,22 @@
  * the saving buttons store them.
  */
 import {
+  applyListChange,
+  type FormCheck,
+  type FormErrors,
+  formErrorsOf,
+  freeId,
+  type PageForm,
+  readListChange,
+  rublesOf,
+} from "./site-form.ts";
+import {
   maxVacancies,
   type VacanciesContent,
   type VacancyConditionField,
   vacanciesContentSchema,
   vacancyConditionFields,
+  vacancyConditionLabels,
 } from "./vacancies-content.ts";
 
 /** One vacancy as the form holds it: every field as typed. */
@@ -20,12 +31,7 @@ export type VacancyFormValues = {
   net: boolean;
 } & Record<VacancyConditionField, string>;
 
-export type VacanciesFormErrors = {
-  /** The field's input name -> its message, shown beside it and in the summary. */
-  byField: Record<string, string>;
-  /** Messages about the list as a whole. */
-  general: string[];
-};
+export type VacanciesFormErrors = FormErrors;
 
 export const vacancyFieldName = (index: number, field: string) => `v${index}.${field}`;
 
@@ -71,83 +77,65 @@ export function readVacancyValues(fields: URLSearchParams): VacancyFormValues[] 
   return values;
 }
 
-/** A change of the list's shape, asked by one of the form's small buttons. */
-export type ListChange =
-  | { kind: "add" }
-  | { kind: "remove"; index: number }
-  | { kind: "up"; index: number }
-  | { kind: "down"; index: number };
-
-export function readListChange(intent: string): ListChange | undefined {
-  if (intent === "add") return { kind: "add" };
-  const match = /^(remove|up|down):(\d{1,3})$/.exec(intent);
-  if (!match) return undefined;
-  return { kind: match[1] as "remove" | "up" | "down", index: Number(match[2]) };
+/** A new, empty vacancy at the end of the list. */
+function newVacancy(taken: readonly VacancyFormValues[]): VacancyFormValues {
+  return {
+    id: freeId("vacancy", taken),
+    title: "",
+    salary: "",
+    net: false,
+    ...(Object.fromEntries(vacancyConditionFields.map((field) => [field, ""])) as Record<
+      VacancyConditionField,
+      string
+    >),
+  };
 }
-
-export function applyListChange(
-  values: readonly VacancyFormValues[],
-  change: ListChange,
-): VacancyFormValues[] {
-  const list = [...values];
-  if (change.kind === "add") {
-    if (list.length >= maxVacancies) return list;
-    const taken = new Set(list.map((vacancy) => vacancy.id));
-    let number = list.length + 1;
-    while (taken.has(`vacancy-${number}`)) number++;
-    list.push({
-      id: `vacancy-${number}`,
-      title: "",
-      salary: "",
-      net: false,
-      ...(Object.fromEntries(vacancyConditionFields.map((field) => [field, ""])) as Record<
-        VacancyConditionField,
-        string
-      >),
-    });
-    return list;
-  }
-  const { index } = change;
-  if (index >= list.length) return list;
-  if (change.kind === "remove") list.splice(index, 1);
-  const other = change.kind === "up" ? index - 1 : index + 1;
-  if (change.kind !== "remove" && other >= 0 && other < list.length) {
-    [list[index], list[other]] = [
-      list[other] as VacancyFormValues,
-      list[index] as VacancyFormValues,
-    ];
-  }
-  return list;
-}
-
-/** '45 000', '45000 ₽' -> 45000; anything else is kept as text for the schema to refuse. */
-function salaryAmount(text: string): number | string {
-  const digits = text.replace(/[\s\u00A0\u202F]|₽|руб\.?/g, "");
-  return /^\d{1,9}$/.test(digits) ? Number(digits) : text;
-}
-
-export type ReadVacancies =
-  | { ok: true; content: VacanciesContent }
-  | { ok: false; errors: VacanciesFormErrors };
 
 /** The values as content the page can show, or what is wrong, field by field. */
-export function checkVacancyValues(values: readonly VacancyFormValues[]): ReadVacancies {
+export function checkVacancyValues(
+  values: readonly VacancyFormValues[],
+): FormCheck<VacanciesContent> {
   const parsed = vacanciesContentSchema.safeParse({
     vacancies: values.map((vacancy) => ({
       ...vacancy,
-      salary: { amount: salaryAmount(vacancy.salary), net: vacancy.net },
+      salary: { amount: rublesOf(vacancy.salary), net: vacancy.net },
       net: undefined,
     })),
   });
   if (parsed.success) return { ok: true, content: parsed.data };
-  const errors: VacanciesFormErrors = { byField: {}, general: [] };
-  for (const issue of parsed.error.issues) {
-    const [list, index, field] = issue.path;
-    if (list === "vacancies" && typeof index === "number" && typeof field === "string") {
-      errors.byField[vacancyFieldName(index, field)] ??= issue.message;
-    } else {
-      errors.general.push(issue.message);
-    }
-  }
-  return { ok: false, errors };
+  return {
+    ok: false,
+    errors: formErrorsOf(parsed.error.issues, ([list, index, field]) =>
+      list === "vacancies" && typeof index === "number" && typeof field === "string"
+        ? vacancyFieldName(index, field)
+        : undefined,
+    ),
+  };
 }
+
+const fieldLabels: Record<string, string> = {
+  title: "название",
+  salary: "зарплата",
+  ...Object.fromEntries(
+    vacancyConditionFields.map((field) => [field, vacancyConditionLabels[field].toLowerCase()]),
+  ),
+};
+
+/** The vacancies' form as the shared editor route uses it. */
+export const vacanciesForm: PageForm<VacanciesContent, VacancyFormValues[]> = {
+  valuesOf: vacancyFormValues,
+  read: readVacancyValues,
+  change(values, intent) {
+    const change = readListChange(intent);
+    if (change?.list !== "") return undefined;
+    return applyListChange(values, change, { max: maxVacancies, make: newVacancy });
+  },
+  check: checkVacancyValues,
+  place(name) {
+    const [, index = "0", field = ""] = /^v(\d+)\.(\w+)$/.exec(name) ?? [];
+    return {
+      id: `vacancy-${index}-${field}`,
+      label: `Вакансия ${Number(index) + 1}, ${fieldLabels[field] ?? field}`,
+    };
+  },
+};

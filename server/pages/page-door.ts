@@ -22,7 +22,9 @@ import {
   pageContext,
   type SubmittedForm,
   signInPath,
+  siteContentContext,
 } from "../../domain/pages/page-context.ts";
+import type { SiteContent } from "../../domain/site-content/site-editions.ts";
 import { can } from "../../domain/staff/staff-roles.ts";
 import {
   type MultipartReading,
@@ -58,6 +60,8 @@ export type PageDoorDependencies = {
   settings: SiteSettings;
   /** The staff area's files (downloads, CSV, statistics), beside its pages. */
   staffFiles: Parameters<typeof staffFileRoutes>[0];
+  /** The site's published content shown now: the pages rendered here show it (the footer). */
+  siteContent?: () => Partial<SiteContent>;
 };
 
 declare module "fastify" {
@@ -135,6 +139,7 @@ export function registerPageDoor(app: FastifyInstance, deps: PageDoorDependencie
           };
           const context = new RouterContextProvider();
           context.set(pageContext, page);
+          if (deps.siteContent) context.set(siteContentContext, deps.siteContent());
           const response = await deps.pageHandler(toWebRequest(request), context);
           if (page.session.started) {
             await startSession(reply, deps.auth, page.session.started, signedIn);

@@ -12,7 +12,8 @@ import { type RequestHandler, RouterContextProvider } from "react-router";
 import { siteContentContext } from "../../domain/pages/page-context.ts";
 import type { SiteContent } from "../../domain/site-content/site-editions.ts";
 
-export type RenderedPage = { html: string; data: string };
+/** The page's HTML, its route data and where the build keeps that data (`/_.data` for `/`). */
+export type RenderedPage = { html: string; data: string; dataPath: string };
 
 export type PageRenderer = (path: string, content: Partial<SiteContent>) => Promise<RenderedPage>;
 
@@ -26,8 +27,10 @@ export function createPageRenderer(handler: RequestHandler): PageRenderer {
     return context;
   };
   return async (path, content) => {
+    // As @react-router/dev's prerender names it (vite.js, createDataRequest).
+    const dataPath = path.endsWith("/") ? `${path}_.data` : `${path}.data`;
     const dataResponse = await handler(
-      new Request(`http://localhost${path}.data`),
+      new Request(`http://localhost${dataPath}`),
       contextWith(content),
     );
     if (dataResponse.status !== 200) {
@@ -41,7 +44,9 @@ export function createPageRenderer(handler: RequestHandler): PageRenderer {
       new Request(`http://localhost${path}/`, { headers }),
       contextWith(content),
     );
-    if (response.status !== 200) throw new Error(`rendering ${path} answered ${response.status}`);
-    return { html: await response.text(), data };
+    if (response.status !== 200) {
+      throw new Error(`rendering ${path} answered ${response.status}`);
+    }
+    return { html: await response.text(), data, dataPath };
   };
 }

@@ -3,16 +3,19 @@
  * components (page-renderer.ts), the build's post-processing (the settings written in, no script
  * but the build's own, the inline blocks hashed for the page's policy, brotli and gzip, a new
  * ETag), then swapped into the in-memory site in one assignment, with the page's data file and
- * sitemap.xml's lastmod. Work is done one page at a time, in order: two publishes of one page
- * cannot finish in the wrong order.
+ * sitemap.xml's lastmod. A content piece shown on several pages (editablePages' `shownOn`: the
+ * footer's contacts are on every page) re-renders each of them, every one with all the content
+ * shown now; all are rendered before any is swapped. Work is done one edition at a time, in
+ * order: two publishes cannot finish in the wrong order.
  */
-import { sitePages } from "../../content/site-pages.ts";
+import { prerenderedPaths, sitePages } from "../../content/site-pages.ts";
 import {
   type EditablePage,
   editablePages,
   type SiteContent,
 } from "../../domain/site-content/site-editions.ts";
 import { inlineSources } from "../http/content-security-policy.ts";
+import { appealIslandOf, withAppealIsland } from "../site/appeal-island.ts";
 import { etagOf, smallerVariants } from "../site/compressed-variants.ts";
 import type { SiteFile } from "../site/site-files.ts";
 import { personaliseHtml, type SiteSettings } from "../site/site-settings.ts";
@@ -26,7 +29,7 @@ import { sitemapXml } from "../site/sitemap.ts";
 export type PageRenderer = (
   path: string,
   content: Partial<SiteContent>,
-) => Promise<{ html: string; data: string }>;
+) => Promise<{ html: string; data: string; dataPath: string }>;
 
 export type LiveSite = {
   file(path: string): SiteFile | undefined;
@@ -63,32 +66,51 @@ export function createSitePublisher(deps: {
   /** The page's HTML as it will be served, refused if it carries a script the build's did not. */
   async function renderPage(path: string, content: Partial<SiteContent>, like: SiteFile) {
     const rendered = await deps.render(path, content);
-    const html = personaliseHtml(rendered.html, path, deps.settings);
+    // The build's own post-processing of the page: the appeal form's island on /appeals.
+    const island = appealIslandOf(like.body.toString("utf8"));
+    const built = island ? withAppealIsland(rendered.html, island) : rendered.html;
+    const html = personaliseHtml(built, path, deps.settings);
     const inline = inlineSources(html);
     const allowed = new Set(like.inline?.scripts ?? []);
-    if (
-      /<script\b[^>]*\bsrc\s*=/i.test(html) ||
-      inline.scripts.some((hash) => !allowed.has(hash))
-    ) {
+    // Data blocks are not run (the organisation's JSON-LD follows the published contacts).
+    const run = inlineSources(
+      html.replace(/<script type="application\/ld\+json">[\s\S]*?<\/script>/g, ""),
+    );
+    if (/<script\b[^>]*\bsrc\s*=/i.test(html) || run.scripts.some((hash) => !allowed.has(hash))) {
       throw new Error(`${path} rendered with a script the built page does not have`);
     }
-    return { html, inline, data: rendered.data };
+    return { html, inline, data: rendered.data, dataPath: rendered.dataPath };
   }
+
+  /** The content of the editions shown now, by page (absent: the build's content). */
+  const current: Partial<SiteContent> = {};
+
+  /** The built pages that show a page's content. */
+  const pagesShowing = (page: EditablePage): readonly string[] => {
+    const { shownOn } = editablePages[page];
+    return shownOn === "every page" ? prerenderedPaths : shownOn;
+  };
 
   async function put(edition: PublishedEdition) {
     if (shown.get(edition.page) === edition.id) return;
     const live = deps.live();
-    const { path } = editablePages[edition.page];
-    const page = live.file(path);
-    if (!page) throw new Error(`${path} is not a page of the built site`);
-    const rendered = await renderPage(path, { [edition.page]: edition.content }, page);
-    const dataPath = `${path}.data`;
-    const dataFile = live.file(dataPath);
-    // The data file first: a page never links data older than itself.
-    if (dataFile) live.replaceFile(dataPath, fileOf(Buffer.from(rendered.data), dataFile));
-    live.replaceFile(path, fileOf(Buffer.from(rendered.html), page, { inline: rendered.inline }));
+    const content = { ...current, [edition.page]: edition.content };
+    const files: [string, SiteFile][] = [];
+    for (const path of pagesShowing(edition.page)) {
+      const page = live.file(path);
+      if (!page) throw new Error(`${path} is not a page of the built site`);
+      const rendered = await renderPage(path, content, page);
+      const { dataPath } = rendered;
+      const dataFile = live.file(dataPath);
+      // The data file first: a page never links data older than itself.
+      if (dataFile) files.push([dataPath, fileOf(Buffer.from(rendered.data), dataFile)]);
+      files.push([path, fileOf(Buffer.from(rendered.html), page, { inline: rendered.inline })]);
+    }
+    for (const [path, file] of files) live.replaceFile(path, file);
+    current[edition.page] = edition.content as never;
     shown.set(edition.page, edition.id);
-    lastModified.set(path, edition.publishedAt.slice(0, 10));
+    const day = edition.publishedAt.slice(0, 10);
+    for (const path of pagesShowing(edition.page)) lastModified.set(path, day);
     const sitemap = live.file("/sitemap.xml");
     if (sitemap) {
       const xml = sitemapXml(
@@ -115,10 +137,13 @@ export function createSitePublisher(deps: {
       const { path } = editablePages[page];
       const like = deps.live().file(path);
       if (!like) throw new Error(`${path} is not a page of the built site`);
-      return (await renderPage(path, { [page]: content } as Partial<SiteContent>, like)).html;
+      return (await renderPage(path, { ...current, [page]: content }, like)).html;
     },
 
     shownEdition: (page: EditablePage) => shown.get(page),
+
+    /** The published content shown now: what the pages rendered on each request show too. */
+    shownContent: (): Partial<SiteContent> => current,
   };
 }
 

@@ -25,7 +25,7 @@ export function registerStaticSite(
 ) {
   const answers = new Map<string, PreparedFile>();
   for (const [path, file] of site.byPath) answers.set(path, prepareFile(path, file, policies));
-  const notFound = prepareFile(notFoundPath, site.notFoundPage, policies);
+  let notFound = prepareFile(notFoundPath, site.notFoundPage, policies);
 
   // Not async: the answer is sent at once, and Fastify then needs no promise to follow.
   app.get("/*", (request, reply) => {
@@ -82,17 +82,17 @@ export function registerStaticSite(
   }
 
   /**
-   * A file replaced while the server runs (a page staff published, the sitemap after it): its
-   * answer is prepared whole (headers, policy with the new inline blocks' hashes, ETag) before it
-   * takes the old one's place in one assignment, so a request meets the old file or the new one,
-   * never a mix and never a gap. Only a file the site already has: no new address appears.
+   * A file replaced while the server runs (a published page, the sitemap): its answer is prepared
+   * whole (headers, policy with the new inline blocks' hashes, ETag), then takes the old one's
+   * place in one assignment: a request meets the old file or the new one, never a mix nor a gap.
    */
   function replaceFile(path: string, file: SiteFile) {
-    if (!answers.has(path)) throw new Error(`${path} is not a file of the site`);
-    answers.set(path, prepareFile(path, file, policies));
+    if (path === notFoundPath) notFound = prepareFile(path, file, policies);
+    else if (answers.has(path)) answers.set(path, prepareFile(path, file, policies));
+    else throw new Error(`${path} is not a file of the site`);
   }
 
-  const file = (path: string) => answers.get(path)?.file;
+  const file = (path: string) => (path === notFoundPath ? notFound : answers.get(path))?.file;
 
   return { sendWholeFile, file, replaceFile, catchAllRoute: "/*" };
 }

@@ -1,11 +1,15 @@
 // Two real server processes on one PostgreSQL (decision 0030): a vacancy's salary published
 // through one is served by the other within 2 seconds, without a restart (LISTEN/NOTIFY), and a
-// server started afterwards serves it from its first answer (a restart never loses a publish).
+// server started afterwards serves it from its first answer (a restart never loses a publish);
+// new contacts (the footer of every page) are on every page of the other server within 2 s.
 // Needs `npm run build`.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
+import { defaultContacts } from "../../content/contacts.ts";
+import { prerenderedPaths } from "../../content/site-pages.ts";
 import { defaultVacancies } from "../../content/vacancies.ts";
+import { contactFormFields, contactFormValues } from "../../domain/site-content/contacts-form.ts";
 import {
   vacancyFieldName,
   vacancyFormFields,
@@ -72,4 +76,33 @@ test("published through one server, the other serves it within 2 s; a later serv
   const later = await startServer(database.url);
   servers.push(later);
   assert.ok((await vacanciesOf(later)).includes(newSalary), "a server started later serves it");
+});
+
+test("new contacts published through one server: the other's every page within 2 s", async () => {
+  // The footer is on every page: the other server re-renders all of them before it swaps any.
+  const [first, second] = servers as [ServerProcess, ServerProcess];
+  const phone = "(8332) 64-10-05";
+  const footerOf = async (server: ServerProcess, path: string) =>
+    (await fetch(`${server.baseUrl}${path}`)).text();
+  const head = new StaffHttpBrowser(first.baseUrl);
+  await head.signIn("hanna", password);
+  await head.get("/staff/site/contacts");
+  const fields = contactFormFields(contactFormValues({ ...defaultContacts, phone }));
+  const posted = await head.post("/staff/site/contacts", { ...fields, intent: "publish" });
+  assert.equal(posted.status, 303, posted.html.slice(0, 300));
+  const publishedAt = performance.now();
+  for (const path of prerenderedPaths) {
+    assert.ok((await footerOf(first, path)).includes(phone), `the publishing server's ${path}`);
+  }
+  let waited = 0;
+  for (const path of prerenderedPaths) {
+    while (!(await footerOf(second, path)).includes(phone)) {
+      waited = performance.now() - publishedAt;
+      assert.ok(waited < 2000, `the other server's ${path} still old after ${waited} ms`);
+      await sleep(25);
+    }
+  }
+  console.log(
+    `# the other server served every page (${prerenderedPaths.length}) with the new phone ${Math.round(performance.now() - publishedAt)} ms after the publish answered`,
+  );
 });

@@ -5,25 +5,19 @@
 // shows a draft to staff only; «Вернуть эту редакцию» brings the old salary back; the roles
 // without the site reach no editing page. Each viewer signs in once. Needs `npm run build`.
 import assert from "node:assert/strict";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import { testPasswordHash } from "../support/staff-fixtures.ts";
 import { StaffHttpBrowser } from "../support/staff-http.ts";
 import { testDatabaseKinds } from "../support/test-databases.ts";
-import { axeViolations } from "./axe.ts";
 import { launchBrowser, openPage, type RunningSite, startSite } from "./harness.ts";
-import { htmlCheckerErrors } from "./html-checker.ts";
+import {
+  assertPublicPageSound,
+  assertValidHtml,
+  headRestoresBuildContent,
+  ownScripts,
+} from "./site-editor-checks.ts";
 import { signIn, staffPassword } from "./staff-pages.ts";
-
-/** The page's scripts but the low-vision panel's two, which every page of the build carries. */
-function ownScripts(html: string): string[] {
-  return (html.match(/<script\b[^>]*>[\s\S]*?<\/script>/gi) ?? []).filter(
-    (element) => !/^<script>\((function (applySavedLowVision|enhanceLowVisionPanel))/.test(element),
-  );
-}
 
 const oldSalary = "45\u00a0000\u00a0₽ в\u00a0месяц на\u00a0руки";
 const newSalary = "50\u00a0000\u00a0₽ в\u00a0месяц на\u00a0руки";
@@ -116,26 +110,9 @@ for (const kind of testDatabaseKinds) {
       const sitemap = await (await fetch(`${site.baseUrl}/sitemap.xml`)).text();
       assert.match(sitemap, /\/vacancies<\/loc><lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
 
-      // The page as a visitor's browser gets it: its policy holds (no console error), axe-clean.
-      const visitor = await openPage(browser);
-      await visitor.page.goto(`${site.baseUrl}/vacancies`);
-      await visitor.page.getByText(newSalary).waitFor();
-      assert.deepEqual(await axeViolations(visitor.page), []);
-      assert.deepEqual(visitor.consoleErrors, []);
-      await visitor.close();
-      // It fits a 320 px phone and a 1280 px screen at 200% zoom, as every built page must.
-      for (const options of [
-        { viewport: { width: 320, height: 640 } },
-        { viewport: { width: 640, height: 400 }, deviceScaleFactor: 2 },
-      ]) {
-        const narrow = await openPage(browser, options);
-        await narrow.page.goto(`${site.baseUrl}/vacancies`, { waitUntil: "load" });
-        const overflow = await narrow.page.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        );
-        assert.equal(overflow, 0, `scrolls sideways at ${options.viewport.width} px`);
-        await narrow.close();
-      }
+      // The page as a visitor's browser gets it: its policy holds (no console error), axe-clean,
+      // fitting 320 px and 200% zoom.
+      await assertPublicPageSound(browser, `${site.baseUrl}/vacancies`, newSalary);
       publishedPages.push({ name: `vacancies-${kind.name}.html`, html: published.html });
     });
 
@@ -162,12 +139,7 @@ for (const kind of testDatabaseKinds) {
       await head.goto(`${site.baseUrl}/staff/site/vacancies`);
       const history = head.getByRole("region", { name: "Изменения редакции 1" });
       await history.getByRole("row", { name: /Химик-агрохимик: Зарплата/ }).waitFor();
-      await head
-        .getByRole("listitem")
-        .filter({ hasText: "Содержание сборки" })
-        .getByRole("button", { name: "Вернуть эту редакцию" })
-        .click();
-      await head.getByText("Опубликовано: страница на сайте обновлена.").waitFor();
+      await headRestoresBuildContent(head, site.baseUrl, "vacancies");
       const restored = await publicPage();
       assert.ok(restored.html.includes(oldSalary), "the old salary is back");
       assert.ok(!restored.html.includes(newSalary));
@@ -221,15 +193,5 @@ for (const kind of testDatabaseKinds) {
 
 test("the published pages are valid HTML (W3C checker)", async () => {
   assert.equal(publishedPages.length, testDatabaseKinds.length);
-  const dir = await mkdtemp(join(tmpdir(), "site-editions-"));
-  try {
-    const files = [];
-    for (const page of publishedPages) {
-      await writeFile(join(dir, page.name), page.html);
-      files.push(join(dir, page.name));
-    }
-    assert.deepEqual(await htmlCheckerErrors(files), []);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  await assertValidHtml(publishedPages);
 });

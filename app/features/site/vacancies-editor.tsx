@@ -1,42 +1,31 @@
+import type { FormErrors } from "../../../domain/site-content/site-form.ts";
 import {
   vacancyConditionFields,
   vacancyConditionLabels,
 } from "../../../domain/site-content/vacancies-content.ts";
 import {
-  type VacanciesFormErrors,
   type VacancyFormValues,
   vacancyFieldName,
 } from "../../../domain/site-content/vacancies-form.ts";
-import { Button, ButtonGroup } from "../../components/staff/button/button.tsx";
 import { Choice, TextInput } from "../../components/staff/field/field.tsx";
 import { Textarea } from "../../components/staff/textarea/textarea.tsx";
-import { CsrfField } from "../staff/staff-display.tsx";
+import { AddItemButton, ListItemButtons } from "./list-buttons.tsx";
 
 /**
- * The vacancies' editor: every vacancy's fields, buttons to move, remove and add one (they show
- * the form again changed, nothing is stored), and the saving buttons with the labels staff are
- * taught: «Сохранить черновик», «Предпросмотр», and «Опубликовать» or, when a head approves,
- * «Передать на согласование». Plain HTML: it works without JavaScript.
+ * The vacancies' fields in the shared editor form (site-editor-form.tsx): every vacancy's
+ * fields, and buttons to move, remove and add one (they show the form again changed, nothing is
+ * stored). Plain HTML: it works without JavaScript.
  */
-export function VacanciesEditor({
+export function VacanciesFields({
   values,
   errors,
-  csrfToken,
-  publishesDirectly,
 }: {
   values: readonly VacancyFormValues[];
-  errors: VacanciesFormErrors | undefined;
-  csrfToken: string;
-  publishesDirectly: boolean;
+  errors: FormErrors | undefined;
 }) {
   const errorOf = (index: number, field: string) => errors?.byField[vacancyFieldName(index, field)];
   return (
-    <form method="post" className="staff-stack" aria-label="Вакансии">
-      {/* Enter in a field saves the draft: the first button of a form is the one Enter presses. */}
-      <button type="submit" name="intent" value="save" hidden tabIndex={-1}>
-        Сохранить черновик
-      </button>
-      <CsrfField token={csrfToken} />
+    <>
       <input type="hidden" name="count" value={values.length} />
       {values.length === 0 ? (
         <p>Вакансий нет: страница скажет, что открытых вакансий сейчас нет.</p>
@@ -97,40 +86,16 @@ export function VacanciesEditor({
                 />
               );
             })}
-            <ButtonGroup>
-              {index > 0 ? (
-                <Button kind="secondary" name="intent" value={`up:${index}`}>
-                  Выше<span className="visually-hidden">: вакансия {index + 1}</span>
-                </Button>
-              ) : null}
-              {index < values.length - 1 ? (
-                <Button kind="secondary" name="intent" value={`down:${index}`}>
-                  Ниже<span className="visually-hidden">: вакансия {index + 1}</span>
-                </Button>
-              ) : null}
-              <Button kind="secondary" name="intent" value={`remove:${index}`}>
-                Удалить вакансию<span className="visually-hidden"> {index + 1}</span>
-              </Button>
-            </ButtonGroup>
+            <ListItemButtons
+              index={index}
+              count={values.length}
+              remove="Удалить вакансию"
+              itemName={`вакансия ${index + 1}`}
+            />
           </fieldset>
         );
       })}
-      <ButtonGroup>
-        <Button kind="secondary" name="intent" value="add">
-          Добавить вакансию
-        </Button>
-      </ButtonGroup>
-      <ButtonGroup>
-        <Button kind="secondary" name="intent" value="save">
-          Сохранить черновик
-        </Button>
-        <Button kind="secondary" name="intent" value="preview">
-          Предпросмотр
-        </Button>
-        <Button name="intent" value="publish">
-          {publishesDirectly ? "Опубликовать" : "Передать на согласование"}
-        </Button>
-      </ButtonGroup>
-    </form>
+      <AddItemButton label="Добавить вакансию" />
+    </>
   );
 }

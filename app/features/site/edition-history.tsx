@@ -1,21 +1,25 @@
-import { defaultVacancies } from "../../../content/vacancies.ts";
 import type { EditionView } from "../../../domain/site-content/site-editions.ts";
 import { Button } from "../../components/staff/button/button.tsx";
 import { Table } from "../../components/staff/table/table.tsx";
 import { CsrfField, Moment } from "../staff/staff-display.tsx";
-import { vacancyChanges } from "./vacancy-changes.ts";
+import type { FieldChange } from "./field-change.ts";
 
 /**
- * «История»: every edition of /vacancies ever published, the newest first, who published it and
+ * «История» of any editable page: every edition ever published, the newest first, who published it and
  * when, what it changed against the one before (the oldest against the build's content), and
  * «Вернуть эту редакцию» on each but the one shown now.
  */
-export function VacanciesHistory({
+export function EditionHistory<Content>({
   history,
   csrfToken,
+  defaults,
+  changes,
 }: {
-  history: readonly EditionView<"vacancies">[];
+  history: readonly (EditionView & { content: Content })[];
   csrfToken: string;
+  /** The build's content: what the oldest edition is compared with. */
+  defaults: Content;
+  changes: (before: Content, after: Content) => FieldChange[];
 }) {
   return (
     <section aria-labelledby="history-title">
@@ -25,8 +29,8 @@ export function VacanciesHistory({
       ) : null}
       <ol className="staff-stack">
         {history.map((edition, index) => {
-          const before = history[index + 1]?.content ?? defaultVacancies;
-          const changes = vacancyChanges(before, edition.content);
+          const before = history[index + 1]?.content ?? defaults;
+          const changed = changes(before, edition.content);
           const restored = history.find((other) => other.id === edition.restoredFrom);
           return (
             <li key={edition.id} className="staff-form">
@@ -46,7 +50,7 @@ export function VacanciesHistory({
                 ) : null}
                 .
               </p>
-              {changes.length === 0 ? (
+              {changed.length === 0 ? (
                 <p>Без изменений.</p>
               ) : (
                 <Table label={`Изменения редакции ${history.length - index}`}>
@@ -58,8 +62,8 @@ export function VacanciesHistory({
                     </tr>
                   </thead>
                   <tbody>
-                    {changes.map((change) => (
-                      <tr key={change.what}>
+                    {changed.map((change) => (
+                      <tr key={`${change.what}|${change.before}|${change.after}`}>
                         <td>{change.what}</td>
                         <td>{change.before || "—"}</td>
                         <td>{change.after || "—"}</td>

@@ -1,0 +1,212 @@
+import type { ComponentProps, ReactNode } from "react";
+import {
+  type ContactsFormValues,
+  contactFieldName,
+} from "../../../domain/site-content/contacts-form.ts";
+import type { FormErrors } from "../../../domain/site-content/site-form.ts";
+import { Choice, TextInput } from "../../components/staff/field/field.tsx";
+import { AddItemButton, ListItemFieldset } from "./list-buttons.tsx";
+
+/**
+ * The contacts' fields in the shared editor form (site-editor-form.tsx): the phone and the
+ * address (also in every page's footer), the working hours, each row of the contacts table's
+ * three groups, and the legal details. Rows can be moved, removed and added (the form comes
+ * back changed, nothing is stored). The requisites file is an upload, not edited here.
+ */
+export function ContactsFields({
+  values,
+  errors,
+}: {
+  values: ContactsFormValues;
+  errors: FormErrors | undefined;
+}) {
+  /** A control's props for the field posted as `name`. */
+  const control = (name: string, label: string, value: string) => ({
+    id: name.includes(".") ? name.replace(".", "-") : `contacts-${name}`,
+    name,
+    label,
+    defaultValue: value,
+    error: errors?.byField[name],
+  });
+  const row = (list: string, index: number, field: string, label: string, value: string) =>
+    control(contactFieldName(list, index, field), label, value);
+  return (
+    <>
+      <fieldset className="staff-form staff-stack">
+        <legend>Телефон и адрес</legend>
+        <p>Показываются на странице «Контакты» и внизу каждой страницы сайта.</p>
+        <TextInput
+          {...control("phone", "Телефон", values.phone)}
+          hint="С кодом города, например (8332) 12-34-56"
+          inputMode="tel"
+          required
+          maxLength={40}
+        />
+        <TextInput {...control("address", "Адрес", values.address)} required maxLength={300} />
+      </fieldset>
+
+      <fieldset className="staff-form staff-stack">
+        <legend>Режим работы</legend>
+        <input type="hidden" name="whcount" value={values.workingHours.length} />
+        {values.workingHours.map((hours, index) => (
+          <ListItemFieldset
+            key={hours.id}
+            legend={`Строка ${index + 1}${hours.days ? `: ${hours.days}` : ""}`}
+            idField={{ name: contactFieldName("wh", index, "id"), value: hours.id }}
+            buttons={{
+              list: "wh",
+              index,
+              count: values.workingHours.length,
+              remove: "Удалить строку",
+              itemName: `режим работы, строка ${index + 1}`,
+            }}
+          >
+            <TextInput
+              {...row("wh", index, "days", "Дни", hours.days)}
+              hint="Например: Понедельник — четверг, или Обед"
+              required
+              maxLength={100}
+            />
+            <TextInput
+              {...row("wh", index, "hours", "Часы", hours.hours)}
+              hint="Например: 8.00–17.00"
+              required
+              maxLength={100}
+            />
+          </ListItemFieldset>
+        ))}
+        <AddItemButton list="wh" label="Добавить строку режима работы" />
+      </fieldset>
+
+      <input type="hidden" name="gcount" value={values.groups.length} />
+      {values.groups.map((group, groupIndex) => (
+        <RowGroupFieldset
+          key={group.id}
+          part="Сотрудники"
+          list={`g${groupIndex}`}
+          group={group}
+          titleControl={control(`g${groupIndex}.title`, "Название группы", group.title)}
+          nameOf={(contact) => contact.title}
+          fields={(contact, index) => {
+            const list = `g${groupIndex}`;
+            return (
+              <>
+                <TextInput
+                  {...row(list, index, "title", "Должность или отдел", contact.title)}
+                  required
+                  maxLength={200}
+                />
+                <TextInput
+                  {...row(list, index, "email", "Электронная почта", contact.email)}
+                  inputMode="email"
+                  required
+                  maxLength={200}
+                />
+                <TextInput
+                  {...row(list, index, "fullName", "ФИО", contact.fullName)}
+                  hint="Необязательно"
+                  maxLength={200}
+                />
+                <TextInput
+                  {...row(list, index, "extension", "Добавочный номер", contact.extension)}
+                  hint="Необязательно: от 2 до 5 цифр"
+                  inputMode="numeric"
+                  short
+                />
+                <Choice
+                  type="checkbox"
+                  name={contactFieldName(list, index, "bold")}
+                  defaultChecked={contact.bold}
+                  label="Выделить строку (руководитель)"
+                />
+              </>
+            );
+          }}
+        />
+      ))}
+
+      <fieldset className="staff-form staff-stack">
+        <legend>Реквизиты</legend>
+        <p>Файл реквизитов для скачивания здесь не меняется: он заменяется загрузкой файла.</p>
+        <TextInput
+          {...control("legalNote", "Примечание над реквизитами", values.legalNote)}
+          hint="Необязательно: пустое поле на странице не показывается"
+          maxLength={300}
+        />
+        <input type="hidden" name="lcount" value={values.legalGroups.length} />
+        {values.legalGroups.map((group, groupIndex) => (
+          <RowGroupFieldset
+            key={group.id}
+            part="Реквизиты"
+            list={`l${groupIndex}`}
+            group={group}
+            titleControl={control(`l${groupIndex}.title`, "Название группы", group.title)}
+            nameOf={(detail) => detail.label}
+            fields={(detail, index) => (
+              <>
+                <TextInput
+                  {...row(`l${groupIndex}`, index, "label", "Реквизит", detail.label)}
+                  required
+                  maxLength={200}
+                />
+                <TextInput
+                  {...row(`l${groupIndex}`, index, "value", "Значение", detail.value)}
+                  required
+                  maxLength={300}
+                />
+              </>
+            )}
+          />
+        ))}
+      </fieldset>
+    </>
+  );
+}
+
+/**
+ * One group of rows (of the contacts table, of the legal details): its title, each row in its
+ * fieldset with the list buttons, and «Добавить строку».
+ */
+function RowGroupFieldset<Row extends { id: string }>({
+  part,
+  list,
+  group,
+  titleControl,
+  nameOf,
+  fields,
+}: {
+  part: string;
+  list: string;
+  group: { id: string; title: string; rows: readonly Row[] };
+  titleControl: ComponentProps<typeof TextInput>;
+  nameOf: (row: Row) => string;
+  fields: (row: Row, index: number) => ReactNode;
+}) {
+  return (
+    <fieldset className="staff-form staff-stack">
+      <legend>
+        {part}: {group.title || "группа без названия"}
+      </legend>
+      <input type="hidden" name={`${list}.id`} value={group.id} />
+      <input type="hidden" name={`${list}count`} value={group.rows.length} />
+      <TextInput {...titleControl} required maxLength={200} />
+      {group.rows.map((item, index) => (
+        <ListItemFieldset
+          key={item.id}
+          legend={`Строка ${index + 1}${nameOf(item) ? `: ${nameOf(item)}` : ""}`}
+          idField={{ name: contactFieldName(list, index, "id"), value: item.id }}
+          buttons={{
+            list,
+            index,
+            count: group.rows.length,
+            remove: "Удалить строку",
+            itemName: `${group.title}, строка ${index + 1}`,
+          }}
+        >
+          {fields(item, index)}
+        </ListItemFieldset>
+      ))}
+      <AddItemButton list={list} label={`Добавить строку: ${group.title}`} />
+    </fieldset>
+  );
+}

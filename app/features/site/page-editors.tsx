@@ -1,0 +1,49 @@
+/**
+ * Every editable page's own parts of its editor (issue 28): the fields inside the shared form and
+ * how «История» words one edition's changes. The route /staff/site/<page> (and everything it
+ * shares: approval, preview, history, the saving buttons) reads a page's row here; its form
+ * reader is domain/site-content/site-forms.ts.
+ */
+import type { ReactNode } from "react";
+import type { ContactsFormValues } from "../../../domain/site-content/contacts-form.ts";
+import type { PricesFormValues } from "../../../domain/site-content/prices-form.ts";
+import type { EditablePage, SiteContent } from "../../../domain/site-content/site-editions.ts";
+import type { FormErrors } from "../../../domain/site-content/site-form.ts";
+import type { VacancyFormValues } from "../../../domain/site-content/vacancies-form.ts";
+import { contactChanges } from "./contact-changes.ts";
+import { ContactsFields } from "./contacts-editor.tsx";
+import type { FieldChange } from "./field-change.ts";
+import { priceChanges } from "./price-changes.ts";
+import { PricesFields } from "./prices-editor.tsx";
+import { VacanciesFields } from "./vacancies-editor.tsx";
+import { vacancyChanges } from "./vacancy-changes.ts";
+
+export type PageEditor<Content, Values> = {
+  Fields(props: { values: Values; errors: FormErrors | undefined }): ReactNode;
+  changes(before: Content, after: Content): FieldChange[];
+};
+
+const vacancies: PageEditor<SiteContent["vacancies"], VacancyFormValues[]> = {
+  Fields: VacanciesFields,
+  changes: vacancyChanges,
+};
+
+const prices: PageEditor<SiteContent["prices"], PricesFormValues> = {
+  Fields: PricesFields,
+  changes: priceChanges,
+};
+
+const contacts: PageEditor<SiteContent["contacts"], ContactsFormValues> = {
+  Fields: ContactsFields,
+  changes: contactChanges,
+};
+
+export const pageEditors: { [page in EditablePage]: PageEditor<SiteContent[page], unknown> } = {
+  vacancies: vacancies as PageEditor<SiteContent["vacancies"], unknown>,
+  prices: prices as PageEditor<SiteContent["prices"], unknown>,
+  contacts: contacts as PageEditor<SiteContent["contacts"], unknown>,
+};
+
+/** A page's editor, its content as any page's: the editor route is written once for all. */
+export const pageEditorOf = (page: EditablePage) =>
+  pageEditors[page] as PageEditor<SiteContent[EditablePage], unknown>;

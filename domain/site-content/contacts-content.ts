@@ -1,0 +1,94 @@
+/**
+ * The organisation's contacts as staff edit them (issue 28): the phone of the banner and the
+ * footer, the contacts table's three groups of rows, the address and the working hours (shown
+ * on every page, in the footer), and the legal details. Typed fields, never markup. The
+ * requisites file under the legal details is an upload: not edited here. The same schema checks
+ * the build's defaults (content/contacts.ts), a posted form and a stored edition.
+ */
+import { z } from "zod";
+import { requiredText, typedText } from "./typed-text.ts";
+
+const itemId = z.string().regex(/^[a-z0-9-]{1,60}$/, "Неверный идентификатор строки.");
+
+/** The ten digits of a Russian number after +7, from what a person typed; undefined: not one. */
+export function phoneDigits(display: string): string | undefined {
+  const digits = display.replace(/\D/g, "");
+  if (digits.length === 10) return digits;
+  if (digits.length === 11 && /^[78]/.test(digits)) return digits.slice(1);
+  return undefined;
+}
+
+/** The `tel:` address of a number as the site writes it ('(8332) 12-34-56' -> tel:+78332123456). */
+export function phoneHref(display: string): string {
+  return `tel:+7${phoneDigits(display) ?? ""}`;
+}
+
+export const phoneSchema = requiredText(40, "Укажите телефон.").refine(
+  (display) => phoneDigits(display) !== undefined,
+  "Укажите телефон с кодом города: 10 цифр, например (8332) 12-34-56.",
+);
+
+export const contactRowSchema = z.object({
+  id: itemId,
+  /** The role, e.g. 'Директор'. */
+  title: requiredText(200, "Укажите должность или отдел."),
+  email: z.email("Укажите адрес электронной почты, например info@example.ru."),
+  fullName: typedText(200),
+  /** Internal extension number, digits only; empty: none. */
+  extension: z.string().regex(/^(\d{2,5})?$/, "Добавочный номер: от 2 до 5 цифр."),
+  /** Rows the table sets in bold (heads of units). */
+  bold: z.boolean(),
+});
+export type ContactRow = z.infer<typeof contactRowSchema>;
+
+export const maxRows = 40;
+
+const rowsOf = <Row extends z.ZodType>(row: Row) =>
+  z.array(row).min(1, "Оставьте хотя бы одну строку.").max(maxRows, `Не больше ${maxRows} строк.`);
+
+export const contactGroupSchema = z.object({
+  id: itemId,
+  title: requiredText(200, "Укажите название группы."),
+  rows: rowsOf(contactRowSchema),
+});
+
+export const workingHoursRowSchema = z.object({
+  id: itemId,
+  days: requiredText(100, "Укажите дни."),
+  hours: requiredText(100, "Укажите часы."),
+});
+
+export const legalRowSchema = z.object({
+  id: itemId,
+  label: requiredText(200, "Укажите, что это за реквизит."),
+  value: requiredText(300, "Укажите значение."),
+});
+
+export const legalGroupSchema = z.object({
+  id: itemId,
+  title: requiredText(200, "Укажите название группы."),
+  rows: rowsOf(legalRowSchema),
+});
+
+export const contactsContentSchema = z.object({
+  /** The single city number: the banner of /contacts and the footer of every page. */
+  phone: phoneSchema,
+  /** The postal address: /contacts and the footer of every page. */
+  address: requiredText(300, "Укажите адрес."),
+  workingHours: z
+    .array(workingHoursRowSchema)
+    .min(1, "Оставьте хотя бы одну строку режима работы.")
+    .max(7, "Не больше 7 строк режима работы."),
+  /** The contacts table, in its three groups. */
+  groups: z.array(contactGroupSchema).length(3),
+  legal: z.object({
+    /** A note above the legal details (the sample notice); empty: none. */
+    note: typedText(300),
+    groups: z.array(legalGroupSchema).min(1).max(6),
+  }),
+});
+
+export type ContactsContent = z.infer<typeof contactsContentSchema>;
+
+/** What the footer of every page shows of the contacts. */
+export type FooterContacts = Pick<ContactsContent, "phone" | "address" | "workingHours">;

@@ -1,0 +1,20 @@
+/**
+ * Every editable page's form (issue 28): the shared editor route (/staff/site/<page>) reads,
+ * changes and checks a page's form through its row here. A new editable page adds its form.
+ */
+
+import { contactsForm } from "./contacts-form.ts";
+import { pricesForm } from "./prices-form.ts";
+import type { EditablePage, SiteContent } from "./site-editions.ts";
+import type { PageForm } from "./site-form.ts";
+import { vacanciesForm } from "./vacancies-form.ts";
+
+export const siteForms: { [page in EditablePage]: PageForm<SiteContent[page], unknown> } = {
+  vacancies: vacanciesForm as PageForm<SiteContent["vacancies"], unknown>,
+  prices: pricesForm as PageForm<SiteContent["prices"], unknown>,
+  contacts: contactsForm as PageForm<SiteContent["contacts"], unknown>,
+};
+
+/** A page's form, its content as any page's: the editor route is written once for all. */
+export const siteFormOf = (page: EditablePage) =>
+  siteForms[page] as PageForm<SiteContent[EditablePage], unknown>;

@@ -1,0 +1,23 @@
+/** Text fields of the site's editable content, as every page's schema checks them. */
+import { z } from "zod";
+
+/** Text as a person types it: spaces at the ends trimmed, no control characters. */
+export const typedText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Не длиннее ${max} знаков.`)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+    .refine((text) => !/[\u0000-\u0008\u000B-\u001F\u007F]/.test(text), "Уберите служебные знаки.");
+
+/** Text that must be there. */
+export const requiredText = (max: number, message: string) =>
+  typedText(max).pipe(z.string().min(1, message));
+
+/** Whole roubles, as a price or a salary is given. */
+export const roubles = (what: string) =>
+  z
+    .number(`Укажите ${what} числом рублей.`)
+    .int(`Укажите ${what} целым числом рублей.`)
+    .min(1, `Укажите ${what} числом рублей больше нуля.`)
+    .max(10_000_000, `Проверьте ${what}: больше 10 000 000 ₽.`);
