@@ -9,6 +9,8 @@ export const slowestFirst: readonly string[] = [
   "tests/e2e/low-vision.test.ts",
   "tests/e2e/staff-statistics.test.ts",
   "tests/e2e/site-editions.test.ts",
+  "tests/e2e/site-contacts.test.ts",
+  "tests/e2e/site-prices.test.ts",
   "tests/e2e/malformed-requests.test.ts",
   "tests/e2e/appeals-review.test.ts",
   "tests/e2e/appeal-status.test.ts",
