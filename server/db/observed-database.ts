@@ -36,6 +36,14 @@ export function observeStoreErrors(db: Database) {
   const database: Database = {
     ...db,
     ...executor(db),
+    // A statement outside a transaction that reads may also write (nextval, INSERT … RETURNING):
+    // its failure on the store's side (a read-only standby, a full disk) is a failed write too.
+    // A read that succeeds is not a write, so only the failure is told.
+    all: (sql, params) =>
+      observed(db.all(sql, params)).catch((error: unknown) => {
+        writeHealth.observe(error, true);
+        throw error;
+      }),
     run: (sql, params) => writeObserved(observed(db.run(sql, params)), () => true),
     // A statement's failure inside the work is counted by its own executor; a failed commit here.
     transaction: <T>(work: (tx: Transaction) => Promise<T>) => {
