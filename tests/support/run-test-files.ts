@@ -3,7 +3,9 @@
 // file's report is printed whole when it ends (no interleaving), and the time of every process
 // at the end (decisions 0032, 0035). Usage:
 //   node tests/support/run-test-files.ts --concurrency 2 [--alone tests/e2e/x.test.ts] "tests/e2e/**/*.test.ts"
-import { globSync } from "node:fs";
+import { globSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { run } from "node:test";
 import { spec } from "node:test/reporters";
 import { parseArgs } from "node:util";
@@ -46,14 +48,37 @@ const jobsOf = (file: string): Job[] =>
     : [{ file }];
 
 const nameOf = (job: Job) => (job.store ? `${job.file} (${job.store})` : job.file);
-const times: { name: string; ms: number }[] = [];
+const times: { name: string; ms: number; cpu: number | undefined }[] = [];
+const cpuDir = mkdtempSync(join(tmpdir(), "test-cpu-"));
+const cpuReporter = new URL("./process-cpu-at-exit.ts", import.meta.url).pathname;
+let jobCount = 0;
+
+/** The CPU seconds the job's processes wrote at exit (process-cpu-at-exit.ts), if any. */
+function cpuOf(file: string): number | undefined {
+  try {
+    const lines = readFileSync(file, "utf8").trim().split("\n");
+    return lines.reduce((sum, line) => sum + Number(line), 0);
+  } catch {
+    return undefined;
+  }
+}
 const totals = { tests: 0, passed: 0, failed: 0, cancelled: 0, skipped: 0, todo: 0 };
 
 /** Runs one job to its end; its whole report is printed then. */
 async function runJob(job: Job): Promise<void> {
   const started = performance.now();
-  const env = job.store ? { ...process.env, [storeVariable]: job.store } : process.env;
-  const stream = run({ files: [job.file], concurrency: 1, env });
+  const cpuFile = join(cpuDir, `${++jobCount}.txt`);
+  const env = {
+    ...process.env,
+    TEST_CPU_FILE: cpuFile,
+    ...(job.store ? { [storeVariable]: job.store } : {}),
+  };
+  const stream = run({
+    files: [job.file],
+    concurrency: 1,
+    env,
+    execArgv: ["--import", cpuReporter],
+  });
   stream.on("test:fail", () => {
     process.exitCode = 1;
   });
@@ -68,8 +93,11 @@ async function runJob(job: Job): Promise<void> {
   const report: string[] = [];
   for await (const chunk of stream.compose(spec)) report.push(String(chunk));
   const ms = performance.now() - started;
-  times.push({ name: nameOf(job), ms });
-  process.stdout.write(`\n── ${nameOf(job)} (${(ms / 1000).toFixed(1)} s)\n${report.join("")}`);
+  const cpu = cpuOf(cpuFile);
+  times.push({ name: nameOf(job), ms, cpu });
+  process.stdout.write(
+    `\n── ${nameOf(job)} (${(ms / 1000).toFixed(1)} s${cpu === undefined ? "" : `, CPU ${cpu.toFixed(1)} s`})\n${report.join("")}`,
+  );
 }
 
 /** Runs the jobs, `slots` at a time, in the order given. */
@@ -86,13 +114,21 @@ await runJobs(ordered.filter((file) => !alone.has(file)).flatMap(jobsOf), concur
 await runJobs(ordered.filter((file) => alone.has(file)).flatMap(jobsOf), 1);
 
 const root = `${process.cwd()}/`;
-process.stdout.write("\nTime per test process, slowest first:\n");
-for (const { name, ms } of times.sort((a, b) => b.ms - a.ms)) {
-  process.stdout.write(`${(ms / 1000).toFixed(1).padStart(8)} s  ${name.replace(root, "")}\n`);
+rmSync(cpuDir, { recursive: true, force: true });
+const cpuShown = (cpu: number | undefined) =>
+  cpu === undefined ? "       ?" : `${cpu.toFixed(1).padStart(8)}`;
+process.stdout.write(
+  "\nTime per test process, slowest first (wall s, CPU s of the process and its children):\n",
+);
+for (const { name, ms, cpu } of times.sort((a, b) => b.ms - a.ms)) {
+  process.stdout.write(
+    `${(ms / 1000).toFixed(1).padStart(8)} s ${cpuShown(cpu)} s  ${name.replace(root, "")}\n`,
+  );
 }
+const cpuTotal = times.reduce((sum, { cpu }) => sum + (cpu ?? 0), 0);
 process.stdout.write(
   `\n${times.length} processes in ${((performance.now() - started) / 1000).toFixed(1)} s, ` +
-    `${concurrency} at a time: ${totals.tests} tests, ${totals.passed} passed, ` +
+    `${concurrency} at a time, ${cpuTotal.toFixed(0)} s of CPU: ${totals.tests} tests, ${totals.passed} passed, ` +
     `${totals.failed} failed, ${totals.cancelled} cancelled, ${totals.skipped} skipped, ${totals.todo} todo\n`,
 );
 if (totals.failed > 0 || totals.cancelled > 0) process.exitCode = 1;
