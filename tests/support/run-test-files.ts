@@ -1,8 +1,9 @@
-// Runs test files N at a time, each in a process of its own, the slowest first; a slow file that
+// Runs test files N at a time (at most H of them browser files), each in a process of its own,
+// the slowest first, and the timed files one at a time after the browser files; a slow file that
 // runs the same tests on both stores runs as two processes, one store each, side by side. Each
-// file's report is printed whole when it ends (no interleaving), and the time of every process
-// at the end (decisions 0032, 0035). Usage:
-//   node tests/support/run-test-files.ts --concurrency 2 [--alone tests/e2e/x.test.ts] "tests/e2e/**/*.test.ts"
+// file's report is printed whole when it ends (no interleaving), and the time and CPU of every
+// process at the end (decisions 0032, 0035, 0038). Usage:
+//   node tests/support/run-test-files.ts --concurrency 4 --heavy 3 [--alone tests/e2e/x.test.ts] "tests/e2e/**/*.test.ts"
 import { globSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,17 +16,24 @@ import { storeVariable } from "./test-databases.ts";
 const { values, positionals } = parseArgs({
   options: {
     concurrency: { type: "string", default: "2" },
-    // Files run after the others, one at a time: those whose assertions are times. Lighthouse's
-    // simulated LCP scales the page's main-thread tasks as observed, and beside the low-vision
-    // sweep (both in Chromium) it passed the 1.2 s budget (1208 and 1263 ms in the third run) on
-    // a quiet 2-core machine; the slow-clients test's visitor, served within 1 s beside 300 slow
-    // connections, waited 1643 ms with three other files running (load average 15).
+    // At most this many heavy files (see isHeavy) at once; the other slots take light files.
+    heavy: { type: "string" },
+    // Files run one at a time, never beside a heavy file (see runAll): those whose assertions
+    // are times. Lighthouse's simulated LCP scales the page's main-thread tasks as observed, and
+    // beside the low-vision sweep (both in Chromium) it passed the 1.2 s budget (1208 and 1263
+    // ms in the third run) on a quiet 2-core machine; the slow-clients test's visitor, served
+    // within 1 s beside 300 slow connections, waited 1643 ms with three other files running
+    // (load average 15).
     alone: { type: "string", multiple: true, default: [] },
   },
   allowPositionals: true,
 });
 const concurrency = Number(values.concurrency);
 if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error("--concurrency: a number");
+const heavySlots = Number(values.heavy ?? concurrency);
+if (!Number.isInteger(heavySlots) || heavySlots < 1 || heavySlots > concurrency) {
+  throw new Error("--heavy: a number from 1 to --concurrency");
+}
 
 const files = [...new Set(positionals.flatMap((pattern) => globSync(pattern)))].sort();
 if (files.length === 0) throw new Error(`no test file matches ${positionals.join(" ")}`);
@@ -100,18 +108,71 @@ async function runJob(job: Job): Promise<void> {
   );
 }
 
-/** Runs the jobs, `slots` at a time, in the order given. */
-async function runJobs(jobs: Job[], slots: number): Promise<void> {
+/**
+ * The files that load the machine most: every browser test file (and the 10,000 malformed
+ * requests) is under tests/e2e/. The unit and fault files mostly wait on restarts, mail and
+ * timers.
+ */
+const isHeavy = (file: string) => file.startsWith("tests/e2e/");
+
+/**
+ * At most `concurrency` processes at once, of which at most `heavySlots` run heavy files: the
+ * other slots take light files, which mostly wait, beside the browsers. Each kind in the order
+ * given (the slowest first). The timed files (`--alone`) run one at a time once no heavy file is
+ * left to run or running, beside what is left of the light ones: Lighthouse never runs beside
+ * another browser.
+ */
+function runAll(jobs: Job[], timed: Job[]): Promise<void> {
   const queue = [...jobs];
-  const worker = async () => {
-    for (let job = queue.shift(); job; job = queue.shift()) await runJob(job);
-  };
-  await Promise.all(Array.from({ length: Math.min(slots, queue.length) }, worker));
+  const timedQueue = [...timed];
+  let running = 0;
+  let heavyRunning = 0;
+  let heavyLeft = queue.filter((job) => isHeavy(job.file)).length;
+  let timedRunning = false;
+  return new Promise((allDone) => {
+    const start = (job: Job, isTimed: boolean) => {
+      const heavyJob = !isTimed && isHeavy(job.file);
+      running++;
+      if (heavyJob) heavyRunning++;
+      if (isTimed) timedRunning = true;
+      runJob(job)
+        .catch((error: unknown) => {
+          process.exitCode = 1;
+          process.stdout.write(`\n── ${nameOf(job)}: the runner failed: ${String(error)}\n`);
+        })
+        .finally(() => {
+          running--;
+          if (heavyJob) {
+            heavyRunning--;
+            heavyLeft--;
+          }
+          if (isTimed) timedRunning = false;
+          dispatch();
+        });
+    };
+    const dispatch = () => {
+      const timedJob = timedQueue[0];
+      if (timedJob && !timedRunning && heavyLeft === 0 && running < concurrency) {
+        timedQueue.shift();
+        start(timedJob, true);
+      }
+      while (running < concurrency) {
+        const next = queue.findIndex((job) => !isHeavy(job.file) || heavyRunning < heavySlots);
+        if (next === -1) break;
+        const [job] = queue.splice(next, 1);
+        if (job) start(job, false);
+      }
+      if (running === 0 && queue.length === 0 && timedQueue.length === 0) allDone();
+    };
+    dispatch();
+  });
 }
 
 const started = performance.now();
-await runJobs(ordered.filter((file) => !alone.has(file)).flatMap(jobsOf), concurrency);
-await runJobs(ordered.filter((file) => alone.has(file)).flatMap(jobsOf), 1);
+await runAll(
+  ordered.filter((file) => !alone.has(file)).flatMap(jobsOf),
+  ordered.filter((file) => alone.has(file)).flatMap(jobsOf),
+);
 
 const root = `${process.cwd()}/`;
 rmSync(cpuDir, { recursive: true, force: true });
@@ -128,7 +189,7 @@ for (const { name, ms, cpu } of times.sort((a, b) => b.ms - a.ms)) {
 const cpuTotal = times.reduce((sum, { cpu }) => sum + (cpu ?? 0), 0);
 process.stdout.write(
   `\n${times.length} processes in ${((performance.now() - started) / 1000).toFixed(1)} s, ` +
-    `${concurrency} at a time, ${cpuTotal.toFixed(0)} s of CPU: ${totals.tests} tests, ${totals.passed} passed, ` +
+    `${concurrency} at a time (${heavySlots} heavy), ${cpuTotal.toFixed(0)} s of CPU: ${totals.tests} tests, ${totals.passed} passed, ` +
     `${totals.failed} failed, ${totals.cancelled} cancelled, ${totals.skipped} skipped, ${totals.todo} todo\n`,
 );
 if (totals.failed > 0 || totals.cancelled > 0) process.exitCode = 1;
