@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { run } from "node:test";
 import { spec } from "node:test/reporters";
 import { parseArgs } from "node:util";
+import { htmlCheckerVariable, startHtmlCheckerService } from "./html-checker-service.ts";
 import { slowestFirst, splitByStore } from "./slowest-test-files.ts";
 import { storeVariable } from "./test-databases.ts";
 
@@ -78,6 +79,7 @@ async function runJob(job: Job): Promise<void> {
   const cpuFile = join(cpuDir, `${++jobCount}.txt`);
   const env = {
     ...process.env,
+    ...(htmlChecker ? { [htmlCheckerVariable]: htmlChecker.url } : {}),
     TEST_CPU_FILE: cpuFile,
     ...(job.store ? { [storeVariable]: job.store } : {}),
   };
@@ -169,10 +171,18 @@ function runAll(jobs: Job[], timed: Job[]): Promise<void> {
 }
 
 const started = performance.now();
+// The browser files check their pages' HTML: one checker service for all of them.
+const htmlChecker =
+  process.env[htmlCheckerVariable] === undefined && files.some(isHeavy)
+    ? await startHtmlCheckerService()
+    : undefined;
 await runAll(
   ordered.filter((file) => !alone.has(file)).flatMap(jobsOf),
   ordered.filter((file) => alone.has(file)).flatMap(jobsOf),
 );
+
+const htmlCheckerCpu = htmlChecker?.cpuSeconds();
+await htmlChecker?.stop();
 
 const root = `${process.cwd()}/`;
 rmSync(cpuDir, { recursive: true, force: true });
@@ -186,7 +196,10 @@ for (const { name, ms, cpu } of times.sort((a, b) => b.ms - a.ms)) {
     `${(ms / 1000).toFixed(1).padStart(8)} s ${cpuShown(cpu)} s  ${name.replace(root, "")}\n`,
   );
 }
-const cpuTotal = times.reduce((sum, { cpu }) => sum + (cpu ?? 0), 0);
+if (htmlCheckerCpu !== undefined) {
+  process.stdout.write(`${cpuShown(htmlCheckerCpu)} s of CPU: the HTML checker's service\n`);
+}
+const cpuTotal = times.reduce((sum, { cpu }) => sum + (cpu ?? 0), htmlCheckerCpu ?? 0);
 process.stdout.write(
   `\n${times.length} processes in ${((performance.now() - started) / 1000).toFixed(1)} s, ` +
     `${concurrency} at a time (${heavySlots} heavy), ${cpuTotal.toFixed(0)} s of CPU: ${totals.tests} tests, ${totals.passed} passed, ` +
