@@ -5,9 +5,17 @@
  * `editablePages` with its schema, and a typed editor; the machinery is the same.
  */
 import type { z } from "zod";
+import type { SubmittedFile } from "../attachments/submitted-file.ts";
 import type { StaffViewer } from "../staff/staff-roles.ts";
 import { type ContactsContent, contactsContentSchema } from "./contacts-content.ts";
+import {
+  type ApplicationsContent,
+  applicationsContentSchema,
+  type DocumentsContent,
+  documentsContentSchema,
+} from "./file-lists-content.ts";
 import { type PricesContent, pricesContentSchema } from "./prices-content.ts";
+import type { UploadedSiteFile } from "./site-files.ts";
 import { type VacanciesContent, vacanciesContentSchema } from "./vacancies-content.ts";
 
 /** Content by page, as each page's schema defines it. */
@@ -15,6 +23,8 @@ export type SiteContent = {
   vacancies: VacanciesContent;
   prices: PricesContent;
   contacts: ContactsContent;
+  documents: DocumentsContent;
+  applications: ApplicationsContent;
 };
 
 export type EditablePage = keyof SiteContent;
@@ -52,6 +62,18 @@ export const editablePages: {
     schema: contactsContentSchema,
     // The phone, the address and the working hours are in the footer of every page.
     shownOn: "every page",
+  },
+  documents: {
+    path: "/documents",
+    title: "Документы",
+    schema: documentsContentSchema,
+    shownOn: ["/documents"],
+  },
+  applications: {
+    path: "/applications",
+    title: "Бланки заявлений",
+    schema: applicationsContentSchema,
+    shownOn: ["/applications"],
   },
 };
 
@@ -147,4 +169,6 @@ export type SitePort = {
   ): Promise<SiteActionResult>;
   /** The public page rendered from the edition worked on (or the published one): its HTML. */
   preview(viewer: StaffViewer, page: EditablePage): Promise<string>;
+  /** Keeps the files posted with a page's form, their types checked (decision 0036). */
+  upload(viewer: StaffViewer, files: readonly SubmittedFile[]): Promise<UploadedSiteFile[]>;
 };
