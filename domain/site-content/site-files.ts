@@ -48,8 +48,13 @@ export const siteFileLimits = {
   maxFiles: 4,
   /** All the files of one post together. */
   maxTotalBytes: 40 * megabyte,
-  /** The fields of an editor's form (a page of dozens of documents, three or four fields each). */
-  maxFields: 600,
+  /**
+   * The fields and the file inputs of an editor's form at its largest (file-lists-content.ts: 20
+   * groups of 60 rows, each row up to 6 fields and 2 file inputs). A browser sends every file
+   * input, an empty part for one left empty: only the files chosen count against `maxFiles`.
+   */
+  maxFields: 8000,
+  maxFileInputs: 2400,
 } as const;
 
 /** 'PDF, DOCX, … или WEBP'. */

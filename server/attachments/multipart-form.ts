@@ -114,6 +114,8 @@ export async function readMultipartForm(
       }
       const read = await readFilePart(part, totalBytes, rules);
       if (!read) continue;
+      // The parser counts file inputs (empty ones too, see `maxFileInputs`); this, files chosen.
+      if (files.length === rules.maxFiles) throw new UploadRefusal(413, rules.messages.tooMany);
       totalBytes += read.length;
       files.push({ ...(await checkedFile(part.filename, read, rules)), field: part.fieldname });
     }

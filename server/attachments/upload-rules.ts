@@ -23,6 +23,8 @@ export type FileRules = {
   maxFileBytes?: number;
   /** Text fields of the form (10 unless said). */
   maxFields?: number;
+  /** File inputs of the form, an empty part for each left empty (`maxFiles` unless said). */
+  maxFileInputs?: number;
   messages: {
     tooMany: string;
     /** One file too large (or all of them, without `maxFileBytes`). */
@@ -48,6 +50,7 @@ export const siteFileRules: FileRules = {
   maxTotalBytes: siteFileLimits.maxTotalBytes,
   maxFileBytes: siteFileLimits.maxFileBytes,
   maxFields: siteFileLimits.maxFields,
+  maxFileInputs: siteFileLimits.maxFileInputs,
   messages: siteFileMessages,
 };
 
@@ -63,15 +66,17 @@ export class UploadRefusal extends Error {
 /** The parser's limits for these rules: busboy stops counting at these, the reader at the exact ones. */
 export function parserLimits(rules: FileRules) {
   const fields = rules.maxFields ?? 10;
+  const files = rules.maxFileInputs ?? rules.maxFiles;
   return {
-    files: rules.maxFiles,
+    files,
     // One byte over the limit reaches the reader, which refuses at once: at the limit itself busboy
     // would quietly drop the rest of the part, and so read all of a 200 MB upload before the end.
     fileSize: (rules.maxFileBytes ?? rules.maxTotalBytes) + 1,
     fields,
     // The text (20,000 characters of up to 4 bytes) and a margin.
     fieldSize: 100 * 1024,
-    parts: fields + rules.maxFiles,
+    // The answer form: 10 fields, 5 files and a margin of 5, as it always had.
+    parts: fields + files + 5,
     fieldNameSize: 50,
     // A part whose headers go past this is dropped by busboy without a word: the reader counts
     // the parts that arrived and refuses the form (multipart-form.ts).

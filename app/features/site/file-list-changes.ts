@@ -15,8 +15,8 @@ export function fileListChanges(kind: FileListKind) {
     const rowsOf = (group: Group) =>
       (group[kind.rows] as Row[]).map((row, index) => ({
         ...row,
-        // Rows without an id are told apart by their first file's address, else by position.
-        id: String(row.id ?? row[kind.slots[0]?.href ?? ""] ?? index),
+        // Rows without an id of their own (documents) are compared by position.
+        id: String(row.id ?? index),
       }));
     const changes = listChanges(before.groups, after.groups, {
       nameOf: (group) => group.title,
