@@ -9,6 +9,7 @@ import {
 } from "../domain/site-content/file-lists-content.ts";
 import { pricesContentSchema } from "../domain/site-content/prices-content.ts";
 import { editablePages } from "../domain/site-content/site-editions.ts";
+import { structureContentSchema } from "../domain/site-content/structure-content.ts";
 import { checkFileOfType } from "./file-validity.server.ts";
 import { publicDir, publicFilePath } from "./public-dir.server.ts";
 import {
@@ -59,6 +60,7 @@ export const contentSchemas: Record<string, z.ZodType> = {
   investorsPage: investorsPageSchema,
   defaultDocuments: documentsContentSchema,
   defaultApplications: applicationsContentSchema,
+  defaultStructure: structureContentSchema,
   // Every editable page's defaults, each by its page's schema.
   siteContentDefaults: z.object(
     Object.fromEntries(Object.entries(editablePages).map(([page, row]) => [page, row.schema])),

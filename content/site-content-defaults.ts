@@ -2,6 +2,7 @@ import type { SiteContent } from "../domain/site-content/site-editions.ts";
 import { defaultApplications } from "./application-forms.ts";
 import { defaultContacts } from "./contacts.ts";
 import { defaultDocuments } from "./documents.ts";
+import { defaultStructure } from "./organisation-chart.ts";
 import { defaultPrices } from "./price-list.ts";
 import { defaultVacancies } from "./vacancies.ts";
 
@@ -15,4 +16,5 @@ export const siteContentDefaults: SiteContent = {
   contacts: defaultContacts,
   documents: defaultDocuments,
   applications: defaultApplications,
+  structure: defaultStructure,
 };

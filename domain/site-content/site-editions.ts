@@ -16,6 +16,7 @@ import {
 } from "./file-lists-content.ts";
 import { type PricesContent, pricesContentSchema } from "./prices-content.ts";
 import type { UploadedSiteFile } from "./site-files.ts";
+import { type StructureContent, structureContentSchema } from "./structure-content.ts";
 import { type VacanciesContent, vacanciesContentSchema } from "./vacancies-content.ts";
 
 /** Content by page, as each page's schema defines it. */
@@ -25,6 +26,7 @@ export type SiteContent = {
   contacts: ContactsContent;
   documents: DocumentsContent;
   applications: ApplicationsContent;
+  structure: StructureContent;
 };
 
 export type EditablePage = keyof SiteContent;
@@ -74,6 +76,12 @@ export const editablePages: {
     title: "Бланки заявлений",
     schema: applicationsContentSchema,
     shownOn: ["/applications"],
+  },
+  structure: {
+    path: "/structure",
+    title: "Структура",
+    schema: structureContentSchema,
+    shownOn: ["/structure"],
   },
 };
 

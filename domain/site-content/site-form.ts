@@ -138,3 +138,10 @@ export function readRows<Field extends string>(
       ) as Record<Field, string>,
   );
 }
+
+/** A textarea's lines, trimmed, the empty ones left out: one term, one paragraph a line. */
+export const linesOf = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== "");

@@ -8,6 +8,7 @@ import { applicationsForm, documentsForm } from "./file-lists-form.ts";
 import { pricesForm } from "./prices-form.ts";
 import type { EditablePage, SiteContent } from "./site-editions.ts";
 import type { PageForm } from "./site-form.ts";
+import { structureForm } from "./structure-form.ts";
 import { vacanciesForm } from "./vacancies-form.ts";
 
 export const siteForms: { [page in EditablePage]: PageForm<SiteContent[page], unknown> } = {
@@ -16,6 +17,7 @@ export const siteForms: { [page in EditablePage]: PageForm<SiteContent[page], un
   contacts: contactsForm as PageForm<SiteContent["contacts"], unknown>,
   documents: documentsForm as PageForm<SiteContent["documents"], unknown>,
   applications: applicationsForm as PageForm<SiteContent["applications"], unknown>,
+  structure: structureForm as PageForm<SiteContent["structure"], unknown>,
 };
 
 /** A page's form, its content as any page's: the editor route is written once for all. */

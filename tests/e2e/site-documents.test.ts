@@ -3,7 +3,8 @@
 // submits; nothing changes publicly; a head approves; /documents links the new file, which
 // downloads byte for byte with its name, ETag and a year's caching, and the old address still
 // answers. An executable named .pdf, a file of 20 MB + 1 byte and a DOCX given as a form's PDF are
-// refused in words and nothing is stored. A head publishes new blank forms at once. Registrars,
+// refused in words and nothing is stored. A head publishes new blank forms at once, and a new
+// picture of the organisation chart with its words (a PDF is refused there). Registrars,
 // executors, admins and visitors reach no editing page. Needs the build.
 import assert from "node:assert/strict";
 import { createHash, randomUUID } from "node:crypto";
@@ -217,10 +218,52 @@ for (const kind of testDatabaseKinds) {
       pages.push({ name: `applications-${kind.name}.html`, html: published });
     });
 
+    test("a head replaces the structure's chart picture and its words; a PDF is no picture", async () => {
+      const { site, head } = editing;
+      const png = await readFile("public/icons/favicon-32.png");
+      await head.goto(`${site.baseUrl}/staff/site/structure`);
+      await head.getByRole("heading", { name: "Структура" }).waitFor();
+      await head
+        .locator("#structure-chartHref-upload")
+        .setInputFiles(pdf("chart.pdf", untaggedPdf()));
+      const refused = await postEditor(head, "Сохранить черновик");
+      assert.equal(refused.status(), 415);
+      await head
+        .getByRole("alert")
+        .getByText(
+          "Файл «chart.pdf» не принят: Картинка схемы — это JPEG, PNG или WEBP. Ничего не сохранено.",
+        )
+        .waitFor();
+      await head.locator("#structure-chartHref-upload").setInputFiles({
+        name: "Схема 2026.png",
+        mimeType: "image/png",
+        buffer: png,
+      });
+      await head.locator("#structure-chartAlt").fill("Схема структуры учреждения на 2026 год");
+      await head.locator("#structure-directorNotice").fill("");
+      await head.getByRole("button", { name: "Опубликовать" }).click();
+      await head.getByText("Опубликовано: страница на сайте обновлена.").waitFor();
+      await assertEditorSound(head);
+      const published = await publicHtml("/structure");
+      const href = /href="(\/files\/[0-9a-f-]{36}\/[^"]+\.png)"/.exec(published)?.[1] ?? "";
+      assert.equal(decodeURIComponent(href.split("/").at(-1) ?? ""), "Схема 2026.png");
+      assert.match(published, /Схема структуры учреждения на 2026 год/);
+      assert.doesNotMatch(published, /Биография руководителя будет размещена учреждением/);
+      const image = await fetch(`${site.baseUrl}${href}`);
+      assert.equal(image.headers.get("content-type"), "image/png");
+      assert.equal(sha256(new Uint8Array(await image.arrayBuffer())), sha256(png));
+      pages.push({ name: `structure-${kind.name}.html`, html: published });
+      await assertPublicPageSound(
+        env.browser,
+        `${site.baseUrl}/structure`,
+        "Схема структуры учреждения на 2026 год",
+      );
+    });
+
     test("registrars, executors, admins and visitors reach no editing page", async () => {
       const { site } = editing;
       const hash = await testPasswordHash(staffPassword);
-      const paths = ["/staff/site/documents", "/staff/site/applications"];
+      const paths = ["/staff/site/documents", "/staff/site/applications", "/staff/site/structure"];
       for (const [login, role] of [
         ["regina", "registrar"],
         ["ivan", "executor"],
@@ -245,6 +288,6 @@ for (const kind of testDatabaseKinds) {
 }
 
 test("the published and the staff pages are valid HTML (W3C checker)", async () => {
-  assert.equal(pages.length, testDatabaseKinds.length * 3);
+  assert.equal(pages.length, testDatabaseKinds.length * 4);
   await assertValidHtml(pages);
 });
