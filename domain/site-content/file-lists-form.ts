@@ -18,7 +18,7 @@ import {
   maxGroups,
   maxRows,
 } from "./file-lists-content.ts";
-import { uploadedFileFactsOf } from "./site-files.ts";
+import { factsTextOf, uploadedFileFactsOf } from "./site-files.ts";
 import {
   applyListChange,
   type FormCheck,
@@ -201,11 +201,10 @@ function fileListForm<Content>(
         const group = found ? values.groups[found.group] : undefined;
         const row = found ? group?.rows[found.row] : undefined;
         if (!found || !group || !row) return values;
-        const { format, bytes, warnings } = file;
         const kept = {
           ...row,
           [found.slot.href]: file.href,
-          [found.slot.facts]: JSON.stringify({ format, bytes, warnings }),
+          [found.slot.facts]: factsTextOf(file),
         };
         return {
           groups: values.groups.with(found.group, {

@@ -147,6 +147,10 @@ export function uploadedFileFactsOf(text: string): UploadedFileFacts | undefined
   }
 }
 
+/** The text a form's hidden field keeps of a file just kept: its facts as JSON. */
+export const factsTextOf = ({ format, bytes, warnings }: UploadedFileFacts) =>
+  JSON.stringify({ format, bytes, warnings });
+
 /** What a PDF's catalog tells of its accessibility (content/pdf-accessibility.server.ts). */
 export type PdfFacts = {
   readable: boolean;

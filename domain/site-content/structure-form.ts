@@ -4,7 +4,7 @@
  * (`chartHref.upload`, JPEG, PNG or WebP; kept when the form is posted, decision 0036).
  */
 
-import { uploadedFileFactsOf } from "./site-files.ts";
+import { factsTextOf, uploadedFileFactsOf } from "./site-files.ts";
 import { formErrorsOf, linesOf, type PageForm } from "./site-form.ts";
 import {
   chartImageFormats,
@@ -96,11 +96,7 @@ export const structureForm: PageForm<StructureContent, StructureFormValues> = {
         ? {
             ...values,
             chartHref: file.href,
-            chartFile: JSON.stringify({
-              format: file.format,
-              bytes: file.bytes,
-              warnings: file.warnings,
-            }),
+            chartFile: factsTextOf(file),
           }
         : values,
   },

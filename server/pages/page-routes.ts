@@ -92,7 +92,12 @@ export const pageRoutes: readonly PageRoute[] = [
     refusals: staffRefusals,
   },
   // The editors of the site's pages with files (decision 0036): their fields and uploads.
-  ...["/staff/site/documents", "/staff/site/applications", "/staff/site/structure"].map(
+  ...[
+    "/staff/site/documents",
+    "/staff/site/applications",
+    "/staff/site/structure",
+    "/staff/site/contacts",
+  ].map(
     (path): PageRoute => ({
       path,
       methods: ["GET", "POST"],

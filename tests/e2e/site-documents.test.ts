@@ -4,7 +4,8 @@
 // downloads byte for byte with its name, ETag and a year's caching, and the old address still
 // answers. An executable named .pdf, a file of 20 MB + 1 byte and a DOCX given as a form's PDF are
 // refused in words and nothing is stored. A head publishes new blank forms at once, and a new
-// picture of the organisation chart with its words (a PDF is refused there). Registrars,
+// picture of the organisation chart with its words (a PDF is refused there), and the contacts'
+// requisites file. Registrars,
 // executors, admins and visitors reach no editing page. Needs the build.
 import assert from "node:assert/strict";
 import { createHash, randomUUID } from "node:crypto";
@@ -258,6 +259,28 @@ for (const kind of testDatabaseKinds) {
         `${site.baseUrl}/structure`,
         "Схема структуры учреждения на 2026 год",
       );
+    });
+
+    test("a head replaces the requisites file of /contacts; the old address still answers", async () => {
+      const { site, head } = editing;
+      const docx = await readFile("public/forms/sistema-zemledeliya.docx");
+      await head.goto(`${site.baseUrl}/staff/site/contacts`);
+      await head.getByRole("heading", { name: "Контакты" }).waitFor();
+      await head.locator("#contacts-requisitesHref-upload").setInputFiles({
+        name: "Реквизиты 2026.docx",
+        mimeType: "application/octet-stream",
+        buffer: docx,
+      });
+      await head.getByRole("button", { name: "Опубликовать" }).click();
+      await head.getByText("Опубликовано: страница на сайте обновлена.").waitFor();
+      await head.getByText("Сейчас: Реквизиты 2026.docx (DOCX).", { exact: false }).waitFor();
+      const published = await publicHtml("/contacts");
+      const href = /href="(\/files\/[0-9a-f-]{36}\/[^"]+\.docx)"/.exec(published)?.[1] ?? "";
+      assert.equal(decodeURIComponent(href.split("/").at(-1) ?? ""), "Реквизиты 2026.docx");
+      assert.doesNotMatch(published, /href="\/docs\/rekvizity\.docx"/);
+      const file = await fetch(`${site.baseUrl}${href}`);
+      assert.equal(sha256(new Uint8Array(await file.arrayBuffer())), sha256(docx));
+      assert.equal((await fetch(`${site.baseUrl}/docs/rekvizity.docx`)).status, 200);
     });
 
     test("registrars, executors, admins and visitors reach no editing page", async () => {

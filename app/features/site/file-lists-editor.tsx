@@ -7,17 +7,10 @@ import {
   rowFieldName,
   uploadFieldName,
 } from "../../../domain/site-content/file-lists-form.ts";
-import {
-  acceptOf,
-  fileNameOf,
-  formatList,
-  siteFileLimits,
-  uploadedFileFactsOf,
-} from "../../../domain/site-content/site-files.ts";
 import type { FormErrors } from "../../../domain/site-content/site-form.ts";
 import { TextInput } from "../../components/staff/field/field.tsx";
-import { FileInput } from "../../components/staff/file-input/file-input.tsx";
 import { AddItemButton, ListItemButtons } from "./list-buttons.tsx";
+import { UploadField } from "./upload-field.tsx";
 
 /**
  * The fields of a grouped list of files (the documents, the blank forms) in the shared editor
@@ -154,44 +147,19 @@ function FileSlotField({
   rowIndex: number;
   error: string | undefined;
 }) {
-  const href = row[slot.href] ?? "";
-  const factsText = row[slot.facts] ?? "";
-  const facts = uploadedFileFactsOf(factsText);
   const upload = uploadFieldName(groupIndex, rowIndex, slot.href);
-  const maxMegabytes = siteFileLimits.maxFileBytes / 1024 / 1024;
+  const field = (name: string) => ({
+    name: rowFieldName(groupIndex, rowIndex, name),
+    value: row[name] ?? "",
+  });
   return (
-    <div className="staff-stack">
-      <input type="hidden" name={rowFieldName(groupIndex, rowIndex, slot.href)} value={href} />
-      <input
-        type="hidden"
-        name={rowFieldName(groupIndex, rowIndex, slot.facts)}
-        value={factsText}
-      />
-      <FileInput
-        id={controlId(upload)}
-        name={upload}
-        label={slot.label}
-        hint={
-          <>
-            {href ? (
-              <>
-                Сейчас: <a href={href}>{fileNameOf(href)}</a>
-                {facts ? ` (${facts.format})` : ""}. Выберите файл, чтобы заменить его.{" "}
-              </>
-            ) : (
-              "Файл не загружен. "
-            )}
-            {formatList(slot.formats)}, не больше {maxMegabytes} МБ.
-          </>
-        }
-        accept={acceptOf(slot.formats)}
-        error={error}
-      />
-      {facts?.warnings.map((warning) => (
-        <p key={warning} className="staff-notice">
-          Предупреждение о файле «{fileNameOf(href)}»: {warning}
-        </p>
-      ))}
-    </div>
+    <UploadField
+      id={controlId(upload)}
+      name={upload}
+      label={slot.label}
+      hidden={{ href: field(slot.href), facts: field(slot.facts) }}
+      formats={slot.formats}
+      error={error}
+    />
   );
 }

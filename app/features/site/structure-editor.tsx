@@ -1,9 +1,3 @@
-import {
-  acceptOf,
-  fileNameOf,
-  formatList,
-  siteFileLimits,
-} from "../../../domain/site-content/site-files.ts";
 import type { FormErrors } from "../../../domain/site-content/site-form.ts";
 import { chartImageFormats } from "../../../domain/site-content/structure-content.ts";
 import {
@@ -12,8 +6,8 @@ import {
   structureForm,
 } from "../../../domain/site-content/structure-form.ts";
 import { TextInput } from "../../components/staff/field/field.tsx";
-import { FileInput } from "../../components/staff/file-input/file-input.tsx";
 import { Textarea } from "../../components/staff/textarea/textarea.tsx";
+import { UploadField } from "./upload-field.tsx";
 
 const notice = "Необязательно: пока заполнено, страница показывает его над текстом";
 
@@ -47,20 +41,15 @@ export function StructureFields({
       </fieldset>
       <fieldset className="staff-form staff-stack">
         <legend>Схема структуры</legend>
-        <input type="hidden" name="chartHref" value={values.chartHref} />
-        <input type="hidden" name="chartFile" value={values.chartFile} />
-        <FileInput
+        <UploadField
           id={upload.id}
           name={chartUpload}
           label={upload.label}
-          hint={
-            <>
-              Сейчас: <a href={values.chartHref}>{fileNameOf(values.chartHref)}</a>. Выберите файл,
-              чтобы заменить его: {formatList(chartImageFormats)}, не больше{" "}
-              {siteFileLimits.maxFileBytes / 1024 / 1024} МБ.
-            </>
-          }
-          accept={acceptOf(chartImageFormats)}
+          hidden={{
+            href: { name: "chartHref", value: values.chartHref },
+            facts: { name: "chartFile", value: values.chartFile },
+          }}
+          formats={chartImageFormats}
           error={errors?.byField[chartUpload]}
         />
         <Textarea
