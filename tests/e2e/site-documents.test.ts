@@ -157,6 +157,8 @@ for (const kind of testDatabaseKinds) {
       assert.equal(response.headers.get("content-type"), "application/pdf");
       assert.equal(response.headers.get("etag"), `"${sha256(file)}"`);
       assert.equal(response.headers.get("cache-control"), "public, max-age=31536000, immutable");
+      assert.equal(response.headers.get("content-security-policy"), "sandbox");
+      assert.equal(response.headers.get("x-content-type-options"), "nosniff");
       assert.match(
         response.headers.get("content-disposition") ?? "",
         /^attachment; filename=.*filename\*=UTF-8''%D0%A3/,
