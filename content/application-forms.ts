@@ -1,3 +1,4 @@
+import type { ApplicationsContent } from "../domain/site-content/file-lists-content.ts";
 import type { ApplicationFormGroup } from "./schema.ts";
 
 /**
@@ -91,3 +92,6 @@ export const applicationFormGroups = [
     ],
   },
 ] satisfies ApplicationFormGroup[];
+
+/** The blank forms as the editor and the published editions take them (decision 0036). */
+export const defaultApplications: ApplicationsContent = { groups: applicationFormGroups };

@@ -1,9 +1,15 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { z } from "zod";
+import { z } from "zod";
 import { contactsContentSchema } from "../domain/site-content/contacts-content.ts";
+import {
+  applicationsContentSchema,
+  documentsContentSchema,
+} from "../domain/site-content/file-lists-content.ts";
 import { pricesContentSchema } from "../domain/site-content/prices-content.ts";
+import { editablePages } from "../domain/site-content/site-editions.ts";
+import { structureContentSchema } from "../domain/site-content/structure-content.ts";
 import { checkFileOfType } from "./file-validity.server.ts";
 import { publicDir, publicFilePath } from "./public-dir.server.ts";
 import {
@@ -52,6 +58,13 @@ export const contentSchemas: Record<string, z.ZodType> = {
   director: directorSchema,
   organisationChart: organisationChartSchema,
   investorsPage: investorsPageSchema,
+  defaultDocuments: documentsContentSchema,
+  defaultApplications: applicationsContentSchema,
+  defaultStructure: structureContentSchema,
+  // Every editable page's defaults, each by its page's schema.
+  siteContentDefaults: z.object(
+    Object.fromEntries(Object.entries(editablePages).map(([page, row]) => [page, row.schema])),
+  ),
 };
 
 export type ContentExport = { module: string; name: string; value: unknown };

@@ -1,3 +1,4 @@
+import type { DocumentsContent } from "../domain/site-content/file-lists-content.ts";
 import { sampleValues } from "./sample-values.ts";
 import type { Accreditation, DocumentGroup } from "./schema.ts";
 
@@ -82,6 +83,9 @@ export const documentGroups = [
     ],
   },
 ] satisfies DocumentGroup[];
+
+/** The documents as the editor and the published editions take them (decision 0036). */
+export const defaultDocuments: DocumentsContent = { groups: documentGroups };
 
 /** The testing centre's accreditation note with the public register and the certificate image. */
 export const accreditation = {

@@ -1,3 +1,5 @@
+import type { StructureContent } from "../domain/site-content/structure-content.ts";
+import { director } from "./director.ts";
 import type { OrganisationChart } from "./schema.ts";
 
 /**
@@ -65,3 +67,18 @@ export const organisationChart = {
     height: 569,
   },
 } satisfies OrganisationChart;
+
+/** What staff edit of /structure (decision 0036): the director, the chart's picture and its text. */
+export const defaultStructure: StructureContent = {
+  director: {
+    position: director.position,
+    fullName: director.fullName,
+    sampleNotice: director.sampleNotice ?? "",
+    biography: director.biography,
+  },
+  chart: {
+    sampleNotice: organisationChart.sampleNotice ?? "",
+    href: organisationChart.image.src,
+    alt: organisationChart.image.alt,
+  },
+};

@@ -1,9 +1,15 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
+import { deflateSync } from "node:zlib";
 import PDFDocument from "pdfkit";
+import { pdfWarningsOf } from "../domain/site-content/site-files.ts";
 import { collectLinkedFiles } from "./content-check.server.ts";
-import { pdfAccessibilityProblems, untaggedPdfWarnings } from "./pdf-accessibility.server.ts";
+import {
+  pdfAccessibility,
+  pdfAccessibilityProblems,
+  untaggedPdfWarnings,
+} from "./pdf-accessibility.server.ts";
 import { publicFilePath } from "./public-dir.server.ts";
 
 function pdfOf(options: PDFKit.PDFDocumentOptions): Promise<Buffer> {
@@ -44,4 +50,38 @@ test("an untagged PDF or one in another language is reported", async () => {
   assert.deepEqual(pdfAccessibilityProblems(Buffer.from("not a pdf")), [
     "no readable catalog (check the PDF's tags by hand)",
   ]);
+});
+
+/** A PDF 1.5 whose catalog sits in a Flate-compressed object stream, as Word writes it. */
+function compressedCatalogPdf(catalog: string): Buffer {
+  const objects = `${catalog} << /Type /Pages /Kids [] /Count 0 >>`;
+  const header = `1 0 2 ${catalog.length + 1} `;
+  const stream = deflateSync(Buffer.from(header + objects, "latin1"));
+  return Buffer.concat([
+    Buffer.from(
+      `%PDF-1.5\n3 0 obj\n<< /Type /ObjStm /N 2 /First ${header.length} /Filter /FlateDecode /Length ${stream.length} >>\nstream\n`,
+      "latin1",
+    ),
+    stream,
+    Buffer.from("\nendstream\nendobj\n%%EOF\n", "latin1"),
+  ]);
+}
+
+test("the catalog is read from a compressed object stream too; the editor's warnings in words", async () => {
+  const tagged = compressedCatalogPdf(
+    "<< /Type /Catalog /Pages 2 0 R /MarkInfo << /Marked true >> /StructTreeRoot 4 0 R /Lang (ru-RU) >>",
+  );
+  assert.deepEqual(pdfAccessibilityProblems(tagged), []);
+  assert.deepEqual(pdfWarningsOf(pdfAccessibility(tagged)), []);
+  const bare = compressedCatalogPdf("<< /Type /Catalog /Pages 2 0 R >>");
+  const warnings = pdfWarningsOf(pdfAccessibility(bare));
+  assert.equal(warnings.length, 2);
+  assert.match(warnings[0] ?? "", /^PDF без тегов/);
+  assert.match(warnings[1] ?? "", /^В PDF не указан язык документа/);
+  // A tagged PDF in another language has a declared language: no warning for the editor.
+  assert.deepEqual(pdfWarningsOf(pdfAccessibility(await pdfOf({ tagged: true, lang: "en" }))), []);
+  assert.match(
+    pdfWarningsOf(pdfAccessibility(Buffer.from("%PDF-1.7 broken")))[0] ?? "",
+    /^Не удалось проверить/,
+  );
 });

@@ -1,5 +1,8 @@
 import type { SiteContent } from "../domain/site-content/site-editions.ts";
+import { defaultApplications } from "./application-forms.ts";
 import { defaultContacts } from "./contacts.ts";
+import { defaultDocuments } from "./documents.ts";
+import { defaultStructure } from "./organisation-chart.ts";
 import { defaultPrices } from "./price-list.ts";
 import { defaultVacancies } from "./vacancies.ts";
 
@@ -11,4 +14,7 @@ export const siteContentDefaults: SiteContent = {
   vacancies: defaultVacancies,
   prices: defaultPrices,
   contacts: defaultContacts,
+  documents: defaultDocuments,
+  applications: defaultApplications,
+  structure: defaultStructure,
 };

@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { formatFileSize } from "../../content/format.ts";
+import type { UploadedFileFacts } from "../../domain/site-content/site-files.ts";
 
 /**
  * What a page needs to label a download: the shape `describePublicFile` returns in a route
@@ -18,6 +20,15 @@ export function fileLabel(files: FileLabels, href: string): FileLabel {
   const file = files[href];
   if (!file) throw new Error(`No file description for ${href}: add it to the route's loader`);
   return file;
+}
+
+/** An uploaded file's label, from what the page's content keeps of it (decision 0036). */
+export function uploadedFileLabel(href: string, facts: UploadedFileFacts): FileLabel {
+  return {
+    href,
+    format: facts.format,
+    sizeLabel: `${facts.format}, ${formatFileSize(facts.bytes)}`,
+  };
 }
 
 /**

@@ -1,10 +1,12 @@
-import { applicationFormGroups } from "../../content/application-forms.ts";
+import { defaultApplications } from "../../content/application-forms.ts";
 import { describePublicFile } from "../../content/file-info.server.ts";
 import { formDownloadLabels } from "../../content/page-labels.ts";
-import type { ApplicationForm } from "../../content/schema.ts";
 import { sitePage } from "../../content/site-pages.ts";
+import { siteContentOf } from "../../domain/pages/page-context.ts";
+import type { SiteApplicationForm } from "../../domain/site-content/file-lists-content.ts";
+import type { UploadedFileFacts } from "../../domain/site-content/site-files.ts";
 import type { FileLabel, FileLabels } from "../components/download-link.tsx";
-import { fileLabel } from "../components/download-link.tsx";
+import { fileLabel, uploadedFileLabel } from "../components/download-link.tsx";
 import { pageMeta } from "../page-meta.ts";
 import type { RouteHandle } from "../route-handle.ts";
 import contentStyles from "../styles/pages/content.css?inline";
@@ -15,23 +17,32 @@ export const meta = () => pageMeta("/applications");
 
 export const handle: RouteHandle = { styles: [contentStyles, documentsStyles] };
 
-/** Runs at prerender time: format and size of every blank form, read from public/. */
-export function loader() {
-  const hrefs = applicationFormGroups.flatMap((group) =>
-    group.forms.flatMap((form) => [form.editableHref, form.pdfHref]),
-  );
+/**
+ * The published edition's blank forms when the server renders the page on publishing (or a
+ * draft, for a preview); the build's defaults while prerendering (decision 0029). Format and
+ * size of every file: an uploaded one's from the content, the build's read from public/.
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  const { groups } = siteContentOf(context).applications ?? defaultApplications;
+  const label = (href: string, facts: UploadedFileFacts | undefined) =>
+    [href, facts ? uploadedFileLabel(href, facts) : describePublicFile(href)] as const;
   const files: FileLabels = Object.fromEntries(
-    hrefs.map((href) => [href, describePublicFile(href)]),
+    groups.flatMap((group) =>
+      group.forms.flatMap((form) => [
+        label(form.editableHref, form.editableFile),
+        label(form.pdfHref, form.pdfFile),
+      ]),
+    ),
   );
-  return { files };
+  return { files, groups };
 }
 
 export default function ApplicationsPage({ loaderData }: Route.ComponentProps) {
-  const { files } = loaderData;
+  const { files, groups } = loaderData;
   return (
     <div className="page">
       <h1>{sitePage("/applications").title}</h1>
-      {applicationFormGroups.map((group) => (
+      {groups.map((group) => (
         <section key={group.id} className="document-group" aria-labelledby={`${group.id}-title`}>
           <h2 id={`${group.id}-title`}>{group.title}</h2>
           <ul className="form-list">
@@ -60,7 +71,7 @@ function FormDownloads({
   editable,
   pdf,
 }: {
-  form: ApplicationForm;
+  form: SiteApplicationForm;
   editable: FileLabel;
   pdf: FileLabel;
 }) {

@@ -7,7 +7,7 @@ import { contactsPageLabels as labels, newTabNote } from "../../content/page-lab
 import { sitePage } from "../../content/site-pages.ts";
 import { siteContentOf } from "../../domain/pages/page-context.ts";
 import { type ContactsContent, phoneHref } from "../../domain/site-content/contacts-content.ts";
-import { DownloadLink } from "../components/download-link.tsx";
+import { DownloadLink, uploadedFileLabel } from "../components/download-link.tsx";
 import { MapFrame } from "../components/map-frame.tsx";
 import { pageMeta } from "../page-meta.ts";
 import type { RouteHandle } from "../route-handle.ts";
@@ -23,12 +23,16 @@ export const handle: RouteHandle = { styles: [contentStyles, contactsStyles] };
 /**
  * The published edition's contacts when the server renders the page on publishing (or a draft,
  * for a preview), the build's defaults while prerendering (decision 0029); and the format and
- * size of the requisites file, read from public/.
+ * size of the requisites file: an uploaded one's from the content, the build's from public/.
  */
 export function loader({ context }: Route.LoaderArgs) {
+  const contacts: ContactsContent = siteContentOf(context).contacts ?? defaultContacts;
+  const uploaded = contacts.legal.requisites;
   return {
-    contacts: siteContentOf(context).contacts ?? defaultContacts,
-    requisites: describePublicFile(legalDetails.download.href),
+    contacts,
+    requisites: uploaded?.file
+      ? uploadedFileLabel(uploaded.href, uploaded.file)
+      : describePublicFile(uploaded?.href ?? legalDetails.download.href),
   };
 }
 

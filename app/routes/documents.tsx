@@ -1,13 +1,19 @@
 import {
   accreditation,
+  defaultDocuments,
   documentDisplayAddress,
-  documentGroups,
   documentsHeading,
 } from "../../content/documents.ts";
 import { describePublicFile } from "../../content/file-info.server.ts";
 import { certificateLinkLabel } from "../../content/page-labels.ts";
+import { siteContentOf } from "../../domain/pages/page-context.ts";
 import { ContentImage } from "../components/content-image.tsx";
-import { DownloadLink, type FileLabels, fileLabel } from "../components/download-link.tsx";
+import {
+  DownloadLink,
+  type FileLabels,
+  fileLabel,
+  uploadedFileLabel,
+} from "../components/download-link.tsx";
 import { pageMeta } from "../page-meta.ts";
 import type { RouteHandle } from "../route-handle.ts";
 import contentStyles from "../styles/pages/content.css?inline";
@@ -18,25 +24,33 @@ export const meta = () => pageMeta("/documents");
 
 export const handle: RouteHandle = { styles: [contentStyles, documentsStyles] };
 
-/** Runs at prerender time: format and size of every linked file, read from public/. */
-export function loader() {
-  const hrefs = [
-    ...documentGroups.flatMap((group) => group.documents.map((document) => document.href)),
-    accreditation.certificate.src,
-  ];
-  const files: FileLabels = Object.fromEntries(
-    hrefs.map((href) => [href, describePublicFile(href)]),
-  );
-  return { files };
+/**
+ * The published edition's documents when the server renders the page on publishing (or a draft,
+ * for a preview); the build's defaults while prerendering (decision 0029). Format and size of
+ * every linked file: an uploaded one's from the content, the build's read from public/.
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  const { groups } = siteContentOf(context).documents ?? defaultDocuments;
+  const documents = groups.flatMap((group) => group.documents);
+  const files: FileLabels = Object.fromEntries([
+    ...documents.map((document) => [
+      document.href,
+      document.file
+        ? uploadedFileLabel(document.href, document.file)
+        : describePublicFile(document.href),
+    ]),
+    [accreditation.certificate.src, describePublicFile(accreditation.certificate.src)],
+  ]);
+  return { files, groups };
 }
 
 export default function DocumentsPage({ loaderData }: Route.ComponentProps) {
-  const { files } = loaderData;
+  const { files, groups } = loaderData;
   const certificate = accreditation.certificate;
   return (
     <div className="page">
       <h1>{documentsHeading}</h1>
-      {documentGroups.map((group) => (
+      {groups.map((group) => (
         <section key={group.id} className="document-group" aria-labelledby={`${group.id}-title`}>
           <h2 id={`${group.id}-title`}>{group.title}</h2>
           <ul className="download-list">
@@ -44,7 +58,7 @@ export default function DocumentsPage({ loaderData }: Route.ComponentProps) {
               <li key={document.href} className="document-link">
                 <DownloadLink file={fileLabel(files, document.href)}>{document.title}</DownloadLink>
                 <span className="document-link__address">
-                  {documentDisplayAddress(document.href)}
+                  {documentDisplayAddress(decodeURI(document.href))}
                 </span>
               </li>
             ))}

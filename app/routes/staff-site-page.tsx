@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { siteContentDefaults } from "../../content/site-content-defaults.ts";
+import type { SubmittedFile } from "../../domain/attachments/submitted-file.ts";
 import { formOf, pageOf, requireStaff } from "../../domain/pages/page-context.ts";
 import {
   editablePages,
@@ -7,7 +8,12 @@ import {
   isEditablePage,
   type SiteAction,
 } from "../../domain/site-content/site-editions.ts";
-import type { FormErrors } from "../../domain/site-content/site-form.ts";
+import {
+  formatOfMediaType,
+  siteFileMessages,
+  type UploadedSiteFile,
+} from "../../domain/site-content/site-files.ts";
+import type { FormErrors, PageForm } from "../../domain/site-content/site-form.ts";
 import { siteFormOf } from "../../domain/site-content/site-forms.ts";
 import { NoticeBanner } from "../components/staff/notice-banner/notice-banner.tsx";
 import { EditionHistory } from "../features/site/edition-history.tsx";
@@ -61,10 +67,17 @@ export async function action({ params, context }: Route.ActionArgs) {
   }
   const page = params.page;
   const site = pageOf(context).services.site;
-  const fields = formOf(context).fields;
+  const { fields, files, refusal } = formOf(context);
+  // An upload refused while it streamed in (too large, not an allowed type): nothing is kept, and
+  // the form shows what is stored (the fields after the refused file never arrived).
+  if (refusal) return data<ActionAnswer>({ message: refusal.message }, { status: refusal.status });
   const intent = fields.get("intent") ?? "";
   const form = siteFormOf(page);
-  const values = form.read(fields);
+  const uploaded = await keepFiles(form, form.read(fields), files, (kept) =>
+    site.upload(access.viewer, kept),
+  );
+  if (!uploaded.ok) return data<ActionAnswer>(uploaded.answer, { status: uploaded.status });
+  const values = uploaded.values;
   const changed = form.change(values, intent);
   // Adding, removing, moving: the form again, changed; nothing stored until it is saved.
   if (changed) return data<ActionAnswer>({ values: changed });
@@ -106,6 +119,46 @@ export async function action({ params, context }: Route.ActionArgs) {
     return finished(result.outcome);
   }
   return data<ActionAnswer>({ message: "Неизвестное действие." }, { status: 400 });
+}
+
+/**
+ * The files posted with the form, each in an input that takes its type, kept before anything
+ * else (decision 0036): whatever button was pressed, a chosen file is not asked for again. One
+ * file in the wrong place refuses them all, and nothing is kept.
+ */
+async function keepFiles(
+  form: PageForm<unknown, unknown>,
+  values: unknown,
+  files: readonly SubmittedFile[],
+  upload: (files: readonly SubmittedFile[]) => Promise<UploadedSiteFile[]>,
+): Promise<{ ok: true; values: unknown } | { ok: false; status: number; answer: ActionAnswer }> {
+  if (files.length === 0) return { ok: true, values };
+  const slots = form.files;
+  for (const file of files) {
+    const place = file.field ? slots?.accepts(file.field) : undefined;
+    if (!place) {
+      return {
+        ok: false,
+        status: 400,
+        answer: { values, message: "Файл пришёл не из поля формы." },
+      };
+    }
+    const format = formatOfMediaType(file.mediaType);
+    if (!format || !place.formats.includes(format)) {
+      const message = siteFileMessages.wrongPlace(file.fileName, place.label, place.formats);
+      return { ok: false, status: 415, answer: { values, message } };
+    }
+  }
+  const kept = await upload(files);
+  return {
+    ok: true,
+    values: files.reduce((changed, file, index) => {
+      const keptFile = kept[index];
+      return slots && file.field && keptFile
+        ? slots.attach(changed, file.field, keptFile)
+        : changed;
+    }, values),
+  };
 }
 
 export default function StaffSiteEditorPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -155,6 +208,7 @@ export default function StaffSiteEditorPage({ loaderData, actionData }: Route.Co
         label={title}
         csrfToken={csrfToken}
         publishesDirectly={view.publishesDirectly}
+        withFiles={form.files !== undefined}
       >
         <editor.Fields
           values={answer?.values ?? form.valuesOf(view.content)}

@@ -1,8 +1,8 @@
-import { director } from "../../content/director.ts";
 import { describePublicFile } from "../../content/file-info.server.ts";
-import { organisationChart } from "../../content/organisation-chart.ts";
+import { defaultStructure, organisationChart } from "../../content/organisation-chart.ts";
 import { sitePage } from "../../content/site-pages.ts";
-import { DownloadLink } from "../components/download-link.tsx";
+import { siteContentOf } from "../../domain/pages/page-context.ts";
+import { DownloadLink, uploadedFileLabel } from "../components/download-link.tsx";
 import { OrgChart } from "../components/org-chart.tsx";
 import { pageMeta } from "../page-meta.ts";
 import type { RouteHandle } from "../route-handle.ts";
@@ -14,12 +14,21 @@ export const meta = () => pageMeta("/structure");
 
 export const handle: RouteHandle = { styles: [contentStyles, structureStyles] };
 
-/** Runs at prerender time: format and size of the chart image, read from public/. */
-export function loader() {
-  return { chartImage: describePublicFile(organisationChart.image.src) };
+/**
+ * The published edition's director and chart picture when the server renders the page on
+ * publishing (or a draft, for a preview); the build's while prerendering (decision 0029). Format
+ * and size of the chart's picture: an uploaded one's from the content, the build's from public/.
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  const { director, chart } = siteContentOf(context).structure ?? defaultStructure;
+  const chartImage = chart.file
+    ? uploadedFileLabel(chart.href, chart.file)
+    : describePublicFile(chart.href);
+  return { director, chart, chartImage };
 }
 
 export default function StructurePage({ loaderData }: Route.ComponentProps) {
+  const { director, chart } = loaderData;
   return (
     <div className="page">
       <h1>{sitePage("/structure").title}</h1>
@@ -35,12 +44,10 @@ export default function StructurePage({ loaderData }: Route.ComponentProps) {
 
       <section className="content-section" aria-labelledby="org-chart-title">
         <h2 id="org-chart-title">{organisationChart.title}</h2>
-        {organisationChart.sampleNotice ? (
-          <p className="sample-notice">{organisationChart.sampleNotice}</p>
-        ) : null}
+        {chart.sampleNotice ? <p className="sample-notice">{chart.sampleNotice}</p> : null}
         <OrgChart root={organisationChart.root} labelledBy="org-chart-title" />
         <p>
-          <DownloadLink file={loaderData.chartImage}>{organisationChart.image.alt}</DownloadLink>
+          <DownloadLink file={loaderData.chartImage}>{chart.alt}</DownloadLink>
         </p>
       </section>
     </div>

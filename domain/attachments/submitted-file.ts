@@ -9,6 +9,8 @@ export type SubmittedFile = {
   /** Recognised from the content, never the name or the browser's word. */
   mediaType: string;
   content: Uint8Array;
+  /** The form's input it came in (a page with several file inputs tells them apart by it). */
+  field?: string;
 };
 
 /** The longest name kept, in characters (code points, never half of one). */

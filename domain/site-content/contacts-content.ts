@@ -2,10 +2,11 @@
  * The organisation's contacts as staff edit them (issue 28): the phone of the banner and the
  * footer, the contacts table's three groups of rows, the address and the working hours (shown
  * on every page, in the footer), and the legal details. Typed fields, never markup. The
- * requisites file under the legal details is an upload: not edited here. The same schema checks
+ * requisites file under the legal details is an upload (decision 0036). The same schema checks
  * the build's defaults (content/contacts.ts), a posted form and a stored edition.
  */
 import { z } from "zod";
+import { fileAddressSchema, isSiteFileAddress, uploadedFileSchema } from "./site-files.ts";
 import { requiredText, typedText } from "./typed-text.ts";
 
 const itemId = z.string().regex(/^[a-z0-9-]{1,60}$/, "Неверный идентификатор строки.");
@@ -85,8 +86,20 @@ export const contactsContentSchema = z.object({
     /** A note above the legal details (the sample notice); empty: none. */
     note: typedText(300),
     groups: z.array(legalGroupSchema).min(1).max(6),
+    /** The requisites file uploaded by staff (decision 0036); absent: the build's file. */
+    requisites: z
+      .object({ href: fileAddressSchema, file: uploadedFileSchema.optional() })
+      .superRefine((requisites, context) => {
+        if (isSiteFileAddress(requisites.href) !== (requisites.file !== undefined)) {
+          context.addIssue({ code: "custom", path: ["href"], message: "Загрузите файл ещё раз." });
+        }
+      })
+      .optional(),
   }),
 });
+
+/** What the requisites file may be. */
+export const requisitesFormats = ["DOCX", "ODT", "PDF"] as const;
 
 export type ContactsContent = z.infer<typeof contactsContentSchema>;
 

@@ -9,7 +9,9 @@ import {
   type ContactsContent,
   contactsContentSchema,
   maxRows,
+  requisitesFormats,
 } from "./contacts-content.ts";
+import { factsTextOf, uploadedFileFactsOf } from "./site-files.ts";
 import {
   applyListChange,
   type FormCheck,
@@ -31,7 +33,13 @@ export type ContactsFormValues = {
   workingHours: HoursRowValues[];
   groups: { id: string; title: string; rows: ContactRowValues[] }[];
   legalGroups: { id: string; title: string; rows: LegalRowValues[] }[];
+  /** The requisites file uploaded (its address and facts); empty: the build's file. */
+  requisitesHref: string;
+  requisitesFile: string;
 };
+
+/** The requisites file's input. */
+export const requisitesUpload = "requisitesHref.upload";
 
 const contactFields = ["id", "title", "email", "fullName", "extension"] as const;
 const hoursFields = ["id", "days", "hours"] as const;
@@ -50,6 +58,10 @@ export function contactFormValues(content: ContactsContent): ContactsFormValues 
     workingHours: content.workingHours,
     groups: content.groups,
     legalGroups: content.legal.groups,
+    requisitesHref: content.legal.requisites?.href ?? "",
+    requisitesFile: content.legal.requisites?.file
+      ? JSON.stringify(content.legal.requisites.file)
+      : "",
   };
 }
 
@@ -62,6 +74,8 @@ export function contactFormFields(values: ContactsFormValues): Record<string, st
     whcount: String(values.workingHours.length),
     gcount: String(values.groups.length),
     lcount: String(values.legalGroups.length),
+    requisitesHref: values.requisitesHref,
+    requisitesFile: values.requisitesFile,
   };
   const rows = <Row>(list: string, items: readonly Row[], names: readonly (keyof Row)[]) => {
     fields[`${list}count`] = String(items.length);
@@ -117,6 +131,8 @@ export function readContactValues(fields: URLSearchParams): ContactsFormValues {
       title: text(`l${index}.title`),
       rows: rowsOf(fields, `l${index}`, legalFields),
     })),
+    requisitesHref: text("requisitesHref"),
+    requisitesFile: text("requisitesFile"),
   };
 }
 
@@ -140,6 +156,7 @@ function nameOf(path: readonly PropertyKey[]): string | undefined {
   }
   if (first === "legal") {
     if (second === "note") return "legalNote";
+    if (second === "requisites") return requisitesUpload;
     if (second !== "groups") return undefined;
     if (fourth === "rows" && typeof fifth === "number" && typeof sixth === "string") {
       return contactFieldName(`l${String(third)}`, fifth, sixth);
@@ -147,6 +164,13 @@ function nameOf(path: readonly PropertyKey[]): string | undefined {
     return group("l", third, fourth);
   }
   return undefined;
+}
+
+/** The requisites file posted, if one was uploaded: none keeps the build's file. */
+function requisitesOf(values: ContactsFormValues) {
+  if (values.requisitesHref.trim() === "") return {};
+  const file = uploadedFileFactsOf(values.requisitesFile);
+  return { requisites: { href: values.requisitesHref, ...(file ? { file } : {}) } };
 }
 
 export function checkContactValues(values: ContactsFormValues): FormCheck<ContactsContent> {
@@ -158,7 +182,11 @@ export function checkContactValues(values: ContactsFormValues): FormCheck<Contac
       ...group,
       rows: group.rows.map((row) => ({ ...row, extension: row.extension.trim() })),
     })),
-    legal: { note: values.legalNote, groups: values.legalGroups },
+    legal: {
+      note: values.legalNote,
+      groups: values.legalGroups,
+      ...requisitesOf(values),
+    },
   });
   if (parsed.success) return { ok: true, content: parsed.data };
   return { ok: false, errors: formErrorsOf(parsed.error.issues, nameOf) };
@@ -217,13 +245,28 @@ export const contactsForm: PageForm<ContactsContent, ContactsFormValues> = {
     };
   },
   check: checkContactValues,
+  files: {
+    accepts: (field) =>
+      field === requisitesUpload
+        ? { formats: requisitesFormats, label: "Файл реквизитов" }
+        : undefined,
+    attach: (values, field, file) =>
+      field === requisitesUpload
+        ? {
+            ...values,
+            requisitesHref: file.href,
+            requisitesFile: factsTextOf(file),
+          }
+        : values,
+  },
   place(name) {
     const scalar: Record<string, string> = {
       phone: "Телефон",
       address: "Адрес",
       legalNote: "Примечание к реквизитам",
+      [requisitesUpload]: "Файл реквизитов",
     };
-    if (scalar[name]) return { id: `contacts-${name}`, label: scalar[name] };
+    if (scalar[name]) return { id: `contacts-${name.replace(".", "-")}`, label: scalar[name] };
     const groupTitle = /^([gl])(\d)\.title$/.exec(name);
     if (groupTitle) {
       const [, kind, index = "0"] = groupTitle;

@@ -16,6 +16,7 @@ import {
   applyListChange,
   formErrorsOf,
   freeId,
+  linesOf,
   type PageForm,
   readListChange,
   readRows,
@@ -134,13 +135,6 @@ export function readPriceValues(fields: URLSearchParams): PricesFormValues {
     individuals: readList(fields, "ip", individualFields),
   };
 }
-
-/** A textarea's lines, the empty ones left out. */
-const linesOf = (text: string) =>
-  text
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter((line) => line !== "");
 
 /** Where a complaint of the schema belongs in the form. */
 function nameOf(path: readonly PropertyKey[]): string | undefined {

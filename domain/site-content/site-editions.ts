@@ -5,9 +5,18 @@
  * `editablePages` with its schema, and a typed editor; the machinery is the same.
  */
 import type { z } from "zod";
+import type { SubmittedFile } from "../attachments/submitted-file.ts";
 import type { StaffViewer } from "../staff/staff-roles.ts";
 import { type ContactsContent, contactsContentSchema } from "./contacts-content.ts";
+import {
+  type ApplicationsContent,
+  applicationsContentSchema,
+  type DocumentsContent,
+  documentsContentSchema,
+} from "./file-lists-content.ts";
 import { type PricesContent, pricesContentSchema } from "./prices-content.ts";
+import type { UploadedSiteFile } from "./site-files.ts";
+import { type StructureContent, structureContentSchema } from "./structure-content.ts";
 import { type VacanciesContent, vacanciesContentSchema } from "./vacancies-content.ts";
 
 /** Content by page, as each page's schema defines it. */
@@ -15,6 +24,9 @@ export type SiteContent = {
   vacancies: VacanciesContent;
   prices: PricesContent;
   contacts: ContactsContent;
+  documents: DocumentsContent;
+  applications: ApplicationsContent;
+  structure: StructureContent;
 };
 
 export type EditablePage = keyof SiteContent;
@@ -52,6 +64,24 @@ export const editablePages: {
     schema: contactsContentSchema,
     // The phone, the address and the working hours are in the footer of every page.
     shownOn: "every page",
+  },
+  documents: {
+    path: "/documents",
+    title: "Документы",
+    schema: documentsContentSchema,
+    shownOn: ["/documents"],
+  },
+  applications: {
+    path: "/applications",
+    title: "Бланки заявлений",
+    schema: applicationsContentSchema,
+    shownOn: ["/applications"],
+  },
+  structure: {
+    path: "/structure",
+    title: "Структура",
+    schema: structureContentSchema,
+    shownOn: ["/structure"],
   },
 };
 
@@ -147,4 +177,6 @@ export type SitePort = {
   ): Promise<SiteActionResult>;
   /** The public page rendered from the edition worked on (or the published one): its HTML. */
   preview(viewer: StaffViewer, page: EditablePage): Promise<string>;
+  /** Keeps the files posted with a page's form, their types checked (decision 0036). */
+  upload(viewer: StaffViewer, files: readonly SubmittedFile[]): Promise<UploadedSiteFile[]>;
 };

@@ -6,6 +6,7 @@
  * the form and get it back changed, nothing stored until a saving button is pressed.
  */
 import type { z } from "zod";
+import type { SiteFileFormat, UploadedSiteFile } from "./site-files.ts";
 
 export type FormErrors = {
   /** The field's input name -> its message, shown beside it and in the summary. */
@@ -32,6 +33,16 @@ export type PageForm<Content, Values> = {
   check(values: Values): FormCheck<Content>;
   /** Where the field posted as `name` is, for the error summary's link. */
   place(name: string): FieldPlace;
+  /** A form with file inputs (decision 0036): what each takes, and the values with a file kept. */
+  files?: FileSlots<Values>;
+};
+
+/** The file inputs of a page's form. */
+export type FileSlots<Values> = {
+  /** The types the input posted as `field` takes and its words; undefined: no such input. */
+  accepts(field: string): { formats: readonly SiteFileFormat[]; label: string } | undefined;
+  /** The values with the file just kept in the place of the input `field`. */
+  attach(values: Values, field: string, file: UploadedSiteFile): Values;
 };
 
 /** A change of a list's shape, asked by one of the form's small buttons. */
@@ -127,3 +138,10 @@ export function readRows<Field extends string>(
       ) as Record<Field, string>,
   );
 }
+
+/** A textarea's lines, trimmed, the empty ones left out: one term, one paragraph a line. */
+export const linesOf = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== "");

@@ -4,15 +4,20 @@
  */
 
 import { contactsForm } from "./contacts-form.ts";
+import { applicationsForm, documentsForm } from "./file-lists-form.ts";
 import { pricesForm } from "./prices-form.ts";
 import type { EditablePage, SiteContent } from "./site-editions.ts";
 import type { PageForm } from "./site-form.ts";
+import { structureForm } from "./structure-form.ts";
 import { vacanciesForm } from "./vacancies-form.ts";
 
 export const siteForms: { [page in EditablePage]: PageForm<SiteContent[page], unknown> } = {
   vacancies: vacanciesForm as PageForm<SiteContent["vacancies"], unknown>,
   prices: pricesForm as PageForm<SiteContent["prices"], unknown>,
   contacts: contactsForm as PageForm<SiteContent["contacts"], unknown>,
+  documents: documentsForm as PageForm<SiteContent["documents"], unknown>,
+  applications: applicationsForm as PageForm<SiteContent["applications"], unknown>,
+  structure: structureForm as PageForm<SiteContent["structure"], unknown>,
 };
 
 /** A page's form, its content as any page's: the editor route is written once for all. */

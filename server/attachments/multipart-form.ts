@@ -112,10 +112,12 @@ export async function readMultipartForm(
         fields.append(part.fieldname, String(part.value));
         continue;
       }
-      const read = await readFilePart(part, rules.maxTotalBytes - totalBytes, rules);
+      const read = await readFilePart(part, totalBytes, rules);
       if (!read) continue;
+      // The parser counts file inputs (empty ones too, see `maxFileInputs`); this, files chosen.
+      if (files.length === rules.maxFiles) throw new UploadRefusal(413, rules.messages.tooMany);
       totalBytes += read.length;
-      files.push(await checkedFile(part.filename, read, rules));
+      files.push({ ...(await checkedFile(part.filename, read, rules)), field: part.fieldname });
     }
   } catch (error) {
     throw refusalOfParserError(error, rules);
@@ -128,20 +130,24 @@ export async function readMultipartForm(
 
 /**
  * A file part's bytes, or undefined for the empty part a browser sends when no file was chosen.
- * Stops at `room` bytes: more is a refusal, and the rest of the request is never read.
+ * Stops past the file's limit or the room the files before it left: more is a refusal, and the
+ * rest of the request is never read.
  */
 async function readFilePart(
   part: MultipartFile,
-  room: number,
+  bytesBefore: number,
   rules: FileRules,
 ): Promise<Buffer | undefined> {
   const chunks: Buffer[] = [];
+  const fileLimit = rules.maxFileBytes ?? rules.maxTotalBytes;
+  const room = rules.maxTotalBytes - bytesBefore;
   let length = 0;
   for await (const chunk of part.file as AsyncIterable<Buffer>) {
     length += chunk.length;
-    if (length > room) {
+    if (length > fileLimit || length > room) {
       part.file.destroy();
-      throw new UploadRefusal(413, rules.messages.tooLarge);
+      const total = length <= fileLimit && rules.messages.totalTooLarge;
+      throw new UploadRefusal(413, total || rules.messages.tooLarge);
     }
     chunks.push(chunk);
   }

@@ -4,6 +4,11 @@
  * domain/staff/answer-files.ts; a citizen's files will bring their own.
  */
 import {
+  siteFileLimits,
+  siteFileMessages,
+  siteFileTypes,
+} from "../../domain/site-content/site-files.ts";
+import {
   answerFileLimits,
   answerFileMessages,
   answerFileTypes,
@@ -14,9 +19,18 @@ export type FileRules = {
   maxFiles: number;
   /** All the form's files together, in bytes. */
   maxTotalBytes: number;
+  /** One file, in bytes, when less than all of them together. */
+  maxFileBytes?: number;
+  /** Text fields of the form (10 unless said). */
+  maxFields?: number;
+  /** File inputs of the form, an empty part for each left empty (`maxFiles` unless said). */
+  maxFileInputs?: number;
   messages: {
     tooMany: string;
+    /** One file too large (or all of them, without `maxFileBytes`). */
     tooLarge: string;
+    /** All the files together too large, with `maxFileBytes`. */
+    totalTooLarge?: string;
     wrongType(name: string): string;
     empty(name: string): string;
   };
@@ -27,6 +41,17 @@ export const answerFileRules: FileRules = {
   maxFiles: answerFileLimits.maxFiles,
   maxTotalBytes: answerFileLimits.maxTotalBytes,
   messages: answerFileMessages,
+};
+
+/** What an editor of the public site may upload (decision 0036). */
+export const siteFileRules: FileRules = {
+  types: siteFileTypes,
+  maxFiles: siteFileLimits.maxFiles,
+  maxTotalBytes: siteFileLimits.maxTotalBytes,
+  maxFileBytes: siteFileLimits.maxFileBytes,
+  maxFields: siteFileLimits.maxFields,
+  maxFileInputs: siteFileLimits.maxFileInputs,
+  messages: siteFileMessages,
 };
 
 /** A refusal of the whole upload: its status and the Russian message the page shows. */
@@ -40,15 +65,18 @@ export class UploadRefusal extends Error {
 
 /** The parser's limits for these rules: busboy stops counting at these, the reader at the exact ones. */
 export function parserLimits(rules: FileRules) {
+  const fields = rules.maxFields ?? 10;
+  const files = rules.maxFileInputs ?? rules.maxFiles;
   return {
-    files: rules.maxFiles,
+    files,
     // One byte over the limit reaches the reader, which refuses at once: at the limit itself busboy
     // would quietly drop the rest of the part, and so read all of a 200 MB upload before the end.
-    fileSize: rules.maxTotalBytes + 1,
-    fields: 10,
+    fileSize: (rules.maxFileBytes ?? rules.maxTotalBytes) + 1,
+    fields,
     // The text (20,000 characters of up to 4 bytes) and a margin.
     fieldSize: 100 * 1024,
-    parts: 20,
+    // The answer form: 10 fields, 5 files and a margin of 5, as it always had.
+    parts: fields + files + 5,
     fieldNameSize: 50,
     // A part whose headers go past this is dropped by busboy without a word: the reader counts
     // the parts that arrived and refuses the form (multipart-form.ts).

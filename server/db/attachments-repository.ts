@@ -13,6 +13,15 @@ import { isoMoment } from "./database.ts";
 export type AttachmentOwner = { kind: "answer" | "appeal"; id: string };
 
 /**
+ * A file uploaded for the public site (owner kind 'site', no appeal): served to anyone at its
+ * own address, never changed nor deleted, so an address once published keeps answering
+ * (decision 0036).
+ */
+export type SiteFileInfo = Omit<AttachmentInfo, "appealId">;
+
+export type SiteFile = SiteFileInfo & { content: Buffer };
+
+/**
  * A file to keep: its name already cleaned and its type read from its content, never taken from
  * the browser (server/attachments/checked-file.ts).
  */
@@ -46,34 +55,8 @@ export function createAttachmentsRepository(db: Database) {
     ): Promise<AttachmentInfo[]> {
       const stored: AttachmentInfo[] = [];
       for (const [position, file] of files.entries()) {
-        const info: AttachmentInfo = {
-          id: randomUUIDv7(),
-          appealId,
-          fileName: file.fileName,
-          mediaType: file.mediaType,
-          byteSize: file.content.length,
-          sha256: createHash("sha256").update(file.content).digest("hex"),
-          createdAt: at.toISOString(),
-        };
-        await tx.run(
-          `INSERT INTO attachments (id, appeal_id, owner_kind, owner_id, position, file_name,
-             media_type, byte_size, sha256, content, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          [
-            info.id,
-            appealId,
-            owner.kind,
-            owner.id,
-            position,
-            info.fileName,
-            info.mediaType,
-            info.byteSize,
-            info.sha256,
-            file.content,
-            info.createdAt,
-          ],
-        );
-        stored.push(info);
+        const info = await insertFile(tx, file, at, { appealId, owner, position });
+        stored.push({ ...info, appealId });
       }
       return stored;
     },
@@ -96,6 +79,32 @@ export function createAttachmentsRepository(db: Database) {
       return rows.map(toInfo);
     },
 
+    /** Keeps a file uploaded for the public site; its id is its address's (decision 0036). */
+    async insertSiteFile(file: NewAttachment, at: Date, tx: SqlExecutor): Promise<SiteFileInfo> {
+      // A site file is its own owner, at position 0.
+      return insertFile(tx, file, at, { appealId: null, owner: { kind: "site" }, position: 0 });
+    },
+
+    /** A site file with its bytes; `id` must be a UUID (PostgreSQL refuses other text). */
+    async readSiteFile(id: string): Promise<SiteFile | undefined> {
+      const [row] = await db.all(
+        `SELECT ${infoColumns}, content FROM attachments WHERE id = ? AND owner_kind = 'site'`,
+        [id],
+      );
+      if (!row) return undefined;
+      const { appealId: _appeal, ...info } = toInfo(row);
+      return { ...info, content: bytesOf(row.content) };
+    },
+
+    /** How many site files are kept (a refused upload must add none). */
+    async countSiteFiles(): Promise<number> {
+      const [row] = await db.all(
+        "SELECT COUNT(*) AS count FROM attachments WHERE owner_kind = 'site'",
+        [],
+      );
+      return Number(row?.count ?? 0);
+    },
+
     /** One file with its bytes, only if it belongs to `appealId` (a download checks both). */
     async read(appealId: string, id: string): Promise<AttachmentFile | undefined> {
       const [row] = await db.all(
@@ -109,6 +118,47 @@ export function createAttachmentsRepository(db: Database) {
 }
 
 export type AttachmentsRepository = ReturnType<typeof createAttachmentsRepository>;
+
+/** One file's row: its id (a site file's own id is its owner's), name, type, size and hash. */
+async function insertFile(
+  tx: SqlExecutor,
+  file: NewAttachment,
+  at: Date,
+  where: {
+    appealId: string | null;
+    owner: AttachmentOwner | { kind: "site" };
+    position: number;
+  },
+): Promise<SiteFileInfo> {
+  const info: SiteFileInfo = {
+    id: randomUUIDv7(),
+    fileName: file.fileName,
+    mediaType: file.mediaType,
+    byteSize: file.content.length,
+    sha256: createHash("sha256").update(file.content).digest("hex"),
+    createdAt: at.toISOString(),
+  };
+  const ownerId = "id" in where.owner ? where.owner.id : info.id;
+  await tx.run(
+    `INSERT INTO attachments (id, appeal_id, owner_kind, owner_id, position, file_name,
+       media_type, byte_size, sha256, content, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [
+      info.id,
+      where.appealId,
+      where.owner.kind,
+      ownerId,
+      where.position,
+      info.fileName,
+      info.mediaType,
+      info.byteSize,
+      info.sha256,
+      file.content,
+      info.createdAt,
+    ],
+  );
+  return info;
+}
 
 function toInfo(row: SqlRow): AttachmentInfo {
   return {

@@ -101,3 +101,52 @@ for (const kind of testDatabaseKinds) {
     });
   });
 }
+
+// What the release before site files wrote (version 16): an answer with its file.
+const answerId = "5b0e7c8e-3a51-4d43-9a43-6e1c1c7f0a02";
+const fileId = "5b0e7c8e-3a51-4d43-9a43-6e1c1c7f0a03";
+const answeredRows = (bytes: string) => [
+  olderRows[0] ?? "",
+  `INSERT INTO appeal_answers (id, appeal_id, text, staff_login, created_at, answered_on)
+   VALUES ('${answerId}', '${appealId}', 'Ответ', 'anna', '${receivedAt}', '2026-10-02')`,
+  `INSERT INTO attachments (id, appeal_id, owner_kind, owner_id, position, file_name, media_type,
+     byte_size, sha256, content, created_at)
+   VALUES ('${fileId}', '${appealId}', 'answer', '${answerId}', 0, 'letter.pdf',
+     'application/pdf', 4, 'x', ${bytes}, '${receivedAt}')`,
+];
+
+for (const kind of testDatabaseKinds) {
+  describe(`${kind.name}: site files join the answers' files`, () => {
+    let database: TestDatabase;
+    before(async () => {
+      database = await kind.create();
+    });
+    after(async () => {
+      await database?.drop();
+    });
+
+    test("an answer's file carries over; a site file is kept without an appeal", async () => {
+      const bytes = kind.name === "SQLite" ? "X'25504446'" : "decode('25504446', 'hex')";
+      await writeOlderRelease(database.url, 16, answeredRows(bytes));
+      const data = await openDataLayer(parseDatabaseUrl(database.url));
+      try {
+        const kept = await data.attachments.read(appealId, fileId);
+        assert.equal(kept?.fileName, "letter.pdf");
+        assert.equal(kept?.content.toString("latin1"), "%PDF");
+        const site = await data.transaction((tx) =>
+          data.attachments.insertSiteFile(
+            { fileName: "Устав.pdf", mediaType: "application/pdf", content: Buffer.from("%PDF-1") },
+            new Date(),
+            tx,
+          ),
+        );
+        assert.equal((await data.attachments.readSiteFile(site.id))?.fileName, "Устав.pdf");
+        assert.equal(await data.attachments.countSiteFiles(), 1);
+        // A site file is not an appeal's, nor an answer's file without one.
+        assert.equal(await data.attachments.read(appealId, site.id), undefined);
+      } finally {
+        await data.close();
+      }
+    });
+  });
+}

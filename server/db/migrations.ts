@@ -775,6 +775,43 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX site_editions_page_id ON site_editions (page, id);
     `,
   },
+  {
+    // Files uploaded for the public site (issue 28, decision 0036) join the one store of files:
+    // owner kind 'site', no appeal (they are public, and no retention purge takes them). SQLite
+    // cannot change a column's NOT NULL or a CHECK in place: the table is rebuilt with its rows.
+    version: 17,
+    name: "site files in attachments",
+    sqlite: `
+      CREATE TABLE attachments_rebuilt (
+        id TEXT PRIMARY KEY,
+        appeal_id TEXT REFERENCES appeals (id) ON DELETE CASCADE,
+        owner_kind TEXT NOT NULL CHECK (owner_kind IN ('answer', 'appeal', 'site')),
+        owner_id TEXT NOT NULL,
+        position INTEGER NOT NULL,
+        file_name TEXT NOT NULL,
+        media_type TEXT NOT NULL,
+        byte_size INTEGER NOT NULL,
+        sha256 TEXT NOT NULL,
+        content BLOB NOT NULL,
+        created_at TEXT NOT NULL,
+        UNIQUE (owner_kind, owner_id, position),
+        CHECK ((owner_kind = 'site') = (appeal_id IS NULL))
+      );
+      INSERT INTO attachments_rebuilt SELECT id, appeal_id, owner_kind, owner_id, position,
+        file_name, media_type, byte_size, sha256, content, created_at FROM attachments;
+      DROP TABLE attachments;
+      ALTER TABLE attachments_rebuilt RENAME TO attachments;
+      CREATE INDEX attachments_appeal ON attachments (appeal_id);
+    `,
+    postgres: `
+      ALTER TABLE attachments ALTER COLUMN appeal_id DROP NOT NULL;
+      ALTER TABLE attachments DROP CONSTRAINT attachments_owner_kind_check;
+      ALTER TABLE attachments ADD CONSTRAINT attachments_owner_kind_check
+        CHECK (owner_kind IN ('answer', 'appeal', 'site'));
+      ALTER TABLE attachments ADD CONSTRAINT attachments_site_without_appeal
+        CHECK ((owner_kind = 'site') = (appeal_id IS NULL));
+    `,
+  },
 ];
 
 export const latestVersion = migrations.reduce(

@@ -4,7 +4,7 @@
  * page or form is a new row here and a route module in app/routes/, nothing else.
  */
 import { signInPath } from "../../domain/pages/page-context.ts";
-import { answerFileRules, type FileRules } from "../attachments/upload-rules.ts";
+import { answerFileRules, type FileRules, siteFileRules } from "../attachments/upload-rules.ts";
 import { bodyLimits } from "../http/body-limits.ts";
 import { formMessages } from "../http/problem-answer.ts";
 
@@ -91,6 +91,21 @@ export const pageRoutes: readonly PageRoute[] = [
     access: staff,
     refusals: staffRefusals,
   },
+  // The editors of the site's pages with files (decision 0036): their fields and uploads.
+  ...[
+    "/staff/site/documents",
+    "/staff/site/applications",
+    "/staff/site/structure",
+    "/staff/site/contacts",
+  ].map(
+    (path): PageRoute => ({
+      path,
+      methods: ["GET", "POST"],
+      body: { ...staffForm, multipart: siteFileRules },
+      access: staff,
+      refusals: staffRefusals,
+    }),
+  ),
   // Every other staff page: React Router answers an unknown one with its own 404.
   {
     path: "/staff",

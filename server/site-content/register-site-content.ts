@@ -10,6 +10,8 @@ import type { DataLayer } from "../db/data-layer.ts";
 import type { PublishedListener } from "../db/site-edition-signals.ts";
 import type { SiteSettings } from "../site/site-settings.ts";
 import { createSiteEditionService } from "./site-edition-service.ts";
+import { registerSiteFileRoute } from "./site-file-route.ts";
+import { createSiteFileService } from "./site-file-service.ts";
 import { createSitePublisher, type LiveSite, type PageRenderer } from "./site-publisher.ts";
 
 export function registerSiteContent(
@@ -29,10 +31,13 @@ export function registerSiteContent(
     settings: deps.settings,
     live: deps.live,
   });
+  const files = createSiteFileService({ data: deps.data });
+  registerSiteFileRoute(app, files);
   const service = createSiteEditionService({
     data: deps.data,
     approval: deps.approval,
     publisher,
+    files,
     defaults: siteContentDefaults,
   });
   let listener: PublishedListener | undefined;

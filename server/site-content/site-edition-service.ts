@@ -21,6 +21,7 @@ import type { DataLayer } from "../db/data-layer.ts";
 import type { SqlExecutor } from "../db/database.ts";
 import { announcePublished } from "../db/site-edition-signals.ts";
 import type { EditionRow } from "../db/site-editions-repository.ts";
+import type { SiteFileService } from "./site-file-service.ts";
 import type { SitePublisher } from "./site-publisher.ts";
 
 const notFound = { ok: false, status: 404, message: "Страница не найдена." } as const;
@@ -45,6 +46,8 @@ export function createSiteEditionService(deps: {
   /** CONTENT_APPROVAL: an editor's change waits for a head. */
   approval: boolean;
   publisher: SitePublisher;
+  /** The files uploaded with the pages' forms (decision 0036). */
+  files: Pick<SiteFileService, "keep">;
   /** The build's content of each page: shown until an edition is published (decision 0029). */
   defaults: SiteContent;
   now?: () => Date;
@@ -243,6 +246,8 @@ export function createSiteEditionService(deps: {
     },
 
     act,
+
+    upload: (viewer, files) => deps.files.keep(viewer, files),
 
     async preview(viewer, page) {
       if (!can(viewer.role, "edit-site")) throw new Error("preview outside the role");

@@ -3,7 +3,9 @@
  * decision 0031): the phone, the address, the note; each row of the working hours, of the
  * contacts table's groups and of the legal details added, removed or changed field by field.
  */
+
 import type { ContactRow, ContactsContent } from "../../../domain/site-content/contacts-content.ts";
+import { fileNameOf } from "../../../domain/site-content/site-files.ts";
 import { changedFields, type FieldChange, listChanges } from "./field-change.ts";
 
 const rowWords = (where: string) => ({
@@ -44,6 +46,10 @@ export function contactChanges(before: ContactsContent, after: ContactsContent):
     { label: "Телефон", value: content.phone },
     { label: "Адрес", value: content.address },
     { label: "Примечание к реквизитам", value: content.legal.note },
+    {
+      label: "Файл реквизитов",
+      value: content.legal.requisites ? fileNameOf(content.legal.requisites.href) : "",
+    },
   ];
   return [
     ...changedFields("Контакты", texts(before), texts(after)),

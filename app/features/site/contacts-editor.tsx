@@ -1,17 +1,22 @@
 import type { ComponentProps, ReactNode } from "react";
+import { legalDetails } from "../../../content/contacts.ts";
+import { requisitesFormats } from "../../../domain/site-content/contacts-content.ts";
 import {
   type ContactsFormValues,
   contactFieldName,
+  contactsForm,
+  requisitesUpload,
 } from "../../../domain/site-content/contacts-form.ts";
 import type { FormErrors } from "../../../domain/site-content/site-form.ts";
 import { Choice, TextInput } from "../../components/staff/field/field.tsx";
 import { AddItemButton, ListItemFieldset } from "./list-buttons.tsx";
+import { UploadField } from "./upload-field.tsx";
 
 /**
  * The contacts' fields in the shared editor form (site-editor-form.tsx): the phone and the
  * address (also in every page's footer), the working hours, each row of the contacts table's
  * three groups, and the legal details. Rows can be moved, removed and added (the form comes
- * back changed, nothing is stored). The requisites file is an upload, not edited here.
+ * back changed, nothing is stored). The requisites file is an upload (decision 0036).
  */
 export function ContactsFields({
   values,
@@ -127,7 +132,18 @@ export function ContactsFields({
 
       <fieldset className="staff-form staff-stack">
         <legend>Реквизиты</legend>
-        <p>Файл реквизитов для скачивания здесь не меняется: он заменяется загрузкой файла.</p>
+        <UploadField
+          id={contactsForm.place(requisitesUpload).id}
+          name={requisitesUpload}
+          label="Файл реквизитов для скачивания"
+          hidden={{
+            href: { name: "requisitesHref", value: values.requisitesHref },
+            facts: { name: "requisitesFile", value: values.requisitesFile },
+          }}
+          buildHref={legalDetails.download.href}
+          formats={requisitesFormats}
+          error={errors?.byField[requisitesUpload]}
+        />
         <TextInput
           {...control("legalNote", "Примечание над реквизитами", values.legalNote)}
           hint="Необязательно: пустое поле на странице не показывается"

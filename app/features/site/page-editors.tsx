@@ -6,15 +6,25 @@
  */
 import type { ReactNode } from "react";
 import type { ContactsFormValues } from "../../../domain/site-content/contacts-form.ts";
+import {
+  applicationsKind,
+  documentsKind,
+} from "../../../domain/site-content/file-lists-content.ts";
+import type { FileListValues } from "../../../domain/site-content/file-lists-form.ts";
 import type { PricesFormValues } from "../../../domain/site-content/prices-form.ts";
 import type { EditablePage, SiteContent } from "../../../domain/site-content/site-editions.ts";
 import type { FormErrors } from "../../../domain/site-content/site-form.ts";
+import type { StructureFormValues } from "../../../domain/site-content/structure-form.ts";
 import type { VacancyFormValues } from "../../../domain/site-content/vacancies-form.ts";
 import { contactChanges } from "./contact-changes.ts";
 import { ContactsFields } from "./contacts-editor.tsx";
 import type { FieldChange } from "./field-change.ts";
+import { fileListChanges } from "./file-list-changes.ts";
+import { fileListFields } from "./file-lists-editor.tsx";
 import { priceChanges } from "./price-changes.ts";
 import { PricesFields } from "./prices-editor.tsx";
+import { structureChanges } from "./structure-changes.ts";
+import { StructureFields } from "./structure-editor.tsx";
 import { VacanciesFields } from "./vacancies-editor.tsx";
 import { vacancyChanges } from "./vacancy-changes.ts";
 
@@ -38,10 +48,28 @@ const contacts: PageEditor<SiteContent["contacts"], ContactsFormValues> = {
   changes: contactChanges,
 };
 
+const documents: PageEditor<SiteContent["documents"], FileListValues> = {
+  Fields: fileListFields(documentsKind),
+  changes: fileListChanges(documentsKind),
+};
+
+const applications: PageEditor<SiteContent["applications"], FileListValues> = {
+  Fields: fileListFields(applicationsKind),
+  changes: fileListChanges(applicationsKind),
+};
+
+const structure: PageEditor<SiteContent["structure"], StructureFormValues> = {
+  Fields: StructureFields,
+  changes: structureChanges,
+};
+
 export const pageEditors: { [page in EditablePage]: PageEditor<SiteContent[page], unknown> } = {
   vacancies: vacancies as PageEditor<SiteContent["vacancies"], unknown>,
   prices: prices as PageEditor<SiteContent["prices"], unknown>,
   contacts: contacts as PageEditor<SiteContent["contacts"], unknown>,
+  documents: documents as PageEditor<SiteContent["documents"], unknown>,
+  applications: applications as PageEditor<SiteContent["applications"], unknown>,
+  structure: structure as PageEditor<SiteContent["structure"], unknown>,
 };
 
 /** A page's editor, its content as any page's: the editor route is written once for all. */

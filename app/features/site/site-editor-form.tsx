@@ -12,20 +12,29 @@ export function SiteEditorForm({
   label,
   csrfToken,
   publishesDirectly,
+  withFiles = false,
   children,
 }: {
   label: string;
   csrfToken: string;
   publishesDirectly: boolean;
+  /** The fields hold file inputs: the form is posted as multipart (its token its first part). */
+  withFiles?: boolean;
   children: ReactNode;
 }) {
   return (
-    <form method="post" className="staff-stack" aria-label={label}>
+    <form
+      method="post"
+      className="staff-stack"
+      aria-label={label}
+      encType={withFiles ? "multipart/form-data" : undefined}
+    >
+      {/* First: a multipart form's token must be its first part, before the button pressed. */}
+      <CsrfField token={csrfToken} />
       {/* Enter in a field saves the draft: the first button of a form is the one Enter presses. */}
       <button type="submit" name="intent" value="save" hidden tabIndex={-1}>
         Сохранить черновик
       </button>
-      <CsrfField token={csrfToken} />
       {children}
       <ButtonGroup>
         <Button kind="secondary" name="intent" value="save">
