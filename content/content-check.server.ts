@@ -3,6 +3,7 @@ import { join, relative, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { z } from "zod";
 import { contactsContentSchema } from "../domain/site-content/contacts-content.ts";
+import { newsContentSchema } from "../domain/site-content/news-content.ts";
 import { pricesContentSchema } from "../domain/site-content/prices-content.ts";
 import { checkFileOfType } from "./file-validity.server.ts";
 import { publicDir, publicFilePath } from "./public-dir.server.ts";
@@ -52,6 +53,7 @@ export const contentSchemas: Record<string, z.ZodType> = {
   director: directorSchema,
   organisationChart: organisationChartSchema,
   investorsPage: investorsPageSchema,
+  defaultNews: newsContentSchema,
 };
 
 export type ContentExport = { module: string; name: string; value: unknown };

@@ -1,5 +1,6 @@
 import type { SiteContent } from "../domain/site-content/site-editions.ts";
 import { defaultContacts } from "./contacts.ts";
+import { defaultNews } from "./news.ts";
 import { defaultPrices } from "./price-list.ts";
 import { defaultVacancies } from "./vacancies.ts";
 
@@ -11,4 +12,5 @@ export const siteContentDefaults: SiteContent = {
   vacancies: defaultVacancies,
   prices: defaultPrices,
   contacts: defaultContacts,
+  news: defaultNews,
 };

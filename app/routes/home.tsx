@@ -2,20 +2,41 @@ import type { MetaArgs } from "react-router";
 import { historyEvents, historyNotice } from "../../content/history.ts";
 import { homeSections } from "../../content/home-sections.ts";
 import { homeIllustrations } from "../../content/illustrations.ts";
+import { defaultNews, newsPage } from "../../content/news.ts";
 import { homeBannerTitle } from "../../content/page-labels.ts";
 import type { HomeSection } from "../../content/schema.ts";
+import { sitePage } from "../../content/site-pages.ts";
 import { testingCentre } from "../../content/testing-centre.ts";
+import { siteContentOf } from "../../domain/pages/page-context.ts";
+import {
+  type Announcement,
+  newestFirst,
+  newsOnHomePage,
+  newsPath,
+} from "../../domain/site-content/news-content.ts";
 import { ContentImage } from "../components/content-image.tsx";
+import { NewsList } from "../features/news/news-list.tsx";
 import { pageMeta } from "../page-meta.ts";
 import type { RouteHandle } from "../route-handle.ts";
 import contentStyles from "../styles/pages/content.css?inline";
 import homeStyles from "../styles/pages/home.css?inline";
+import newsStyles from "../styles/pages/news.css?inline";
+import type { Route } from "./+types/home.ts";
 
 export const meta = ({ matches }: MetaArgs) => pageMeta("/", { withOrganisation: true, matches });
 
-export const handle: RouteHandle = { overBanner: true, styles: [contentStyles, homeStyles] };
+export const handle: RouteHandle = {
+  overBanner: true,
+  styles: [contentStyles, homeStyles, newsStyles],
+};
 
-export default function HomePage() {
+/** The newest announcements published (a draft's, for a preview); the build's while prerendering. */
+export function loader({ context }: Route.LoaderArgs) {
+  const news = siteContentOf(context).news ?? defaultNews;
+  return { news: newestFirst(news).slice(0, newsOnHomePage) };
+}
+
+export default function HomePage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="home-banner" aria-labelledby="home-banner-title">
@@ -37,11 +58,25 @@ export default function HomePage() {
         </ul>
       </nav>
       <div className="page home-sections">
+        {loaderData.news.length > 0 ? <HomeNews announcements={loaderData.news} /> : null}
         {homeSections.map((section) => (
           <HomeSectionBlock key={section.id} section={section} />
         ))}
       </div>
     </>
+  );
+}
+
+/** The newest announcements, when there are any: none shown is no block at all. */
+function HomeNews({ announcements }: { announcements: readonly Announcement[] }) {
+  return (
+    <section className="home-section" aria-labelledby="home-news-title">
+      <h2 id="home-news-title">{sitePage("/news").title}</h2>
+      <NewsList announcements={announcements} headingLevel={3} />
+      <p>
+        <a href={newsPath}>{newsPage.allNews}</a>
+      </p>
+    </section>
   );
 }
 

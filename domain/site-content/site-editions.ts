@@ -7,6 +7,13 @@
 import type { z } from "zod";
 import type { StaffViewer } from "../staff/staff-roles.ts";
 import { type ContactsContent, contactsContentSchema } from "./contacts-content.ts";
+import {
+  announcementPaths,
+  type NewsContent,
+  newsContentSchema,
+  newsFeedPath,
+  newsPath,
+} from "./news-content.ts";
 import { type PricesContent, pricesContentSchema } from "./prices-content.ts";
 import { type VacanciesContent, vacanciesContentSchema } from "./vacancies-content.ts";
 
@@ -15,6 +22,7 @@ export type SiteContent = {
   vacancies: VacanciesContent;
   prices: PricesContent;
   contacts: ContactsContent;
+  news: NewsContent;
 };
 
 export type EditablePage = keyof SiteContent;
@@ -31,6 +39,13 @@ export const editablePages: {
      * read the published content as they render.
      */
     shownOn: readonly string[] | "every page";
+    /**
+     * Pages of the content's own, one per item (an announcement's page): added to the site when
+     * published, removed (404) when an edition leaves the item out, and listed in the sitemap.
+     */
+    ownPages?: (content: SiteContent[page]) => readonly string[];
+    /** Files made from the content, not pages: rewritten on publishing (the news feed). */
+    feeds?: readonly string[];
   };
 } = {
   vacancies: {
@@ -52,6 +67,15 @@ export const editablePages: {
     schema: contactsContentSchema,
     // The phone, the address and the working hours are in the footer of every page.
     shownOn: "every page",
+  },
+  news: {
+    path: newsPath,
+    title: "Новости и объявления",
+    schema: newsContentSchema,
+    // The list, and the newest three on the home page.
+    shownOn: [newsPath, "/"],
+    ownPages: announcementPaths,
+    feeds: [newsFeedPath],
   },
 };
 

@@ -4,6 +4,7 @@
  */
 
 import { contactsForm } from "./contacts-form.ts";
+import { newsForm } from "./news-form.ts";
 import { pricesForm } from "./prices-form.ts";
 import type { EditablePage, SiteContent } from "./site-editions.ts";
 import type { PageForm } from "./site-form.ts";
@@ -13,6 +14,7 @@ export const siteForms: { [page in EditablePage]: PageForm<SiteContent[page], un
   vacancies: vacanciesForm as PageForm<SiteContent["vacancies"], unknown>,
   prices: pricesForm as PageForm<SiteContent["prices"], unknown>,
   contacts: contactsForm as PageForm<SiteContent["contacts"], unknown>,
+  news: newsForm as PageForm<SiteContent["news"], unknown>,
 };
 
 /** A page's form, its content as any page's: the editor route is written once for all. */

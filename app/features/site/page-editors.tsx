@@ -7,12 +7,15 @@
 import type { ReactNode } from "react";
 import type { ContactsFormValues } from "../../../domain/site-content/contacts-form.ts";
 import type { PricesFormValues } from "../../../domain/site-content/prices-form.ts";
+import type { AnnouncementFormValues } from "../../../domain/site-content/news-form.ts";
 import type { EditablePage, SiteContent } from "../../../domain/site-content/site-editions.ts";
 import type { FormErrors } from "../../../domain/site-content/site-form.ts";
 import type { VacancyFormValues } from "../../../domain/site-content/vacancies-form.ts";
 import { contactChanges } from "./contact-changes.ts";
 import { ContactsFields } from "./contacts-editor.tsx";
 import type { FieldChange } from "./field-change.ts";
+import { newsChanges } from "./news-changes.ts";
+import { NewsFields } from "./news-editor.tsx";
 import { priceChanges } from "./price-changes.ts";
 import { PricesFields } from "./prices-editor.tsx";
 import { VacanciesFields } from "./vacancies-editor.tsx";
@@ -38,10 +41,16 @@ const contacts: PageEditor<SiteContent["contacts"], ContactsFormValues> = {
   changes: contactChanges,
 };
 
+const news: PageEditor<SiteContent["news"], AnnouncementFormValues[]> = {
+  Fields: NewsFields,
+  changes: newsChanges,
+};
+
 export const pageEditors: { [page in EditablePage]: PageEditor<SiteContent[page], unknown> } = {
   vacancies: vacancies as PageEditor<SiteContent["vacancies"], unknown>,
   prices: prices as PageEditor<SiteContent["prices"], unknown>,
   contacts: contacts as PageEditor<SiteContent["contacts"], unknown>,
+  news: news as PageEditor<SiteContent["news"], unknown>,
 };
 
 /** A page's editor, its content as any page's: the editor route is written once for all. */
