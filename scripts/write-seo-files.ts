@@ -13,7 +13,10 @@ import { sitemapXml } from "../server/site/sitemap.ts";
 const siteDir = process.argv[2] ?? "build/client";
 
 // The same text a publish writes again with the pages' lastmod (server/site/sitemap.ts).
-const sitemap = sitemapXml([...sitePages.map((page) => page.path), ...announcementPaths(defaultNews)]);
+const sitemap = sitemapXml([
+  ...sitePages.map((page) => page.path),
+  ...announcementPaths(defaultNews),
+]);
 // The same text a publish of the news writes again (server/site/news-feed.ts).
 const feed = newsFeedXml(defaultNews, feedUpdatedOf(defaultNews, new Date()));
 

@@ -20,15 +20,11 @@ import { pageMeta } from "../page-meta.ts";
 import type { RouteHandle } from "../route-handle.ts";
 import contentStyles from "../styles/pages/content.css?inline";
 import homeStyles from "../styles/pages/home.css?inline";
-import newsStyles from "../styles/pages/news.css?inline";
 import type { Route } from "./+types/home.ts";
 
 export const meta = ({ matches }: MetaArgs) => pageMeta("/", { withOrganisation: true, matches });
 
-export const handle: RouteHandle = {
-  overBanner: true,
-  styles: [contentStyles, homeStyles, newsStyles],
-};
+export const handle: RouteHandle = { overBanner: true, styles: [contentStyles, homeStyles] };
 
 /** The newest announcements published (a draft's, for a preview); the build's while prerendering. */
 export function loader({ context }: Route.LoaderArgs) {

@@ -33,9 +33,7 @@ function newAnnouncement(taken: readonly AnnouncementFormValues[]): Announcement
   return { id: String(highest + 1), title: "", date: "", text: "" };
 }
 
-export function checkNewsValues(
-  values: readonly AnnouncementFormValues[],
-): FormCheck<NewsContent> {
+export function checkNewsValues(values: readonly AnnouncementFormValues[]): FormCheck<NewsContent> {
   const parsed = newsContentSchema.safeParse({
     announcements: values.map((values) => ({ ...values, date: isoDayOf(values.date) })),
   });

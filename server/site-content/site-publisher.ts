@@ -131,8 +131,7 @@ export function createSitePublisher(deps: {
       if (!page) throw new Error(`${path} is not a page of the built site`);
       const rendered = await renderPage(path, content, page);
       const { dataPath } = rendered;
-      const dataFile =
-        live.file(dataPath) ?? live.file(`${editablePages[edition.page].path}.data`);
+      const dataFile = live.file(dataPath) ?? live.file(`${editablePages[edition.page].path}.data`);
       // The data file first: a page never links data older than itself.
       if (dataFile) files.push([dataPath, fileOf(Buffer.from(rendered.data), dataFile)]);
       files.push([path, fileOf(Buffer.from(rendered.html), page, { inline: rendered.inline })]);

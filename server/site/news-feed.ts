@@ -1,4 +1,5 @@
 import { siteTitleSuffix } from "../../content/site-pages.ts";
+import { siteUrlPlaceholder } from "../../domain/site/site-url-placeholder.ts";
 import {
   announcementPath,
   type NewsContent,
@@ -7,7 +8,6 @@ import {
   newsPath,
 } from "../../domain/site-content/news-content.ts";
 import { markupHtml, parseMarkup } from "../../domain/site-content/site-markup.ts";
-import { siteUrlPlaceholder } from "../../domain/site/site-url-placeholder.ts";
 
 /**
  * The Atom feed of «Новости и объявления» (RFC 4287): every announcement, newest first, its text

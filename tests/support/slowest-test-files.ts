@@ -11,6 +11,7 @@ export const slowestFirst: readonly string[] = [
   "tests/e2e/site-editions.test.ts",
   "tests/e2e/site-contacts.test.ts",
   "tests/e2e/site-prices.test.ts",
+  "tests/e2e/site-news.test.ts",
   "tests/e2e/malformed-requests.test.ts",
   "tests/e2e/appeals-review.test.ts",
   "tests/e2e/appeal-status.test.ts",
@@ -62,4 +63,5 @@ export const splitByStore: readonly string[] = [
   "tests/crash/backup-interrupted.test.ts",
   "tests/crash/mail-outbox.test.ts",
   "tests/crash/answer-kill9.test.ts",
+  "tests/e2e/site-news.test.ts",
 ];

@@ -1,8 +1,5 @@
 import { formatDay } from "../../../content/format.ts";
-import {
-  type Announcement,
-  announcementPath,
-} from "../../../domain/site-content/news-content.ts";
+import { type Announcement, announcementPath } from "../../../domain/site-content/news-content.ts";
 import { markupPlainText, parseMarkup } from "../../../domain/site-content/site-markup.ts";
 
 /** How much of an announcement's text the lists show before «read on» (its own page). */
@@ -27,7 +24,8 @@ export function AnnouncementDate({ announcement }: { announcement: Announcement 
 
 /**
  * Announcements as a list: each its title linking to its page, its day and the start of its
- * text. /news shows them all under h2 titles; the home page the newest three under h3.
+ * text. /news shows them all under h2 titles; the home page the newest three as cards under h3
+ * (the content styles' cards: the home page's styles are the build's, byte for byte).
  */
 export function NewsList({
   announcements,
@@ -37,10 +35,11 @@ export function NewsList({
   headingLevel: 2 | 3;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  const cards = headingLevel === 3;
   return (
-    <ol className="news-list">
+    <ol className={cards ? "card-grid" : "news-list"}>
       {announcements.map((announcement) => (
-        <li key={announcement.id}>
+        <li key={announcement.id} className={cards ? "card" : undefined}>
           <article aria-labelledby={`news-${announcement.id}-title`}>
             <Heading id={`news-${announcement.id}-title`}>
               <a href={announcementPath(announcement.id)}>{announcement.title}</a>

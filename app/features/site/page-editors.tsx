@@ -6,8 +6,8 @@
  */
 import type { ReactNode } from "react";
 import type { ContactsFormValues } from "../../../domain/site-content/contacts-form.ts";
-import type { PricesFormValues } from "../../../domain/site-content/prices-form.ts";
 import type { AnnouncementFormValues } from "../../../domain/site-content/news-form.ts";
+import type { PricesFormValues } from "../../../domain/site-content/prices-form.ts";
 import type { EditablePage, SiteContent } from "../../../domain/site-content/site-editions.ts";
 import type { FormErrors } from "../../../domain/site-content/site-form.ts";
 import type { VacancyFormValues } from "../../../domain/site-content/vacancies-form.ts";
