@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { contactsContentSchema } from "../domain/site-content/contacts-content.ts";
 import { newsContentSchema } from "../domain/site-content/news-content.ts";
 import { pricesContentSchema } from "../domain/site-content/prices-content.ts";
+import { sectionTextsContentSchema } from "../domain/site-content/section-texts-content.ts";
 import { checkFileOfType } from "./file-validity.server.ts";
 import { publicDir, publicFilePath } from "./public-dir.server.ts";
 import {
@@ -54,6 +55,7 @@ export const contentSchemas: Record<string, z.ZodType> = {
   organisationChart: organisationChartSchema,
   investorsPage: investorsPageSchema,
   defaultNews: newsContentSchema,
+  defaultHomeTexts: sectionTextsContentSchema,
 };
 
 export type ContentExport = { module: string; name: string; value: unknown };

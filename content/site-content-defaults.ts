@@ -1,5 +1,6 @@
 import type { SiteContent } from "../domain/site-content/site-editions.ts";
 import { defaultContacts } from "./contacts.ts";
+import { defaultHomeTexts } from "./home-sections.ts";
 import { defaultNews } from "./news.ts";
 import { defaultPrices } from "./price-list.ts";
 import { defaultVacancies } from "./vacancies.ts";
@@ -13,4 +14,5 @@ export const siteContentDefaults: SiteContent = {
   prices: defaultPrices,
   contacts: defaultContacts,
   news: defaultNews,
+  home: defaultHomeTexts,
 };

@@ -1,6 +1,6 @@
 import type { MetaArgs } from "react-router";
 import { historyEvents, historyNotice } from "../../content/history.ts";
-import { homeSections } from "../../content/home-sections.ts";
+import { defaultHomeTexts, homeSections } from "../../content/home-sections.ts";
 import { homeIllustrations } from "../../content/illustrations.ts";
 import { defaultNews, newsPage } from "../../content/news.ts";
 import { homeBannerTitle } from "../../content/page-labels.ts";
@@ -14,7 +14,10 @@ import {
   newsOnHomePage,
   newsPath,
 } from "../../domain/site-content/news-content.ts";
+import { sectionTextOf } from "../../domain/site-content/section-texts-content.ts";
+import { parseMarkup } from "../../domain/site-content/site-markup.ts";
 import { ContentImage } from "../components/content-image.tsx";
+import { MarkupBlocks } from "../components/site-markup.tsx";
 import { NewsList } from "../features/news/news-list.tsx";
 import { pageMeta } from "../page-meta.ts";
 import type { RouteHandle } from "../route-handle.ts";
@@ -26,10 +29,23 @@ export const meta = ({ matches }: MetaArgs) => pageMeta("/", { withOrganisation:
 
 export const handle: RouteHandle = { overBanner: true, styles: [contentStyles, homeStyles] };
 
-/** The newest announcements published (a draft's, for a preview); the build's while prerendering. */
+/**
+ * The newest announcements and the sections' texts published (a draft's, for a preview); the
+ * build's while prerendering.
+ */
 export function loader({ context }: Route.LoaderArgs) {
-  const news = siteContentOf(context).news ?? defaultNews;
-  return { news: newestFirst(news).slice(0, newsOnHomePage) };
+  const content = siteContentOf(context);
+  const news = content.news ?? defaultNews;
+  const texts = content.home ?? defaultHomeTexts;
+  return {
+    news: newestFirst(news).slice(0, newsOnHomePage),
+    texts: Object.fromEntries(
+      homeSections.map((section) => [
+        section.id,
+        sectionTextOf(texts, section.id) ?? sectionTextOf(defaultHomeTexts, section.id) ?? "",
+      ]),
+    ),
+  };
 }
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
@@ -56,7 +72,11 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       <div className="page home-sections">
         {loaderData.news.length > 0 ? <HomeNews announcements={loaderData.news} /> : null}
         {homeSections.map((section) => (
-          <HomeSectionBlock key={section.id} section={section} />
+          <HomeSectionBlock
+            key={section.id}
+            section={section}
+            text={loaderData.texts[section.id] ?? ""}
+          />
         ))}
       </div>
     </>
@@ -76,7 +96,7 @@ function HomeNews({ announcements }: { announcements: readonly Announcement[] })
   );
 }
 
-function HomeSectionBlock({ section }: { section: HomeSection }) {
+function HomeSectionBlock({ section, text }: { section: HomeSection; text: string }) {
   const titleId = `${section.id}-title`;
   const illustration =
     section.id in homeIllustrations
@@ -87,16 +107,7 @@ function HomeSectionBlock({ section }: { section: HomeSection }) {
       <h2 id={titleId}>{section.title}</h2>
       <div className={illustration ? "illustrated" : undefined}>
         <div>
-          {section.paragraphs.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
-          ))}
-          {section.points ? (
-            <ul>
-              {section.points.map((point) => (
-                <li key={point}>{point}</li>
-              ))}
-            </ul>
-          ) : null}
+          <MarkupBlocks blocks={parseMarkup(text)} />
         </div>
         {illustration ? (
           <figure className="illustrated__figure">

@@ -6,7 +6,7 @@
  * are on the home page and all are in the Atom feed.
  */
 import { z } from "zod";
-import { requiredText } from "./typed-text.ts";
+import { markupText, requiredText } from "./typed-text.ts";
 
 /** The list of announcements, its feed and one announcement's page. */
 export const newsPath = "/news";
@@ -34,11 +34,7 @@ export const announcementSchema = z.object({
   title: requiredText(200, "Укажите заголовок."),
   /** The announcement's day, YYYY-MM-DD (Kirov's calendar). */
   date: isoDay,
-  // A browser posts a textarea's lines ended by CR LF: kept as LF (CR alone is refused).
-  text: z
-    .string()
-    .transform((text) => text.replace(/\r\n?/g, "\n"))
-    .pipe(requiredText(20_000, "Напишите текст объявления.")),
+  text: markupText(20_000, "Напишите текст объявления."),
 });
 
 export type Announcement = z.infer<typeof announcementSchema>;

@@ -15,6 +15,7 @@ import {
   newsPath,
 } from "./news-content.ts";
 import { type PricesContent, pricesContentSchema } from "./prices-content.ts";
+import { type SectionTextsContent, sectionTextsContentSchema } from "./section-texts-content.ts";
 import { type VacanciesContent, vacanciesContentSchema } from "./vacancies-content.ts";
 
 /** Content by page, as each page's schema defines it. */
@@ -23,6 +24,7 @@ export type SiteContent = {
   prices: PricesContent;
   contacts: ContactsContent;
   news: NewsContent;
+  home: SectionTextsContent;
 };
 
 export type EditablePage = keyof SiteContent;
@@ -76,6 +78,12 @@ export const editablePages: {
     shownOn: [newsPath, "/"],
     ownPages: announcementPaths,
     feeds: [newsFeedPath],
+  },
+  home: {
+    path: "/",
+    title: "Главная: тексты разделов",
+    schema: sectionTextsContentSchema,
+    shownOn: ["/"],
   },
 };
 

@@ -6,6 +6,7 @@
 import { contactsForm } from "./contacts-form.ts";
 import { newsForm } from "./news-form.ts";
 import { pricesForm } from "./prices-form.ts";
+import { sectionTextsForm } from "./section-texts-form.ts";
 import type { EditablePage, SiteContent } from "./site-editions.ts";
 import type { PageForm } from "./site-form.ts";
 import { vacanciesForm } from "./vacancies-form.ts";
@@ -15,6 +16,7 @@ export const siteForms: { [page in EditablePage]: PageForm<SiteContent[page], un
   prices: pricesForm as PageForm<SiteContent["prices"], unknown>,
   contacts: contactsForm as PageForm<SiteContent["contacts"], unknown>,
   news: newsForm as PageForm<SiteContent["news"], unknown>,
+  home: sectionTextsForm as PageForm<SiteContent["home"], unknown>,
 };
 
 /** A page's form, its content as any page's: the editor route is written once for all. */

@@ -8,12 +8,15 @@ import type { ReactNode } from "react";
 import type { ContactsFormValues } from "../../../domain/site-content/contacts-form.ts";
 import type { AnnouncementFormValues } from "../../../domain/site-content/news-form.ts";
 import type { PricesFormValues } from "../../../domain/site-content/prices-form.ts";
+import type { SectionTextValues } from "../../../domain/site-content/section-texts-form.ts";
 import type { EditablePage, SiteContent } from "../../../domain/site-content/site-editions.ts";
 import type { FormErrors } from "../../../domain/site-content/site-form.ts";
 import type { VacancyFormValues } from "../../../domain/site-content/vacancies-form.ts";
 import { contactChanges } from "./contact-changes.ts";
 import { ContactsFields } from "./contacts-editor.tsx";
 import type { FieldChange } from "./field-change.ts";
+import { homeTextsChanges } from "./home-texts-changes.ts";
+import { HomeTextsFields } from "./home-texts-editor.tsx";
 import { newsChanges } from "./news-changes.ts";
 import { NewsFields } from "./news-editor.tsx";
 import { priceChanges } from "./price-changes.ts";
@@ -46,11 +49,17 @@ const news: PageEditor<SiteContent["news"], AnnouncementFormValues[]> = {
   changes: newsChanges,
 };
 
+const home: PageEditor<SiteContent["home"], SectionTextValues[]> = {
+  Fields: HomeTextsFields,
+  changes: homeTextsChanges,
+};
+
 export const pageEditors: { [page in EditablePage]: PageEditor<SiteContent[page], unknown> } = {
   vacancies: vacancies as PageEditor<SiteContent["vacancies"], unknown>,
   prices: prices as PageEditor<SiteContent["prices"], unknown>,
   contacts: contacts as PageEditor<SiteContent["contacts"], unknown>,
   news: news as PageEditor<SiteContent["news"], unknown>,
+  home: home as PageEditor<SiteContent["home"], unknown>,
 };
 
 /** A page's editor, its content as any page's: the editor route is written once for all. */
