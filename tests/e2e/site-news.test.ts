@@ -4,7 +4,8 @@
 // a link; typed HTML shows as text), it is on /news, on the home page and in the Atom feed (parsed
 // as XML by the browser), and in the sitemap; every one of these pages is valid HTML, axe-clean,
 // without script, fitting 320 px. Taken off, its page answers 404 and «История» keeps it.
-// Needs the build.
+// A home section's text in the same markup: published, shown as bold and a link with typed HTML
+// as text; the build's text restored, the home page is the built one again. Needs the build.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
@@ -17,6 +18,7 @@ import {
   editingSiteForTests,
   editorPageHtml,
   headApproves,
+  headRestoresBuildContent,
 } from "./site-editor-checks.ts";
 
 const pages: { name: string; html: string }[] = [];
@@ -166,10 +168,34 @@ for (const kind of testDatabaseKinds) {
       assert.match(kept ?? "", new RegExp(title));
       await assertEditorSound(head);
     });
+
+    test("a home section's text in the markup: published at once by a head, restored byte for byte", async () => {
+      const { site, head } = editing;
+      const built = await (await get("/")).text();
+      await head.goto(`${site.baseUrl}/staff/site/home`);
+      await head.getByRole("heading", { name: "Главная: тексты разделов" }).waitFor();
+      await head
+        .getByLabel("Раздел «Государственное задание»")
+        .fill(
+          "Учреждение ведёт **мониторинг** земель, см. [документы](/documents).\n\n<img src=x onerror=alert(1)>\n\n- раз в 5 лет\n- раз в 15 лет",
+        );
+      await assertEditorSound(head);
+      await head.getByRole("button", { name: "Опубликовать" }).click();
+      await head.getByText("Опубликовано: страница на сайте обновлена.").waitFor();
+      const home = await (await get("/")).text();
+      assert.match(
+        home,
+        /<p>Учреждение ведёт <strong>мониторинг<\/strong> земель, см\. <a href="\/documents">документы<\/a>\.<\/p><p>&lt;img src=x onerror=alert\(1\)&gt;<\/p><ul><li>раз в 5 лет<\/li><li>раз в 15 лет<\/li><\/ul>/,
+      );
+      await assertPublicPageSound(env.browser, `${site.baseUrl}/`, "мониторинг");
+      pages.push({ name: `home-texts-${kind.name}.html`, html: home });
+      await headRestoresBuildContent(head, site.baseUrl, "home");
+      assert.equal(await (await get("/")).text(), built, "the home page as before the edit");
+    });
   });
 }
 
 test("the published and the staff pages are valid HTML (W3C checker)", async () => {
-  assert.equal(pages.length, testDatabaseKinds.length * 4);
+  assert.equal(pages.length, testDatabaseKinds.length * 5);
   await assertValidHtml(pages);
 });
