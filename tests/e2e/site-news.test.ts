@@ -1,15 +1,17 @@
 // «Новости и объявления» edited by staff, in Chromium, on both stores: with none, /news says so
 // and the home page has no news block; an editor writes an announcement in the small markup and
 // submits it; nothing changes publicly; a head approves; it has a page of its own (bold, a list,
-// a link; typed HTML shows as text), it is on /news, on the home page and in the Atom feed (parsed
-// as XML by the browser), and in the sitemap; every one of these pages is valid HTML, axe-clean,
-// without script, fitting 320 px. Taken off, its page answers 404 and «История» keeps it.
-// A home section's text in the same markup: published, shown as bold and a link with typed HTML
-// as text; the build's text restored, the home page is the built one again. Needs the build.
+// a link; typed HTML shows as text), it is on /news, on the home page, in the Atom feed (parsed
+// as XML by the browser) and in the sitemap, and a server started afterwards serves it too; each
+// of these pages is valid HTML, axe-clean, without script, fitting 320 px. Taken off, its page
+// answers 404 and «История» keeps it. A home section's text in the same markup: published, shown
+// as bold and a link with typed HTML as text; the build's text restored, the home page is as
+// before. Needs the build.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import { testDatabaseKinds } from "../support/test-databases.ts";
+import { startSite } from "./harness.ts";
 import {
   assertEditorSound,
   assertPublicPageSound,
@@ -131,6 +133,20 @@ for (const kind of testDatabaseKinds) {
       assert.match(sitemap, /\/news\/1<\/loc><lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
       assert.match(sitemap, /\/news<\/loc><lastmod>/);
 
+      // A server that starts later shows the published announcement's page from its first answer.
+      const later = await startSite({ databaseUrl: site.databaseUrl });
+      try {
+        const answer = await fetch(`${later.baseUrl}/news/1`);
+        assert.equal(answer.status, 200);
+        assert.match(await answer.text(), /<strong>с 1 марта<\/strong>/);
+        assert.equal(
+          (await feedEntries(head, `${later.baseUrl}/news/feed.atom`)).entries[0]?.title,
+          title,
+        );
+      } finally {
+        await later.close();
+      }
+
       for (const [path, shows] of [
         ["/news/1", "с 1 марта"],
         ["/news", title],
@@ -169,7 +185,7 @@ for (const kind of testDatabaseKinds) {
       await assertEditorSound(head);
     });
 
-    test("a home section's text in the markup: published at once by a head, restored byte for byte", async () => {
+    test("a home section's text in the markup: published at once by a head, then the build's text restored", async () => {
       const { site, head } = editing;
       const built = await (await get("/")).text();
       await head.goto(`${site.baseUrl}/staff/site/home`);
