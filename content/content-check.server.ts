@@ -56,6 +56,7 @@ export const contentSchemas: Record<string, z.ZodType> = {
   investorsPage: investorsPageSchema,
   defaultNews: newsContentSchema,
   defaultHomeTexts: sectionTextsContentSchema,
+  defaultServicesTexts: sectionTextsContentSchema,
 };
 
 export type ContentExport = { module: string; name: string; value: unknown };

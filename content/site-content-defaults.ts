@@ -3,6 +3,7 @@ import { defaultContacts } from "./contacts.ts";
 import { defaultHomeTexts } from "./home-sections.ts";
 import { defaultNews } from "./news.ts";
 import { defaultPrices } from "./price-list.ts";
+import { defaultServicesTexts } from "./services.ts";
 import { defaultVacancies } from "./vacancies.ts";
 
 /**
@@ -15,4 +16,5 @@ export const siteContentDefaults: SiteContent = {
   contacts: defaultContacts,
   news: defaultNews,
   home: defaultHomeTexts,
+  services: defaultServicesTexts,
 };

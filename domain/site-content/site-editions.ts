@@ -25,6 +25,7 @@ export type SiteContent = {
   contacts: ContactsContent;
   news: NewsContent;
   home: SectionTextsContent;
+  services: SectionTextsContent;
 };
 
 export type EditablePage = keyof SiteContent;
@@ -84,6 +85,12 @@ export const editablePages: {
     title: "Главная: тексты разделов",
     schema: sectionTextsContentSchema,
     shownOn: ["/"],
+  },
+  services: {
+    path: "/services",
+    title: "Услуги: тексты разделов",
+    schema: sectionTextsContentSchema,
+    shownOn: ["/services"],
   },
 };
 

@@ -17,6 +17,7 @@ export const siteForms: { [page in EditablePage]: PageForm<SiteContent[page], un
   contacts: contactsForm as PageForm<SiteContent["contacts"], unknown>,
   news: newsForm as PageForm<SiteContent["news"], unknown>,
   home: sectionTextsForm as PageForm<SiteContent["home"], unknown>,
+  services: sectionTextsForm as PageForm<SiteContent["services"], unknown>,
 };
 
 /** A page's form, its content as any page's: the editor route is written once for all. */

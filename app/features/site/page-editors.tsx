@@ -5,6 +5,8 @@
  * reader is domain/site-content/site-forms.ts.
  */
 import type { ReactNode } from "react";
+import { homeSections } from "../../../content/home-sections.ts";
+import { serviceSectionTitle } from "../../../content/services.ts";
 import type { ContactsFormValues } from "../../../domain/site-content/contacts-form.ts";
 import type { AnnouncementFormValues } from "../../../domain/site-content/news-form.ts";
 import type { PricesFormValues } from "../../../domain/site-content/prices-form.ts";
@@ -15,12 +17,12 @@ import type { VacancyFormValues } from "../../../domain/site-content/vacancies-f
 import { contactChanges } from "./contact-changes.ts";
 import { ContactsFields } from "./contacts-editor.tsx";
 import type { FieldChange } from "./field-change.ts";
-import { homeTextsChanges } from "./home-texts-changes.ts";
-import { HomeTextsFields } from "./home-texts-editor.tsx";
 import { newsChanges } from "./news-changes.ts";
 import { NewsFields } from "./news-editor.tsx";
 import { priceChanges } from "./price-changes.ts";
 import { PricesFields } from "./prices-editor.tsx";
+import { sectionTextsChanges } from "./section-texts-changes.ts";
+import { sectionTextsFields } from "./section-texts-editor.tsx";
 import { VacanciesFields } from "./vacancies-editor.tsx";
 import { vacancyChanges } from "./vacancy-changes.ts";
 
@@ -49,9 +51,17 @@ const news: PageEditor<SiteContent["news"], AnnouncementFormValues[]> = {
   changes: newsChanges,
 };
 
+const homeSectionTitle = (id: string) =>
+  homeSections.find((section) => section.id === id)?.title ?? id;
+
 const home: PageEditor<SiteContent["home"], SectionTextValues[]> = {
-  Fields: HomeTextsFields,
-  changes: homeTextsChanges,
+  Fields: sectionTextsFields(homeSectionTitle),
+  changes: sectionTextsChanges(homeSectionTitle),
+};
+
+const services: PageEditor<SiteContent["services"], SectionTextValues[]> = {
+  Fields: sectionTextsFields(serviceSectionTitle),
+  changes: sectionTextsChanges(serviceSectionTitle),
 };
 
 export const pageEditors: { [page in EditablePage]: PageEditor<SiteContent[page], unknown> } = {
@@ -60,6 +70,7 @@ export const pageEditors: { [page in EditablePage]: PageEditor<SiteContent[page]
   contacts: contacts as PageEditor<SiteContent["contacts"], unknown>,
   news: news as PageEditor<SiteContent["news"], unknown>,
   home: home as PageEditor<SiteContent["home"], unknown>,
+  services: services as PageEditor<SiteContent["services"], unknown>,
 };
 
 /** A page's editor, its content as any page's: the editor route is written once for all. */
