@@ -57,6 +57,7 @@ export const contentSchemas: Record<string, z.ZodType> = {
   defaultNews: newsContentSchema,
   defaultHomeTexts: sectionTextsContentSchema,
   defaultServicesTexts: sectionTextsContentSchema,
+  defaultInvestorsTexts: sectionTextsContentSchema,
 };
 
 export type ContentExport = { module: string; name: string; value: unknown };

@@ -1,6 +1,7 @@
 import type { SiteContent } from "../domain/site-content/site-editions.ts";
 import { defaultContacts } from "./contacts.ts";
 import { defaultHomeTexts } from "./home-sections.ts";
+import { defaultInvestorsTexts } from "./investors.ts";
 import { defaultNews } from "./news.ts";
 import { defaultPrices } from "./price-list.ts";
 import { defaultServicesTexts } from "./services.ts";
@@ -17,4 +18,5 @@ export const siteContentDefaults: SiteContent = {
   news: defaultNews,
   home: defaultHomeTexts,
   services: defaultServicesTexts,
+  investors: defaultInvestorsTexts,
 };

@@ -12,13 +12,20 @@ export function SiteMarkup({ text }: { text: string }) {
   return <MarkupBlocks blocks={parseMarkup(text)} />;
 }
 
-export function MarkupBlocks({ blocks }: { blocks: readonly MarkupBlock[] }) {
+export function MarkupBlocks({
+  blocks,
+  paragraphClassName,
+}: {
+  blocks: readonly MarkupBlock[];
+  /** The page's own class of its paragraphs here ('lead' on /to_investors). */
+  paragraphClassName?: string;
+}) {
   return blocks.map((block, index) => {
     // Blocks have no identity but their place: the text is rendered whole each time.
     const key = `${block.kind}-${index}`;
     if (block.kind === "paragraph") {
       return (
-        <p key={key}>
+        <p key={key} className={paragraphClassName}>
           <MarkupLine inline={block.inline} />
         </p>
       );

@@ -26,6 +26,7 @@ export type SiteContent = {
   news: NewsContent;
   home: SectionTextsContent;
   services: SectionTextsContent;
+  investors: SectionTextsContent;
 };
 
 export type EditablePage = keyof SiteContent;
@@ -91,6 +92,12 @@ export const editablePages: {
     title: "Услуги: тексты разделов",
     schema: sectionTextsContentSchema,
     shownOn: ["/services"],
+  },
+  investors: {
+    path: "/to_investors",
+    title: "Инвесторам: тексты разделов",
+    schema: sectionTextsContentSchema,
+    shownOn: ["/to_investors"],
   },
 };
 

@@ -18,6 +18,7 @@ export const siteForms: { [page in EditablePage]: PageForm<SiteContent[page], un
   news: newsForm as PageForm<SiteContent["news"], unknown>,
   home: sectionTextsForm as PageForm<SiteContent["home"], unknown>,
   services: sectionTextsForm as PageForm<SiteContent["services"], unknown>,
+  investors: sectionTextsForm as PageForm<SiteContent["investors"], unknown>,
 };
 
 /** A page's form, its content as any page's: the editor route is written once for all. */

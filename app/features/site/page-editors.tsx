@@ -6,6 +6,7 @@
  */
 import type { ReactNode } from "react";
 import { homeSections } from "../../../content/home-sections.ts";
+import { investorsSectionTitles } from "../../../content/investors.ts";
 import { serviceSectionTitle } from "../../../content/services.ts";
 import type { ContactsFormValues } from "../../../domain/site-content/contacts-form.ts";
 import type { AnnouncementFormValues } from "../../../domain/site-content/news-form.ts";
@@ -64,6 +65,13 @@ const services: PageEditor<SiteContent["services"], SectionTextValues[]> = {
   changes: sectionTextsChanges(serviceSectionTitle),
 };
 
+const investorsSectionTitle = (id: string) => investorsSectionTitles[id] ?? id;
+
+const investors: PageEditor<SiteContent["investors"], SectionTextValues[]> = {
+  Fields: sectionTextsFields(investorsSectionTitle),
+  changes: sectionTextsChanges(investorsSectionTitle),
+};
+
 export const pageEditors: { [page in EditablePage]: PageEditor<SiteContent[page], unknown> } = {
   vacancies: vacancies as PageEditor<SiteContent["vacancies"], unknown>,
   prices: prices as PageEditor<SiteContent["prices"], unknown>,
@@ -71,6 +79,7 @@ export const pageEditors: { [page in EditablePage]: PageEditor<SiteContent[page]
   news: news as PageEditor<SiteContent["news"], unknown>,
   home: home as PageEditor<SiteContent["home"], unknown>,
   services: services as PageEditor<SiteContent["services"], unknown>,
+  investors: investors as PageEditor<SiteContent["investors"], unknown>,
 };
 
 /** A page's editor, its content as any page's: the editor route is written once for all. */
