@@ -58,6 +58,7 @@ export const contentSchemas: Record<string, z.ZodType> = {
   defaultHomeTexts: sectionTextsContentSchema,
   defaultServicesTexts: sectionTextsContentSchema,
   defaultInvestorsTexts: sectionTextsContentSchema,
+  defaultAppealsTexts: sectionTextsContentSchema,
 };
 
 export type ContentExport = { module: string; name: string; value: unknown };

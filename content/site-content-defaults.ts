@@ -1,4 +1,5 @@
 import type { SiteContent } from "../domain/site-content/site-editions.ts";
+import { defaultAppealsTexts } from "./appeals-rules.ts";
 import { defaultContacts } from "./contacts.ts";
 import { defaultHomeTexts } from "./home-sections.ts";
 import { defaultInvestorsTexts } from "./investors.ts";
@@ -19,4 +20,5 @@ export const siteContentDefaults: SiteContent = {
   home: defaultHomeTexts,
   services: defaultServicesTexts,
   investors: defaultInvestorsTexts,
+  appeals: defaultAppealsTexts,
 };

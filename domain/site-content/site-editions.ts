@@ -27,6 +27,7 @@ export type SiteContent = {
   home: SectionTextsContent;
   services: SectionTextsContent;
   investors: SectionTextsContent;
+  appeals: SectionTextsContent;
 };
 
 export type EditablePage = keyof SiteContent;
@@ -98,6 +99,12 @@ export const editablePages: {
     title: "Инвесторам: тексты разделов",
     schema: sectionTextsContentSchema,
     shownOn: ["/to_investors"],
+  },
+  appeals: {
+    path: "/appeals",
+    title: "Обращения граждан: правила и способы",
+    schema: sectionTextsContentSchema,
+    shownOn: ["/appeals"],
   },
 };
 

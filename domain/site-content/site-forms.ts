@@ -19,6 +19,7 @@ export const siteForms: { [page in EditablePage]: PageForm<SiteContent[page], un
   home: sectionTextsForm as PageForm<SiteContent["home"], unknown>,
   services: sectionTextsForm as PageForm<SiteContent["services"], unknown>,
   investors: sectionTextsForm as PageForm<SiteContent["investors"], unknown>,
+  appeals: sectionTextsForm as PageForm<SiteContent["appeals"], unknown>,
 };
 
 /** A page's form, its content as any page's: the editor route is written once for all. */

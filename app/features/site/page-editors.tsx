@@ -5,6 +5,7 @@
  * reader is domain/site-content/site-forms.ts.
  */
 import type { ReactNode } from "react";
+import { appealsSectionTitles } from "../../../content/appeals-rules.ts";
 import { homeSections } from "../../../content/home-sections.ts";
 import { investorsSectionTitles } from "../../../content/investors.ts";
 import { serviceSectionTitle } from "../../../content/services.ts";
@@ -72,6 +73,13 @@ const investors: PageEditor<SiteContent["investors"], SectionTextValues[]> = {
   changes: sectionTextsChanges(investorsSectionTitle),
 };
 
+const appealsSectionTitle = (id: string) => appealsSectionTitles[id] ?? id;
+
+const appeals: PageEditor<SiteContent["appeals"], SectionTextValues[]> = {
+  Fields: sectionTextsFields(appealsSectionTitle),
+  changes: sectionTextsChanges(appealsSectionTitle),
+};
+
 export const pageEditors: { [page in EditablePage]: PageEditor<SiteContent[page], unknown> } = {
   vacancies: vacancies as PageEditor<SiteContent["vacancies"], unknown>,
   prices: prices as PageEditor<SiteContent["prices"], unknown>,
@@ -80,6 +88,7 @@ export const pageEditors: { [page in EditablePage]: PageEditor<SiteContent[page]
   home: home as PageEditor<SiteContent["home"], unknown>,
   services: services as PageEditor<SiteContent["services"], unknown>,
   investors: investors as PageEditor<SiteContent["investors"], unknown>,
+  appeals: appeals as PageEditor<SiteContent["appeals"], unknown>,
 };
 
 /** A page's editor, its content as any page's: the editor route is written once for all. */
