@@ -81,3 +81,38 @@ test("a section's text in the markup is what /services shows; typed HTML is text
   const feed = serviceBlocks[0];
   assert.ok(feed && html.includes(`<p>${feed.summary}</p>`), "other blocks as built");
 });
+
+test("the investors' and the appeals page's texts in the markup are what those pages show", async () => {
+  const render = createPageRenderer(await staffPageHandler());
+  const investors = await render("/to_investors", {
+    investors: {
+      sections: [
+        { id: "intro", text: "Карта **обновлена**." },
+        { id: "map-instructions", text: "1. Откройте карту.\n2. Найдите участок." },
+        { id: "programme", text: "<i>программа</i>" },
+      ],
+    },
+  });
+  assert.match(investors.html, /<p class="lead">Карта <strong>обновлена<\/strong>\.<\/p>/);
+  assert.match(investors.html, /<ol><li>Откройте карту\.<\/li><li>Найдите участок\.<\/li><\/ol>/);
+  assert.match(investors.html, /<p>&lt;i&gt;программа&lt;\/i&gt;<\/p>/);
+  const appeals = await render("/appeals", {
+    appeals: {
+      sections: [
+        { id: "rules", text: "Правила:\n\n- первое\n- второе" },
+        {
+          id: "channel-note",
+          text: "Через [Госуслуги](https://www.gosuslugi.ru) — с подтверждением.",
+        },
+      ],
+    },
+  });
+  assert.match(
+    appeals.html,
+    /Правила приёма обращений<\/h2><p>Правила:<\/p><ul><li>первое<\/li><li>второе<\/li><\/ul><\/section>/,
+  );
+  assert.match(
+    appeals.html,
+    /<p>Через <a href="https:\/\/www\.gosuslugi\.ru">Госуслуги<\/a> — с подтверждением\.<\/p>/,
+  );
+});
