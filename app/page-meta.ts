@@ -31,6 +31,27 @@ export function pageMeta(
   } = {},
 ): MetaDescriptor[] {
   const page = sitePage(path);
+  return describedPageMeta(
+    { path, title: page.title, description: page.description },
+    { withOrganisation, matches },
+  );
+}
+
+/**
+ * The same tags for a page given its words: a page of the site's list above, or one made from
+ * content (an announcement's page, /news/<id>).
+ */
+export function describedPageMeta(
+  page: { path: string; title: string; description: string },
+  {
+    withOrganisation = false,
+    matches = [],
+  }: {
+    withOrganisation?: boolean;
+    matches?: readonly ({ id: string; loaderData: unknown } | undefined)[];
+  } = {},
+): MetaDescriptor[] {
+  const { path } = page;
   const title = path === "/" ? page.title : `${page.title} — ${siteTitleSuffix}`;
   const url = absoluteUrl(path);
   const image = absoluteUrl(shareImage.path);

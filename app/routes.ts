@@ -15,6 +15,9 @@ export default [
   ...sitePages.map((page) =>
     page.path === "/" ? index(routeFile("/")) : route(page.path.slice(1), routeFile(page.path)),
   ),
+  // One announcement's page (issue 28): rendered by the publisher when it is published, and by
+  // the build for the build's announcements (react-router.config.ts).
+  route("news/:id", "routes/news-announcement.tsx"),
   // The citizen's status page: rendered by the server on each request (what it shows is the
   // store's), never prerendered, no JavaScript.
   route("appeals/status", "routes/appeal-status.tsx"),

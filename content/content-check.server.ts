@@ -7,7 +7,9 @@ import {
   applicationsContentSchema,
   documentsContentSchema,
 } from "../domain/site-content/file-lists-content.ts";
+import { newsContentSchema } from "../domain/site-content/news-content.ts";
 import { pricesContentSchema } from "../domain/site-content/prices-content.ts";
+import { sectionTextsContentSchema } from "../domain/site-content/section-texts-content.ts";
 import { editablePages } from "../domain/site-content/site-editions.ts";
 import { structureContentSchema } from "../domain/site-content/structure-content.ts";
 import { checkFileOfType } from "./file-validity.server.ts";
@@ -65,6 +67,11 @@ export const contentSchemas: Record<string, z.ZodType> = {
   siteContentDefaults: z.object(
     Object.fromEntries(Object.entries(editablePages).map(([page, row]) => [page, row.schema])),
   ),
+  defaultNews: newsContentSchema,
+  defaultHomeTexts: sectionTextsContentSchema,
+  defaultServicesTexts: sectionTextsContentSchema,
+  defaultInvestorsTexts: sectionTextsContentSchema,
+  defaultAppealsTexts: sectionTextsContentSchema,
 };
 
 export type ContentExport = { module: string; name: string; value: unknown };

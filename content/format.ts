@@ -28,3 +28,26 @@ export function formatFileSize(bytes: number): string {
   const rounded = megabytes < 10 ? megabytes.toFixed(1).replace(".", ",") : Math.round(megabytes);
   return `${rounded}${nbsp}МБ`;
 }
+
+const monthsGenitive = [
+  "января",
+  "февраля",
+  "марта",
+  "апреля",
+  "мая",
+  "июня",
+  "июля",
+  "августа",
+  "сентября",
+  "октября",
+  "ноября",
+  "декабря",
+];
+
+/** '2026-03-03' -> '3 марта 2026 г.' (a non-breaking space before 'г.'). */
+export function formatDay(isoDay: string): string {
+  const [year, month, day] = isoDay.split("-").map(Number);
+  const monthName = monthsGenitive[(month ?? 0) - 1];
+  if (!year || !monthName || !day) throw new Error(`formatDay expects YYYY-MM-DD, got ${isoDay}`);
+  return `${day} ${monthName} ${year}${nbsp}г.`;
+}

@@ -1,3 +1,4 @@
+import type { SectionTextsContent } from "../domain/site-content/section-texts-content.ts";
 import type { HomeSection } from "./schema.ts";
 
 /**
@@ -57,3 +58,18 @@ export const homeSections = [
     paragraphs: ["Агрохимическая служба работает в Кировской области более 60 лет."],
   },
 ] satisfies HomeSection[];
+
+/**
+ * The sections' texts as staff edit them (issue 28): the paragraphs and the list of each section
+ * in the site's small markup, which renders to the same paragraphs and list. The titles and
+ * anchors above stay the page's own.
+ */
+export const defaultHomeTexts: SectionTextsContent = {
+  sections: homeSections.map((section: HomeSection) => ({
+    id: section.id,
+    text: [
+      ...section.paragraphs,
+      ...(section.points ? [section.points.map((point) => `- ${point}`).join("\n")] : []),
+    ].join("\n\n"),
+  })),
+};

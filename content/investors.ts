@@ -1,3 +1,4 @@
+import type { SectionTextsContent } from "../domain/site-content/section-texts-content.ts";
 import { sampleValues } from "./sample-values.ts";
 import type { InvestorsPage } from "./schema.ts";
 
@@ -27,3 +28,26 @@ export const investorsPage = {
     ],
   },
 } satisfies InvestorsPage;
+
+/**
+ * The texts of /to_investors as staff edit them (issue 28), in the small markup: the lead
+ * paragraphs, the map's instructions (a numbered list) and the programme's paragraphs. The
+ * titles, the map and its button stay the page's own.
+ */
+export const defaultInvestorsTexts: SectionTextsContent = {
+  sections: [
+    { id: "intro", text: investorsPage.intro.join("\n\n") },
+    {
+      id: "map-instructions",
+      text: investorsPage.instructions.map((line, index) => `${index + 1}. ${line}`).join("\n"),
+    },
+    { id: "programme", text: investorsPage.programme.paragraphs.join("\n\n") },
+  ],
+};
+
+/** A section of /to_investors by its id, as the editor names it. */
+export const investorsSectionTitles: Record<string, string> = {
+  intro: "Вступление",
+  "map-instructions": investorsPage.instructionsTitle,
+  programme: investorsPage.programme.title,
+};

@@ -1,3 +1,4 @@
+import type { SectionTextsContent } from "../domain/site-content/section-texts-content.ts";
 import type { ServiceBlock, ServicesTab } from "./schema.ts";
 
 /** The two tabs over /services and /services/special_offer ('Все услуги' is the first). */
@@ -137,3 +138,35 @@ export const serviceBlocks = [
     moreInfo: [],
   },
 ] satisfies ServiceBlock[];
+
+/** Paragraphs, then a list: as the small markup writes them (site-markup.ts). */
+const markupOf = (paragraphs: readonly string[], points: readonly string[] = []) =>
+  [
+    ...paragraphs,
+    ...(points.length > 0 ? [points.map((point) => `- ${point}`).join("\n")] : []),
+  ].join("\n\n");
+
+/**
+ * The texts of /services as staff edit them (issue 28): each block's summary and list, and each
+ * «Больше информации» text, in the small markup, which renders to the same paragraphs and lists.
+ * The blocks' titles and anchors stay the page's own.
+ */
+export const defaultServicesTexts: SectionTextsContent = {
+  sections: serviceBlocks.flatMap((block: ServiceBlock) => [
+    { id: block.id, text: markupOf([block.summary], block.items) },
+    ...block.moreInfo.map((info) => ({
+      id: info.id,
+      text: markupOf(info.paragraphs, info.points),
+    })),
+  ]),
+};
+
+/** A section of /services by its anchor, as the editor names it. */
+export function serviceSectionTitle(id: string): string {
+  for (const block of serviceBlocks as readonly ServiceBlock[]) {
+    if (block.id === id) return block.title;
+    const info = block.moreInfo.find((candidate) => candidate.id === id);
+    if (info) return `${block.title}: ${moreInfoLabel.toLowerCase()} — ${info.title}`;
+  }
+  return id;
+}

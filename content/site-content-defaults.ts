@@ -1,9 +1,14 @@
 import type { SiteContent } from "../domain/site-content/site-editions.ts";
+import { defaultAppealsTexts } from "./appeals-rules.ts";
 import { defaultApplications } from "./application-forms.ts";
 import { defaultContacts } from "./contacts.ts";
 import { defaultDocuments } from "./documents.ts";
+import { defaultHomeTexts } from "./home-sections.ts";
+import { defaultInvestorsTexts } from "./investors.ts";
+import { defaultNews } from "./news.ts";
 import { defaultStructure } from "./organisation-chart.ts";
 import { defaultPrices } from "./price-list.ts";
+import { defaultServicesTexts } from "./services.ts";
 import { defaultVacancies } from "./vacancies.ts";
 
 /**
@@ -17,4 +22,9 @@ export const siteContentDefaults: SiteContent = {
   documents: defaultDocuments,
   applications: defaultApplications,
   structure: defaultStructure,
+  news: defaultNews,
+  home: defaultHomeTexts,
+  services: defaultServicesTexts,
+  investors: defaultInvestorsTexts,
+  appeals: defaultAppealsTexts,
 };

@@ -1,5 +1,5 @@
 /**
- * The ten pages of the site: address, browser title, search description and the label the
+ * The pages of the site (the specification's ten and /news, issue 28): address, browser title, search description and the label the
  * navigation uses. Routes, the prerender list, the menu and the tests all read this list.
  */
 export type SitePage = {
@@ -78,6 +78,12 @@ const pages = [
     description: "Телефоны, электронная почта, адрес, режим работы и реквизиты учреждения.",
     navLabel: "Контакты",
   },
+  {
+    path: "/news",
+    title: "Новости и объявления",
+    description: "Новости и объявления учреждения: сроки, изменения в работе, события.",
+    navLabel: "Новости и объявления",
+  },
 ] as const satisfies readonly SitePage[];
 
 export type SitePath = (typeof pages)[number]["path"];
@@ -97,7 +103,7 @@ export function sitePage(path: SitePath): SitePage {
  */
 export const notFoundPath = "/404";
 
-/** Every address rendered to static HTML at build time: the ten pages and the 404 page. */
+/** Every address rendered to static HTML at build time: the site's pages and the 404 page. */
 export const prerenderedPaths: readonly string[] = [
   ...sitePages.map((page) => page.path),
   notFoundPath,

@@ -15,6 +15,7 @@ const compressible = new Set([
   ".svg",
   ".txt",
   ".xml",
+  ".atom",
   ".ico",
 ]);
 

@@ -1,10 +1,12 @@
 import { data } from "react-router";
-import { appealChannelNote } from "../../content/pos-widget.ts";
+import { defaultAppealsTexts } from "../../content/appeals-rules.ts";
 import { regionOptions } from "../../domain/appeals/regions.ts";
 import type { SubmitResult } from "../../domain/appeals/submit-result.ts";
-import { formOf, pageOf } from "../../domain/pages/page-context.ts";
+import { formOf, pageOf, siteContentOf } from "../../domain/pages/page-context.ts";
+import { sectionTextOf } from "../../domain/site-content/section-texts-content.ts";
+import { parseMarkup } from "../../domain/site-content/site-markup.ts";
+import { MarkupBlocks } from "../components/site-markup.tsx";
 import { appealFormResult } from "../features/appeals/appeal-form-result.ts";
-import { appealsRules, appealsRulesIntro } from "../features/appeals/appeals-rules.ts";
 import appealFormStyles from "../features/appeals/components/appeal-form.css?inline";
 import { AppealForm } from "../features/appeals/components/appeal-form.tsx";
 import { appealValuesFromFormData } from "../features/appeals/components/appeal-form-values.ts";
@@ -39,18 +41,28 @@ export async function action({ context }: Route.ActionArgs) {
   return data(formResult, { status: httpStatus });
 }
 
-export default function AppealsPage({ actionData }: Route.ComponentProps) {
+/**
+ * The rules and the channel note published (a draft's, for a preview; the server's door gives
+ * the published ones to the page it renders on a post); the build's while prerendering.
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  const texts = siteContentOf(context).appeals ?? defaultAppealsTexts;
+  return Object.fromEntries(
+    defaultAppealsTexts.sections.map((section) => [
+      section.id,
+      sectionTextOf(texts, section.id) ?? section.text,
+    ]),
+  );
+}
+
+export default function AppealsPage({ actionData, loaderData }: Route.ComponentProps) {
+  const blocksOf = (id: string) => parseMarkup(loaderData[id] ?? "");
   return (
     <div className="page">
       <h1>Обращения граждан</h1>
       <section className="appeal-rules" aria-labelledby="appeal-rules-title">
         <h2 id="appeal-rules-title">Правила приёма обращений</h2>
-        <p>{appealsRulesIntro}</p>
-        <ul>
-          {appealsRules.map((rule) => (
-            <li key={rule}>{rule}</li>
-          ))}
-        </ul>
+        <MarkupBlocks blocks={blocksOf("rules")} />
       </section>
       {/* The Gosuslugi feedback widget's place: empty unless the server has POS_WIDGET_ID, then
           it writes the block in (server/site/site-settings.ts). It lies outside the form's island,
@@ -58,7 +70,7 @@ export default function AppealsPage({ actionData }: Route.ComponentProps) {
       <div className="pos-widget-slot" />
       <section aria-labelledby="appeal-form-title">
         <h2 id="appeal-form-title">Форма обращения</h2>
-        <p>{appealChannelNote}</p>
+        <MarkupBlocks blocks={blocksOf("channel-note")} />
         <p>Все поля, кроме региона, обязательны.</p>
         <div id={appealFormIslandId}>
           <AppealForm result={actionData} regionOptions={regionOptions} />

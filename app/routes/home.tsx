@@ -1,21 +1,54 @@
 import type { MetaArgs } from "react-router";
 import { historyEvents, historyNotice } from "../../content/history.ts";
-import { homeSections } from "../../content/home-sections.ts";
+import { defaultHomeTexts, homeSections } from "../../content/home-sections.ts";
 import { homeIllustrations } from "../../content/illustrations.ts";
+import { defaultNews, newsPage } from "../../content/news.ts";
 import { homeBannerTitle } from "../../content/page-labels.ts";
 import type { HomeSection } from "../../content/schema.ts";
+import { sitePage } from "../../content/site-pages.ts";
 import { testingCentre } from "../../content/testing-centre.ts";
+import { siteContentOf } from "../../domain/pages/page-context.ts";
+import {
+  type Announcement,
+  newestFirst,
+  newsOnHomePage,
+  newsPath,
+} from "../../domain/site-content/news-content.ts";
+import { sectionTextOf } from "../../domain/site-content/section-texts-content.ts";
+import { parseMarkup } from "../../domain/site-content/site-markup.ts";
 import { ContentImage } from "../components/content-image.tsx";
+import { MarkupBlocks } from "../components/site-markup.tsx";
+import { NewsList } from "../features/news/news-list.tsx";
 import { pageMeta } from "../page-meta.ts";
 import type { RouteHandle } from "../route-handle.ts";
 import contentStyles from "../styles/pages/content.css?inline";
 import homeStyles from "../styles/pages/home.css?inline";
+import type { Route } from "./+types/home.ts";
 
 export const meta = ({ matches }: MetaArgs) => pageMeta("/", { withOrganisation: true, matches });
 
 export const handle: RouteHandle = { overBanner: true, styles: [contentStyles, homeStyles] };
 
-export default function HomePage() {
+/**
+ * The newest announcements and the sections' texts published (a draft's, for a preview); the
+ * build's while prerendering.
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  const content = siteContentOf(context);
+  const news = content.news ?? defaultNews;
+  const texts = content.home ?? defaultHomeTexts;
+  return {
+    news: newestFirst(news).slice(0, newsOnHomePage),
+    texts: Object.fromEntries(
+      homeSections.map((section) => [
+        section.id,
+        sectionTextOf(texts, section.id) ?? sectionTextOf(defaultHomeTexts, section.id) ?? "",
+      ]),
+    ),
+  };
+}
+
+export default function HomePage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="home-banner" aria-labelledby="home-banner-title">
@@ -37,15 +70,33 @@ export default function HomePage() {
         </ul>
       </nav>
       <div className="page home-sections">
+        {loaderData.news.length > 0 ? <HomeNews announcements={loaderData.news} /> : null}
         {homeSections.map((section) => (
-          <HomeSectionBlock key={section.id} section={section} />
+          <HomeSectionBlock
+            key={section.id}
+            section={section}
+            text={loaderData.texts[section.id] ?? ""}
+          />
         ))}
       </div>
     </>
   );
 }
 
-function HomeSectionBlock({ section }: { section: HomeSection }) {
+/** The newest announcements, when there are any: none shown is no block at all. */
+function HomeNews({ announcements }: { announcements: readonly Announcement[] }) {
+  return (
+    <section className="home-section" aria-labelledby="home-news-title">
+      <h2 id="home-news-title">{sitePage("/news").title}</h2>
+      <NewsList announcements={announcements} headingLevel={3} />
+      <p>
+        <a href={newsPath}>{newsPage.allNews}</a>
+      </p>
+    </section>
+  );
+}
+
+function HomeSectionBlock({ section, text }: { section: HomeSection; text: string }) {
   const titleId = `${section.id}-title`;
   const illustration =
     section.id in homeIllustrations
@@ -56,16 +107,7 @@ function HomeSectionBlock({ section }: { section: HomeSection }) {
       <h2 id={titleId}>{section.title}</h2>
       <div className={illustration ? "illustrated" : undefined}>
         <div>
-          {section.paragraphs.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
-          ))}
-          {section.points ? (
-            <ul>
-              {section.points.map((point) => (
-                <li key={point}>{point}</li>
-              ))}
-            </ul>
-          ) : null}
+          <MarkupBlocks blocks={parseMarkup(text)} />
         </div>
         {illustration ? (
           <figure className="illustrated__figure">

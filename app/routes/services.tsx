@@ -1,17 +1,37 @@
 import type { ServiceBlock, ServiceMoreInfo } from "../../content/schema.ts";
-import { moreInfoLabel, serviceBlocks } from "../../content/services.ts";
+import { defaultServicesTexts, moreInfoLabel, serviceBlocks } from "../../content/services.ts";
 import { sitePage } from "../../content/site-pages.ts";
+import { siteContentOf } from "../../domain/pages/page-context.ts";
+import { sectionTextOf } from "../../domain/site-content/section-texts-content.ts";
+import { parseMarkup } from "../../domain/site-content/site-markup.ts";
 import { ServicesTabs } from "../components/services-tabs.tsx";
+import { MarkupBlocks } from "../components/site-markup.tsx";
 import { pageMeta } from "../page-meta.ts";
 import type { RouteHandle } from "../route-handle.ts";
 import contentStyles from "../styles/pages/content.css?inline";
 import servicesStyles from "../styles/pages/services.css?inline";
+import type { Route } from "./+types/services.ts";
 
 export const meta = () => pageMeta("/services");
 
 export const handle: RouteHandle = { styles: [contentStyles, servicesStyles] };
 
-export default function ServicesPage() {
+/**
+ * The blocks' texts published (a draft's, for a preview); the build's while prerendering. A
+ * section without a published text keeps the build's.
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  const texts = siteContentOf(context).services ?? defaultServicesTexts;
+  return Object.fromEntries(
+    defaultServicesTexts.sections.map((section) => [
+      section.id,
+      sectionTextOf(texts, section.id) ?? section.text,
+    ]),
+  );
+}
+
+export default function ServicesPage({ loaderData }: Route.ComponentProps) {
+  const textOf = (id: string) => loaderData[id] ?? "";
   return (
     <div className="page">
       <h1>{sitePage("/services").title}</h1>
@@ -19,7 +39,7 @@ export default function ServicesPage() {
       <ul className="service-list">
         {serviceBlocks.map((block) => (
           <li key={block.id}>
-            <ServiceBlockCard block={block} />
+            <ServiceBlockCard block={block} textOf={textOf} />
           </li>
         ))}
       </ul>
@@ -27,21 +47,22 @@ export default function ServicesPage() {
   );
 }
 
-function ServiceBlockCard({ block }: { block: ServiceBlock }) {
+function ServiceBlockCard({
+  block,
+  textOf,
+}: {
+  block: ServiceBlock;
+  textOf: (id: string) => string;
+}) {
   const titleId = `${block.id}-title`;
   return (
     <article id={block.id} className="service-card" aria-labelledby={titleId}>
       <h2 id={titleId} className="service-card__title">
         {block.title}
       </h2>
-      <p>{block.summary}</p>
-      <ul>
-        {block.items.map((item) => (
-          <li key={item}>{item}</li>
-        ))}
-      </ul>
+      <MarkupBlocks blocks={parseMarkup(textOf(block.id))} />
       {block.moreInfo.map((info) => (
-        <MoreInfo key={info.id} info={info} />
+        <MoreInfo key={info.id} info={info} text={textOf(info.id)} />
       ))}
     </article>
   );
@@ -52,7 +73,7 @@ function ServiceBlockCard({ block }: { block: ServiceBlock }) {
  * screen reader announces it as a collapsed or expanded button. The hidden part of the summary
  * says which topic it opens, so the many 'Больше информации' buttons are told apart.
  */
-function MoreInfo({ info }: { info: ServiceMoreInfo }) {
+function MoreInfo({ info, text }: { info: ServiceMoreInfo; text: string }) {
   return (
     <section id={info.id} className="more-info" aria-labelledby={`${info.id}-title`}>
       <h3 id={`${info.id}-title`} className="more-info__title">
@@ -64,16 +85,7 @@ function MoreInfo({ info }: { info: ServiceMoreInfo }) {
           <span className="visually-hidden"> — {info.title}</span>
         </summary>
         <div className="more-info__body">
-          {info.paragraphs.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
-          ))}
-          {info.points ? (
-            <ul>
-              {info.points.map((point) => (
-                <li key={point}>{point}</li>
-              ))}
-            </ul>
-          ) : null}
+          <MarkupBlocks blocks={parseMarkup(text)} />
         </div>
       </details>
     </section>

@@ -1,11 +1,16 @@
-import { investorsPage } from "../../content/investors.ts";
+import { defaultInvestorsTexts, investorsPage } from "../../content/investors.ts";
 import { newTabNote } from "../../content/page-labels.ts";
 import { sitePage } from "../../content/site-pages.ts";
+import { siteContentOf } from "../../domain/pages/page-context.ts";
+import { sectionTextOf } from "../../domain/site-content/section-texts-content.ts";
+import { parseMarkup } from "../../domain/site-content/site-markup.ts";
 import { FullscreenMap } from "../components/fullscreen-map.tsx";
+import { MarkupBlocks } from "../components/site-markup.tsx";
 import { pageMeta } from "../page-meta.ts";
 import type { RouteHandle } from "../route-handle.ts";
 import contentStyles from "../styles/pages/content.css?inline";
 import investorsStyles from "../styles/pages/investors.css?inline";
+import type { Route } from "./+types/to-investors.ts";
 
 export const meta = () => pageMeta("/to_investors");
 
@@ -13,26 +18,29 @@ export const meta = () => pageMeta("/to_investors");
 // page does not hydrate.
 export const handle: RouteHandle = { styles: [contentStyles, investorsStyles] };
 
-const { intro, instructionsTitle, instructions, fullscreenButton, landMap, programme } =
-  investorsPage;
+const { instructionsTitle, fullscreenButton, landMap, programme } = investorsPage;
 
-export default function ToInvestorsPage() {
+/** The texts published (a draft's, for a preview); the build's while prerendering. */
+export function loader({ context }: Route.LoaderArgs) {
+  const texts = siteContentOf(context).investors ?? defaultInvestorsTexts;
+  return Object.fromEntries(
+    defaultInvestorsTexts.sections.map((section) => [
+      section.id,
+      sectionTextOf(texts, section.id) ?? section.text,
+    ]),
+  );
+}
+
+export default function ToInvestorsPage({ loaderData }: Route.ComponentProps) {
+  const blocksOf = (id: string) => parseMarkup(loaderData[id] ?? "");
   return (
     <div className="page">
       <h1>{sitePage("/to_investors").title}</h1>
-      {intro.map((paragraph) => (
-        <p key={paragraph} className="lead">
-          {paragraph}
-        </p>
-      ))}
+      <MarkupBlocks blocks={blocksOf("intro")} paragraphClassName="lead" />
 
       <section className="content-section" aria-labelledby="map-instructions-title">
         <h2 id="map-instructions-title">{instructionsTitle}</h2>
-        <ol>
-          {instructions.map((instruction) => (
-            <li key={instruction}>{instruction}</li>
-          ))}
-        </ol>
+        <MarkupBlocks blocks={blocksOf("map-instructions")} />
         <FullscreenMap
           map={landMap}
           enterLabel={fullscreenButton.enterLabel}
@@ -48,9 +56,7 @@ export default function ToInvestorsPage() {
 
       <section className="content-section" aria-labelledby="programme-title">
         <h2 id="programme-title">{programme.title}</h2>
-        {programme.paragraphs.map((paragraph) => (
-          <p key={paragraph}>{paragraph}</p>
-        ))}
+        <MarkupBlocks blocks={blocksOf("programme")} />
       </section>
     </div>
   );

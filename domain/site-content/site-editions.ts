@@ -14,7 +14,15 @@ import {
   type DocumentsContent,
   documentsContentSchema,
 } from "./file-lists-content.ts";
+import {
+  announcementPaths,
+  type NewsContent,
+  newsContentSchema,
+  newsFeedPath,
+  newsPath,
+} from "./news-content.ts";
 import { type PricesContent, pricesContentSchema } from "./prices-content.ts";
+import { type SectionTextsContent, sectionTextsContentSchema } from "./section-texts-content.ts";
 import type { UploadedSiteFile } from "./site-files.ts";
 import { type StructureContent, structureContentSchema } from "./structure-content.ts";
 import { type VacanciesContent, vacanciesContentSchema } from "./vacancies-content.ts";
@@ -27,6 +35,11 @@ export type SiteContent = {
   documents: DocumentsContent;
   applications: ApplicationsContent;
   structure: StructureContent;
+  news: NewsContent;
+  home: SectionTextsContent;
+  services: SectionTextsContent;
+  investors: SectionTextsContent;
+  appeals: SectionTextsContent;
 };
 
 export type EditablePage = keyof SiteContent;
@@ -43,6 +56,13 @@ export const editablePages: {
      * read the published content as they render.
      */
     shownOn: readonly string[] | "every page";
+    /**
+     * Pages of the content's own, one per item (an announcement's page): added to the site when
+     * published, removed (404) when an edition leaves the item out, and listed in the sitemap.
+     */
+    ownPages?: (content: SiteContent[page]) => readonly string[];
+    /** Files made from the content, not pages: rewritten on publishing (the news feed). */
+    feeds?: readonly string[];
   };
 } = {
   vacancies: {
@@ -82,6 +102,39 @@ export const editablePages: {
     title: "Структура",
     schema: structureContentSchema,
     shownOn: ["/structure"],
+  },
+  news: {
+    path: newsPath,
+    title: "Новости и объявления",
+    schema: newsContentSchema,
+    // The list, and the newest three on the home page.
+    shownOn: [newsPath, "/"],
+    ownPages: announcementPaths,
+    feeds: [newsFeedPath],
+  },
+  home: {
+    path: "/",
+    title: "Главная: тексты разделов",
+    schema: sectionTextsContentSchema,
+    shownOn: ["/"],
+  },
+  services: {
+    path: "/services",
+    title: "Услуги: тексты разделов",
+    schema: sectionTextsContentSchema,
+    shownOn: ["/services"],
+  },
+  investors: {
+    path: "/to_investors",
+    title: "Инвесторам: тексты разделов",
+    schema: sectionTextsContentSchema,
+    shownOn: ["/to_investors"],
+  },
+  appeals: {
+    path: "/appeals",
+    title: "Обращения граждан: правила и способы",
+    schema: sectionTextsContentSchema,
+    shownOn: ["/appeals"],
   },
 };
 

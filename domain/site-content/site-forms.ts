@@ -5,7 +5,9 @@
 
 import { contactsForm } from "./contacts-form.ts";
 import { applicationsForm, documentsForm } from "./file-lists-form.ts";
+import { newsForm } from "./news-form.ts";
 import { pricesForm } from "./prices-form.ts";
+import { sectionTextsForm } from "./section-texts-form.ts";
 import type { EditablePage, SiteContent } from "./site-editions.ts";
 import type { PageForm } from "./site-form.ts";
 import { structureForm } from "./structure-form.ts";
@@ -18,6 +20,11 @@ export const siteForms: { [page in EditablePage]: PageForm<SiteContent[page], un
   documents: documentsForm as PageForm<SiteContent["documents"], unknown>,
   applications: applicationsForm as PageForm<SiteContent["applications"], unknown>,
   structure: structureForm as PageForm<SiteContent["structure"], unknown>,
+  news: newsForm as PageForm<SiteContent["news"], unknown>,
+  home: sectionTextsForm as PageForm<SiteContent["home"], unknown>,
+  services: sectionTextsForm as PageForm<SiteContent["services"], unknown>,
+  investors: sectionTextsForm as PageForm<SiteContent["investors"], unknown>,
+  appeals: sectionTextsForm as PageForm<SiteContent["appeals"], unknown>,
 };
 
 /** A page's form, its content as any page's: the editor route is written once for all. */

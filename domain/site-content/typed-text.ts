@@ -21,3 +21,13 @@ export const roubles = (what: string) =>
     .int(`Укажите ${what} целым числом рублей.`)
     .min(1, `Укажите ${what} числом рублей больше нуля.`)
     .max(10_000_000, `Проверьте ${what}: больше 10 000 000 ₽.`);
+
+/**
+ * Text in the site's small markup (site-markup.ts), typed in a textarea: a browser posts its
+ * lines ended by CR LF, kept as LF (a CR alone is refused as a control character).
+ */
+export const markupText = (max: number, message: string) =>
+  z
+    .string()
+    .transform((text) => text.replace(/\r\n?/g, "\n"))
+    .pipe(requiredText(max, message));

@@ -6,8 +6,10 @@
  */
 import type { FastifyInstance } from "fastify";
 import { siteContentDefaults } from "../../content/site-content-defaults.ts";
+import { newsFeedPath } from "../../domain/site-content/news-content.ts";
 import type { DataLayer } from "../db/data-layer.ts";
 import type { PublishedListener } from "../db/site-edition-signals.ts";
+import { newsFeedXml } from "../site/news-feed.ts";
 import type { SiteSettings } from "../site/site-settings.ts";
 import { createSiteEditionService } from "./site-edition-service.ts";
 import { registerSiteFileRoute } from "./site-file-route.ts";
@@ -30,6 +32,11 @@ export function registerSiteContent(
     render: deps.render,
     settings: deps.settings,
     live: deps.live,
+    defaults: siteContentDefaults,
+    feed: (path, content, publishedAt) => {
+      if (path !== newsFeedPath) throw new Error(`${path} is not a feed of the site`);
+      return newsFeedXml(content.news, publishedAt);
+    },
   });
   const files = createSiteFileService({ data: deps.data });
   registerSiteFileRoute(app, files);

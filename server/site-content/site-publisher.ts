@@ -34,6 +34,10 @@ export type PageRenderer = (
 export type LiveSite = {
   file(path: string): SiteFile | undefined;
   replaceFile(path: string, file: SiteFile): void;
+  /** A page the build did not have (an announcement's), served from now on. */
+  addFile(path: string, file: SiteFile): void;
+  /** A page taken off the site: 404 from now on. */
+  removeFile(path: string): void;
 };
 
 export type PublishedEdition<page extends EditablePage = EditablePage> = {
@@ -47,6 +51,10 @@ export function createSitePublisher(deps: {
   render: PageRenderer;
   settings: SiteSettings;
   live: () => LiveSite;
+  /** The build's content: which pages of their own (announcements') the built site has. */
+  defaults: SiteContent;
+  /** A file made from a page's content, not a page (the news feed), by its path. */
+  feed?: (path: string, content: SiteContent, publishedAt: string) => string;
 }) {
   /** The edition each page shows now (absent: the build's content). */
   const shown = new Map<EditablePage, number>();
@@ -85,38 +93,75 @@ export function createSitePublisher(deps: {
   /** The content of the editions shown now, by page (absent: the build's content). */
   const current: Partial<SiteContent> = {};
 
-  /** The built pages that show a page's content. */
+  /** The content shown now of every page: the published, or the build's. */
+  const shownNow = (): SiteContent => ({ ...deps.defaults, ...current });
+
+  /** A page's own pages (an announcement's) for this content of it. */
+  const ownPagesOf = <page extends EditablePage>(page: page, content: SiteContent[page]) =>
+    editablePages[page].ownPages?.(content) ?? [];
+
+  /** Every page of the site now: the built ones and every page of content's own shown. */
+  const everyPage = (): string[] => [
+    ...prerenderedPaths,
+    ...(Object.keys(editablePages) as EditablePage[]).flatMap((page) =>
+      ownPagesOf(page, shownNow()[page]),
+    ),
+  ];
+
+  /** The pages that show a page's content (its own pages are added by `put`). */
   const pagesShowing = (page: EditablePage): readonly string[] => {
     const { shownOn } = editablePages[page];
-    return shownOn === "every page" ? prerenderedPaths : shownOn;
+    return shownOn === "every page" ? everyPage() : shownOn;
   };
+
+  /** A new page looks like its list page: the same headers, the same inline scripts allowed. */
+  const likeOf = (live: LiveSite, page: EditablePage, path: string) =>
+    live.file(path) ?? live.file(editablePages[page].path);
 
   async function put(edition: PublishedEdition) {
     if (shown.get(edition.page) === edition.id) return;
     const live = deps.live();
     const content = { ...current, [edition.page]: edition.content };
+    const ownBefore = ownPagesOf(edition.page, shownNow()[edition.page]);
+    const ownAfter = ownPagesOf(edition.page, edition.content);
+    const touched = [...new Set([...pagesShowing(edition.page), ...ownAfter])];
     const files: [string, SiteFile][] = [];
-    for (const path of pagesShowing(edition.page)) {
-      const page = live.file(path);
+    for (const path of touched) {
+      const page = likeOf(live, edition.page, path);
       if (!page) throw new Error(`${path} is not a page of the built site`);
       const rendered = await renderPage(path, content, page);
       const { dataPath } = rendered;
-      const dataFile = live.file(dataPath);
+      const dataFile = live.file(dataPath) ?? live.file(`${editablePages[edition.page].path}.data`);
       // The data file first: a page never links data older than itself.
       if (dataFile) files.push([dataPath, fileOf(Buffer.from(rendered.data), dataFile)]);
       files.push([path, fileOf(Buffer.from(rendered.html), page, { inline: rendered.inline })]);
     }
-    for (const [path, file] of files) live.replaceFile(path, file);
+    for (const path of editablePages[edition.page].feeds ?? []) {
+      const feed = live.file(path);
+      if (!feed || !deps.feed) continue;
+      const text = deps.feed(path, { ...shownNow(), ...content }, edition.publishedAt);
+      files.push([path, fileOf(Buffer.from(personaliseHtml(text, path, deps.settings)), feed)]);
+    }
+    for (const [path, file] of files) {
+      if (live.file(path)) live.replaceFile(path, file);
+      else live.addFile(path, file);
+    }
+    // Pages of content no longer published: 404 from now on, their data with them.
+    for (const path of ownBefore.filter((path) => !ownAfter.includes(path))) {
+      live.removeFile(path);
+      live.removeFile(`${path}.data`);
+      lastModified.delete(path);
+    }
     current[edition.page] = edition.content as never;
     shown.set(edition.page, edition.id);
     const day = edition.publishedAt.slice(0, 10);
-    for (const path of pagesShowing(edition.page)) lastModified.set(path, day);
+    for (const path of touched) lastModified.set(path, day);
     const sitemap = live.file("/sitemap.xml");
     if (sitemap) {
-      const xml = sitemapXml(
-        sitePages.map((site) => site.path),
-        lastModified,
+      const own = (Object.keys(editablePages) as EditablePage[]).flatMap((page) =>
+        ownPagesOf(page, shownNow()[page]),
       );
+      const xml = sitemapXml([...sitePages.map((site) => site.path), ...own], lastModified);
       live.replaceFile(
         "/sitemap.xml",
         fileOf(Buffer.from(personaliseHtml(xml, "/sitemap.xml", deps.settings)), sitemap),

@@ -39,6 +39,7 @@ const contentTypes: Record<string, string> = {
   ".data": "text/x-script; charset=utf-8",
   ".txt": "text/plain; charset=utf-8",
   ".xml": "application/xml; charset=utf-8",
+  ".atom": "application/atom+xml; charset=utf-8",
   ".svg": "image/svg+xml",
   ".png": "image/png",
   ".jpg": "image/jpeg",

@@ -9,7 +9,7 @@ import type { SiteFile, SiteFiles } from "./site-files.ts";
 export type SiteSettings = { siteUrl: string; posWidgetId?: string };
 
 // Files whose text may hold the SITE_URL placeholder: pages, sitemap.xml, robots.txt.
-const textTypes = /^(text\/html|application\/xml|text\/plain)/;
+const textTypes = /^(text\/html|application\/xml|application\/atom\+xml|text\/plain)/;
 
 /**
  * The built site with the runtime settings written in, done once when the server loads it into

@@ -62,7 +62,7 @@ export function registerStaticSite(
     if (prepared) return sendFile(request, reply, prepared, stopping);
 
     // One address per page: "/contacts/" -> "/contacts".
-    if (path.length > 1 && path.endsWith("/") && site.byPath.has(path.slice(0, -1))) {
+    if (path.length > 1 && path.endsWith("/") && answers.has(path.slice(0, -1))) {
       const query = request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "";
       return reply.redirect(`${path.slice(0, -1)}${query}`, 301);
     }
@@ -92,9 +92,23 @@ export function registerStaticSite(
     else throw new Error(`${path} is not a file of the site`);
   }
 
+  /**
+   * A page the build did not have (an announcement's, issue 28), or its new version: prepared
+   * whole, then served from one assignment on, like a replaced file.
+   */
+  function addFile(path: string, file: SiteFile) {
+    if (path === notFoundPath) throw new Error("the 404 page is replaced, not added");
+    answers.set(path, prepareFile(path, file, policies));
+  }
+
+  /** A page taken off the site (an announcement unpublished): its address answers 404 again. */
+  function removeFile(path: string) {
+    answers.delete(path);
+  }
+
   const file = (path: string) => (path === notFoundPath ? notFound : answers.get(path))?.file;
 
-  return { sendWholeFile, file, replaceFile, catchAllRoute: "/*" };
+  return { sendWholeFile, file, replaceFile, addFile, removeFile, catchAllRoute: "/*" };
 }
 
 /** The path the 404 page's policy is worked out for: no page of its own. */

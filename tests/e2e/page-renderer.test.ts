@@ -1,9 +1,11 @@
 // The renderer publishing uses (server/pages/page-renderer.ts) makes the build's page: rendered from the build's own content it
 // is byte for byte the prerendered file (build and publish cannot drift), and rendered from an
-// edition it shows the edition. Needs `npm run build`.
+// edition (vacancies, a section's text in the small markup) it shows the edition. Needs
+// `npm run build`.
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { test } from "node:test";
+import { defaultServicesTexts, serviceBlocks } from "../../content/services.ts";
 import { siteContentDefaults } from "../../content/site-content-defaults.ts";
 import { prerenderedPaths } from "../../content/site-pages.ts";
 import { defaultVacancies } from "../../content/vacancies.ts";
@@ -54,4 +56,63 @@ test("an edition's content is what the rendered page shows", async () => {
   assert.doesNotMatch(html, /Химик-агрохимик/);
   const none = await render("/vacancies", { vacancies: { vacancies: [] } });
   assert.match(none.html, /Открытых вакансий сейчас нет\./);
+});
+
+test("a section's text in the markup is what /services shows; typed HTML is text", async () => {
+  const render = createPageRenderer(await staffPageHandler());
+  const services = {
+    sections: defaultServicesTexts.sections.map((section) =>
+      section.id === "water-analysis"
+        ? { id: section.id, text: "Вода **из скважин**.\n\n1. Отбор\n2. Анализ <b>x</b>" }
+        : section.id === "soil-expertise"
+          ? { id: section.id, text: "См. [бланки](/applications)." }
+          : section,
+    ),
+  };
+  const { html } = await render("/services", { services });
+  assert.match(
+    html,
+    /Анализ воды<\/h2><p>Вода <strong>из скважин<\/strong>\.<\/p><ol><li>Отбор<\/li><li>Анализ &lt;b&gt;x&lt;\/b&gt;<\/li><\/ol><\/article>/,
+  );
+  assert.match(
+    html,
+    /<div class="more-info__body"><p>См\. <a href="\/applications">бланки<\/a>\.<\/p><\/div>/,
+  );
+  const feed = serviceBlocks[0];
+  assert.ok(feed && html.includes(`<p>${feed.summary}</p>`), "other blocks as built");
+});
+
+test("the investors' and the appeals page's texts in the markup are what those pages show", async () => {
+  const render = createPageRenderer(await staffPageHandler());
+  const investors = await render("/to_investors", {
+    investors: {
+      sections: [
+        { id: "intro", text: "Карта **обновлена**." },
+        { id: "map-instructions", text: "1. Откройте карту.\n2. Найдите участок." },
+        { id: "programme", text: "<i>программа</i>" },
+      ],
+    },
+  });
+  assert.match(investors.html, /<p class="lead">Карта <strong>обновлена<\/strong>\.<\/p>/);
+  assert.match(investors.html, /<ol><li>Откройте карту\.<\/li><li>Найдите участок\.<\/li><\/ol>/);
+  assert.match(investors.html, /<p>&lt;i&gt;программа&lt;\/i&gt;<\/p>/);
+  const appeals = await render("/appeals", {
+    appeals: {
+      sections: [
+        { id: "rules", text: "Правила:\n\n- первое\n- второе" },
+        {
+          id: "channel-note",
+          text: "Через [Госуслуги](https://www.gosuslugi.ru) — с подтверждением.",
+        },
+      ],
+    },
+  });
+  assert.match(
+    appeals.html,
+    /Правила приёма обращений<\/h2><p>Правила:<\/p><ul><li>первое<\/li><li>второе<\/li><\/ul><\/section>/,
+  );
+  assert.match(
+    appeals.html,
+    /<p>Через <a href="https:\/\/www\.gosuslugi\.ru">Госуслуги<\/a> — с подтверждением\.<\/p>/,
+  );
 });

@@ -11,6 +11,7 @@ export const slowestFirst: readonly string[] = [
   "tests/e2e/site-editions.test.ts",
   "tests/e2e/site-contacts.test.ts",
   "tests/e2e/site-prices.test.ts",
+  "tests/e2e/site-news.test.ts",
   "tests/e2e/malformed-requests.test.ts",
   "tests/e2e/appeals-review.test.ts",
   "tests/e2e/appeal-status.test.ts",
@@ -64,4 +65,5 @@ export const splitByStore: readonly string[] = [
   "tests/crash/answer-kill9.test.ts",
   // Both stores, about 60 s each under load: uploads of 20 MB, the W3C checker.
   "tests/e2e/site-documents.test.ts",
+  "tests/e2e/site-news.test.ts",
 ];

@@ -5,13 +5,19 @@
  * reader is domain/site-content/site-forms.ts.
  */
 import type { ReactNode } from "react";
+import { appealsSectionTitles } from "../../../content/appeals-rules.ts";
+import { homeSections } from "../../../content/home-sections.ts";
+import { investorsSectionTitles } from "../../../content/investors.ts";
+import { serviceSectionTitle } from "../../../content/services.ts";
 import type { ContactsFormValues } from "../../../domain/site-content/contacts-form.ts";
 import {
   applicationsKind,
   documentsKind,
 } from "../../../domain/site-content/file-lists-content.ts";
 import type { FileListValues } from "../../../domain/site-content/file-lists-form.ts";
+import type { AnnouncementFormValues } from "../../../domain/site-content/news-form.ts";
 import type { PricesFormValues } from "../../../domain/site-content/prices-form.ts";
+import type { SectionTextValues } from "../../../domain/site-content/section-texts-form.ts";
 import type { EditablePage, SiteContent } from "../../../domain/site-content/site-editions.ts";
 import type { FormErrors } from "../../../domain/site-content/site-form.ts";
 import type { StructureFormValues } from "../../../domain/site-content/structure-form.ts";
@@ -21,8 +27,12 @@ import { ContactsFields } from "./contacts-editor.tsx";
 import type { FieldChange } from "./field-change.ts";
 import { fileListChanges } from "./file-list-changes.ts";
 import { fileListFields } from "./file-lists-editor.tsx";
+import { newsChanges } from "./news-changes.ts";
+import { NewsFields } from "./news-editor.tsx";
 import { priceChanges } from "./price-changes.ts";
 import { PricesFields } from "./prices-editor.tsx";
+import { sectionTextsChanges } from "./section-texts-changes.ts";
+import { sectionTextsFields } from "./section-texts-editor.tsx";
 import { structureChanges } from "./structure-changes.ts";
 import { StructureFields } from "./structure-editor.tsx";
 import { VacanciesFields } from "./vacancies-editor.tsx";
@@ -63,6 +73,38 @@ const structure: PageEditor<SiteContent["structure"], StructureFormValues> = {
   changes: structureChanges,
 };
 
+const news: PageEditor<SiteContent["news"], AnnouncementFormValues[]> = {
+  Fields: NewsFields,
+  changes: newsChanges,
+};
+
+const homeSectionTitle = (id: string) =>
+  homeSections.find((section) => section.id === id)?.title ?? id;
+
+const home: PageEditor<SiteContent["home"], SectionTextValues[]> = {
+  Fields: sectionTextsFields(homeSectionTitle),
+  changes: sectionTextsChanges(homeSectionTitle),
+};
+
+const services: PageEditor<SiteContent["services"], SectionTextValues[]> = {
+  Fields: sectionTextsFields(serviceSectionTitle),
+  changes: sectionTextsChanges(serviceSectionTitle),
+};
+
+const investorsSectionTitle = (id: string) => investorsSectionTitles[id] ?? id;
+
+const investors: PageEditor<SiteContent["investors"], SectionTextValues[]> = {
+  Fields: sectionTextsFields(investorsSectionTitle),
+  changes: sectionTextsChanges(investorsSectionTitle),
+};
+
+const appealsSectionTitle = (id: string) => appealsSectionTitles[id] ?? id;
+
+const appeals: PageEditor<SiteContent["appeals"], SectionTextValues[]> = {
+  Fields: sectionTextsFields(appealsSectionTitle),
+  changes: sectionTextsChanges(appealsSectionTitle),
+};
+
 export const pageEditors: { [page in EditablePage]: PageEditor<SiteContent[page], unknown> } = {
   vacancies: vacancies as PageEditor<SiteContent["vacancies"], unknown>,
   prices: prices as PageEditor<SiteContent["prices"], unknown>,
@@ -70,6 +112,11 @@ export const pageEditors: { [page in EditablePage]: PageEditor<SiteContent[page]
   documents: documents as PageEditor<SiteContent["documents"], unknown>,
   applications: applications as PageEditor<SiteContent["applications"], unknown>,
   structure: structure as PageEditor<SiteContent["structure"], unknown>,
+  news: news as PageEditor<SiteContent["news"], unknown>,
+  home: home as PageEditor<SiteContent["home"], unknown>,
+  services: services as PageEditor<SiteContent["services"], unknown>,
+  investors: investors as PageEditor<SiteContent["investors"], unknown>,
+  appeals: appeals as PageEditor<SiteContent["appeals"], unknown>,
 };
 
 /** A page's editor, its content as any page's: the editor route is written once for all. */

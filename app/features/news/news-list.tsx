@@ -1,0 +1,54 @@
+import { formatDay } from "../../../content/format.ts";
+import { type Announcement, announcementPath } from "../../../domain/site-content/news-content.ts";
+import { markupPlainText, parseMarkup } from "../../../domain/site-content/site-markup.ts";
+
+/** How much of an announcement's text the lists show before «read on» (its own page). */
+const summaryLength = 300;
+
+/** The start of an announcement's text, as words (a list shows it; the page shows it whole). */
+export function announcementSummary(announcement: Announcement): string {
+  const text = markupPlainText(parseMarkup(announcement.text)).replaceAll("\n", " ");
+  if (text.length <= summaryLength) return text;
+  const cut = text.slice(0, summaryLength);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), summaryLength / 2))}…`;
+}
+
+/** The day of an announcement as a visitor reads it, with its machine-readable date. */
+export function AnnouncementDate({ announcement }: { announcement: Announcement }) {
+  return (
+    <p className="news-date">
+      <time dateTime={announcement.date}>{formatDay(announcement.date)}</time>
+    </p>
+  );
+}
+
+/**
+ * Announcements as a list: each its title linking to its page, its day and the start of its
+ * text. /news shows them all under h2 titles; the home page the newest three as cards under h3
+ * (the content styles' cards: the home page's styles are the build's, byte for byte).
+ */
+export function NewsList({
+  announcements,
+  headingLevel,
+}: {
+  announcements: readonly Announcement[];
+  headingLevel: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const cards = headingLevel === 3;
+  return (
+    <ol className={cards ? "card-grid" : "news-list"}>
+      {announcements.map((announcement) => (
+        <li key={announcement.id} className={cards ? "card" : undefined}>
+          <article aria-labelledby={`news-${announcement.id}-title`}>
+            <Heading id={`news-${announcement.id}-title`}>
+              <a href={announcementPath(announcement.id)}>{announcement.title}</a>
+            </Heading>
+            <AnnouncementDate announcement={announcement} />
+            <p>{announcementSummary(announcement)}</p>
+          </article>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,87 @@
+import {
+  type AnnouncementFormValues,
+  announcementFieldName,
+} from "../../../domain/site-content/news-form.ts";
+import type { FormErrors } from "../../../domain/site-content/site-form.ts";
+import { TextInput } from "../../components/staff/field/field.tsx";
+import { Textarea } from "../../components/staff/textarea/textarea.tsx";
+import { AddItemButton, ListItemFieldset } from "./list-buttons.tsx";
+
+/** How the small markup is typed: shown under every field that takes it. */
+export const markupHint =
+  "Абзацы разделяйте пустой строкой; пункт списка начинайте с «- »; ссылка: [слова](https://адрес) или [слова](/documents); жирный: **слова**. Остальное показывается как написано.";
+
+/**
+ * The announcements' fields in the shared editor form (site-editor-form.tsx): a new one is
+ * added at the top; each has its title, day and text, and buttons to move or remove it (the
+ * page orders them by day). Plain HTML: it works without JavaScript.
+ */
+export function NewsFields({
+  values,
+  errors,
+}: {
+  values: readonly AnnouncementFormValues[];
+  errors: FormErrors | undefined;
+}) {
+  const errorOf = (index: number, field: string) =>
+    errors?.byField[announcementFieldName(index, field)];
+  return (
+    <>
+      <input type="hidden" name="ncount" value={values.length} />
+      <AddItemButton label="Добавить объявление" />
+      {values.length === 0 ? (
+        <p>Объявлений нет: страница «Новости и объявления» скажет, что их пока нет.</p>
+      ) : null}
+      {values.map((announcement, index) => {
+        const name = (field: string) => announcementFieldName(index, field);
+        const id = (field: string) => `announcement-${index}-${field}`;
+        return (
+          <ListItemFieldset
+            key={announcement.id}
+            legend={`Объявление ${index + 1}${announcement.title ? `: ${announcement.title}` : ""}`}
+            idField={{ name: name("id"), value: announcement.id }}
+            buttons={{
+              index,
+              count: values.length,
+              remove: "Снять объявление",
+              itemName: `объявление ${index + 1}`,
+            }}
+          >
+            <p>Адрес на сайте: /news/{announcement.id}</p>
+            <TextInput
+              id={id("title")}
+              name={name("title")}
+              label="Заголовок"
+              required
+              maxLength={200}
+              defaultValue={announcement.title}
+              error={errorOf(index, "title")}
+            />
+            <TextInput
+              id={id("date")}
+              name={name("date")}
+              type="date"
+              label="Дата"
+              hint="Например, 25.11.2026"
+              required
+              variant="staff-date"
+              defaultValue={announcement.date}
+              error={errorOf(index, "date")}
+            />
+            <Textarea
+              id={id("text")}
+              name={name("text")}
+              label="Текст"
+              hint={markupHint}
+              required
+              rows={8}
+              maxLength={20000}
+              defaultValue={announcement.text}
+              error={errorOf(index, "text")}
+            />
+          </ListItemFieldset>
+        );
+      })}
+    </>
+  );
+}

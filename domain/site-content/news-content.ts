@@ -1,0 +1,66 @@
+/**
+ * «Новости и объявления» as staff edit them (issue 28): each announcement a title, a day and a
+ * text in the site's small markup (site-markup.ts). The list is published as one edition, like
+ * every editable page: an announcement removed from it leaves the site and stays in «История».
+ * Each announcement has a page of its own at /news/<id>, the list is at /news, the newest three
+ * are on the home page and all are in the Atom feed.
+ */
+import { z } from "zod";
+import { markupText, requiredText } from "./typed-text.ts";
+
+/** The list of announcements, its feed and one announcement's page. */
+export const newsPath = "/news";
+export const newsFeedPath = "/news/feed.atom";
+export const announcementPath = (id: string) => `${newsPath}/${id}`;
+
+/** How many announcements the home page shows. */
+export const newsOnHomePage = 3;
+
+export const maxAnnouncements = 200;
+
+const isoDay = z
+  .string()
+  .trim()
+  .refine((text) => {
+    const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+    if (!match) return false;
+    const date = new Date(`${text}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+  }, "Укажите дату как 25.11.2026 или выберите её в календаре.");
+
+export const announcementSchema = z.object({
+  /** The page's address (/news/<id>) and how the history follows one announcement. */
+  id: z.string().regex(/^[1-9]\d{0,5}$/, "Неверный номер объявления."),
+  title: requiredText(200, "Укажите заголовок."),
+  /** The announcement's day, YYYY-MM-DD (Kirov's calendar). */
+  date: isoDay,
+  text: markupText(20_000, "Напишите текст объявления."),
+});
+
+export type Announcement = z.infer<typeof announcementSchema>;
+
+export const newsContentSchema = z
+  .object({
+    announcements: z
+      .array(announcementSchema)
+      .max(maxAnnouncements, `Не больше ${maxAnnouncements} объявлений.`),
+  })
+  .refine(
+    (content) =>
+      new Set(content.announcements.map((item) => item.id)).size === content.announcements.length,
+    "Номера объявлений повторяются.",
+  );
+
+export type NewsContent = z.infer<typeof newsContentSchema>;
+
+/** The announcements as visitors read them: newest first, equal days in the list's order. */
+export function newestFirst(content: NewsContent): Announcement[] {
+  return content.announcements
+    .map((announcement, index) => ({ announcement, index }))
+    .sort((a, b) => b.announcement.date.localeCompare(a.announcement.date) || a.index - b.index)
+    .map(({ announcement }) => announcement);
+}
+
+/** Every announcement's own page. */
+export const announcementPaths = (content: NewsContent): string[] =>
+  content.announcements.map((announcement) => announcementPath(announcement.id));

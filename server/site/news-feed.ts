@@ -1,0 +1,56 @@
+import { siteTitleSuffix } from "../../content/site-pages.ts";
+import { siteUrlPlaceholder } from "../../domain/site/site-url-placeholder.ts";
+import {
+  announcementPath,
+  type NewsContent,
+  newestFirst,
+  newsFeedPath,
+  newsPath,
+} from "../../domain/site-content/news-content.ts";
+import { markupHtml, parseMarkup } from "../../domain/site-content/site-markup.ts";
+
+/**
+ * The Atom feed of «Новости и объявления» (RFC 4287): every announcement, newest first, its text
+ * as escaped HTML. The same text from the build (scripts/write-seo-files.ts) and after each
+ * publish (server/site-content/site-publisher.ts). Addresses carry the SITE_URL placeholder,
+ * which the server replaces (server/site/site-settings.ts).
+ */
+export function newsFeedXml(content: NewsContent, updated: string): string {
+  const url = (path: string) => `${siteUrlPlaceholder}${path}`;
+  // An announcement's day, at midnight in Kirov (UTC+3, no daylight saving time).
+  const dayTime = (day: string) => `${day}T00:00:00+03:00`;
+  const entries = newestFirst(content).map(
+    (announcement) => `  <entry>
+    <id>${url(announcementPath(announcement.id))}</id>
+    <title type="text">${escapeXml(announcement.title)}</title>
+    <updated>${dayTime(announcement.date)}</updated>
+    <link rel="alternate" type="text/html" href="${url(announcementPath(announcement.id))}"/>
+    <content type="html">${escapeXml(markupHtml(parseMarkup(announcement.text), siteUrlPlaceholder))}</content>
+  </entry>
+`,
+  );
+  return `<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="ru">
+  <id>${url(newsPath)}</id>
+  <title type="text">Новости и объявления — ${escapeXml(siteTitleSuffix)}</title>
+  <updated>${updated}</updated>
+  <author><name>${escapeXml(siteTitleSuffix)}</name></author>
+  <link rel="self" type="application/atom+xml" href="${url(newsFeedPath)}"/>
+  <link rel="alternate" type="text/html" href="${url(newsPath)}"/>
+${entries.join("")}</feed>
+`;
+}
+
+/** When the feed last changed for a build: its newest announcement's day, or the given time. */
+export function feedUpdatedOf(content: NewsContent, otherwise: Date): string {
+  const newest = newestFirst(content)[0];
+  return newest ? `${newest.date}T00:00:00+03:00` : otherwise.toISOString();
+}
+
+function escapeXml(text: string): string {
+  return text
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;");
+}
