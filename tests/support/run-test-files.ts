@@ -119,7 +119,8 @@ const isHeavy = (file: string) => file.startsWith("tests/e2e/");
 
 /**
  * At most `concurrency` processes at once, of which at most `heavySlots` run heavy files: the
- * other slots take light files, which mostly wait, beside the browsers. Each kind in the order
+ * other slots take light files, which mostly wait, beside the browsers; a light file takes a
+ * heavy file's slot only once no heavy file is waiting. Each kind in the order
  * given (the slowest first). The timed files (`--alone`) run one at a time once no heavy file is
  * left to run or running, beside what is left of the light ones: Lighthouse never runs beside
  * another browser.
@@ -159,7 +160,13 @@ function runAll(jobs: Job[], timed: Job[]): Promise<void> {
         start(timedJob, true);
       }
       while (running < concurrency) {
-        const next = queue.findIndex((job) => !isHeavy(job.file) || heavyRunning < heavySlots);
+        // While heavy files wait, the light ones keep to their own slots: the heavy files end
+        // sooner, and light ones are left to run beside the timed files.
+        const heavyWaiting = queue.some((job) => isHeavy(job.file));
+        const lightMay = !heavyWaiting || running - heavyRunning < concurrency - heavySlots;
+        const next = queue.findIndex((job) =>
+          isHeavy(job.file) ? heavyRunning < heavySlots : lightMay,
+        );
         if (next === -1) break;
         const [job] = queue.splice(next, 1);
         if (job) start(job, false);

@@ -1,3 +1,5 @@
+// In tests/, not beside server/attachments/: it builds its ZIP containers with the sample-file
+// writer of scripts/, which server/ may not import (tests/architecture/import-boundaries.ts).
 // What an editor of the public site may upload, recognised by content (decision 0036): the office
 // formats told apart inside their ZIP containers, a bare ZIP and an executable refused whatever
 // their names say.
@@ -5,8 +7,8 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { test } from "node:test";
 import { writeZip } from "../../scripts/sample-files/zip.ts";
-import { checkedFile } from "./checked-file.ts";
-import { siteFileRules, UploadRefusal } from "./upload-rules.ts";
+import { checkedFile } from "../../server/attachments/checked-file.ts";
+import { siteFileRules, UploadRefusal } from "../../server/attachments/upload-rules.ts";
 
 const odf = (mimeType: string) =>
   writeZip([
