@@ -1,9 +1,9 @@
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fresh from "fresh";
-import Negotiator from "negotiator";
 import parseRange from "range-parser";
 import type { HeaderSet, PagePolicies } from "../http/security-headers.ts";
+import { chooseEncoding, type EncodingChoices, variant } from "./encoding-choice.ts";
 import type { SiteFile, SiteFiles } from "./site-files.ts";
 
 /**
@@ -140,12 +140,8 @@ type PreparedFile = {
   plain: VariantHeaders;
   br: VariantHeaders;
   gzip: VariantHeaders;
-  /** The encodings this file has, the server's preference first, then "identity". */
-  offered: string[];
-  /** Accept-Encoding as sent -> the encoding chosen for it. */
-  chosen: Map<string | undefined, "br" | "gzip" | "identity">;
   lastModified: string;
-};
+} & EncodingChoices;
 
 function prepareFile(path: string, file: SiteFile, policies: PagePolicies): PreparedFile {
   const lastModified = file.modified.toUTCString();
@@ -200,36 +196,6 @@ function requestPath(url: string): string | undefined {
     return undefined;
   }
 }
-
-/**
- * The variant the client prefers by its q-values (negotiator: `br;q=0` refuses brotli even after
- * `*`), brotli before gzip when equal; the plain file when it accepts neither. Browsers send a
- * handful of distinct Accept-Encoding values, so each file remembers its answer per value (a
- * bounded table: a client sending endless new values only empties it).
- */
-function chooseEncoding(
-  accept: IncomingHttpHeaders["accept-encoding"],
-  prepared: PreparedFile,
-): "br" | "gzip" | undefined {
-  let chosen = prepared.chosen.get(accept);
-  if (chosen === undefined) {
-    const negotiator = new Negotiator({ headers: { "accept-encoding": accept } });
-    const preferred = preferredEncoding(negotiator, prepared.offered);
-    chosen = preferred === "br" || preferred === "gzip" ? preferred : "identity";
-    if (prepared.chosen.size >= 64) prepared.chosen.clear();
-    prepared.chosen.set(accept, chosen);
-  }
-  return chosen === "identity" ? undefined : chosen;
-}
-
-// negotiator 1.0 takes the server's preference for ties; @types/negotiator (0.6) does not say so.
-const preferredEncoding = (negotiator: Negotiator, offered: string[]) =>
-  (
-    negotiator.encoding as (
-      available: string[],
-      options: { preferred: string[] },
-    ) => string | undefined
-  ).call(negotiator, offered, { preferred: offered });
 
 function sendFile(
   request: FastifyRequest,
@@ -290,12 +256,6 @@ function writeWholeFile(
   const headers = encoding ? prepared[encoding] : prepared.plain;
   response.writeHead(200, headers.rawOk);
   response.end(method === "HEAD" ? undefined : variant(prepared.file, encoding));
-}
-
-function variant(file: SiteFile, encoding: "br" | "gzip" | undefined): Buffer {
-  if (encoding === "br" && file.brotli) return file.brotli;
-  if (encoding === "gzip" && file.gzip) return file.gzip;
-  return file.body;
 }
 
 /**
