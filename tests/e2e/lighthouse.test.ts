@@ -9,7 +9,11 @@
 // to three runs, and judged by its best: a real regression misses in all three.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { siteForTests } from "./harness.ts";
+import { siteContentDefaults } from "../../content/site-content-defaults.ts";
+import { parseDatabaseUrl } from "../../server/config.ts";
+import { openDataLayer } from "../../server/db/data-layer.ts";
+import { createSqliteDatabase } from "../support/test-databases.ts";
+import { siteForTests, startSite } from "./harness.ts";
 import { type LighthouseBrowser, type LighthouseResult, openLighthouse } from "./lighthouse-run.ts";
 import { allPages } from "./site-pages.ts";
 
@@ -42,28 +46,61 @@ function misses(result: LighthouseResult): string[] {
   return found;
 }
 
+/** Lighthouse on one page, up to `maxRuns` runs, judged by the last (the first that misses nothing). */
+async function judge(baseUrl: string, path: string): Promise<void> {
+  const runs: string[][] = [];
+  let result: LighthouseResult | undefined;
+  while (runs.length < maxRuns) {
+    result = await lighthouse.run(`${baseUrl}${path}`);
+    const lcp = Math.round(result.largestContentfulPaintMs ?? Number.NaN);
+    const tbt = Math.round(result.totalBlockingTimeMs ?? Number.NaN);
+    console.log(
+      `Lighthouse ${path}: ${JSON.stringify(result.scores)}, LCP ${lcp} ms, TBT ${tbt} ms (printed), CLS ${result.cumulativeLayoutShift}, ${result.requestCount} requests`,
+    );
+    runs.push(misses(result));
+    if (runs.at(-1)?.length === 0) break;
+  }
+  for (const category of gatedCategories) {
+    assert.ok(category in (result?.scores ?? {}), `Lighthouse reports ${category}`);
+  }
+  assert.ok((result?.requestCount ?? 0) > 0, "Lighthouse lists the page's requests");
+  assert.deepEqual(runs.at(-1), [], `${path} in ${runs.length} runs: ${JSON.stringify(runs)}`);
+}
+
+const judged = `100 in accessibility, best practices, SEO, agentic browsing; CLS 0; nothing render-blocking; LCP <= ${largestContentfulPaintBudgetMs} ms`;
+
 for (const page of allPages) {
-  test(`Lighthouse mobile ${page.path}: 100 in accessibility, best practices, SEO, agentic browsing; CLS 0; nothing render-blocking; LCP <= ${largestContentfulPaintBudgetMs} ms`, async () => {
-    const runs: string[][] = [];
-    let result: LighthouseResult | undefined;
-    while (runs.length < maxRuns) {
-      result = await lighthouse.run(`${env.site.baseUrl}${page.path}`);
-      const lcp = Math.round(result.largestContentfulPaintMs ?? Number.NaN);
-      const tbt = Math.round(result.totalBlockingTimeMs ?? Number.NaN);
-      console.log(
-        `Lighthouse ${page.path}: ${JSON.stringify(result.scores)}, LCP ${lcp} ms, TBT ${tbt} ms (printed), CLS ${result.cumulativeLayoutShift}, ${result.requestCount} requests`,
-      );
-      runs.push(misses(result));
-      if (runs.at(-1)?.length === 0) break;
-    }
-    for (const category of gatedCategories) {
-      assert.ok(category in (result?.scores ?? {}), `Lighthouse reports ${category}`);
-    }
-    assert.ok((result?.requestCount ?? 0) > 0, "Lighthouse lists the page's requests");
-    assert.deepEqual(
-      runs.at(-1),
-      [],
-      `${page.path} in ${runs.length} runs: ${JSON.stringify(runs)}`,
+  test(`Lighthouse mobile ${page.path}: ${judged}`, () => judge(env.site.baseUrl, page.path));
+}
+
+// Issue 28: a page staff published is judged as the build's are. The store holds a published
+// edition of /vacancies with a new salary; the server renders it at start with the publisher (the
+// same render, compression and swap as a publish on a running server, decision 0030).
+test(`Lighthouse mobile /vacancies after a publish: ${judged}`, async () => {
+  const database = await createSqliteDatabase();
+  const data = await openDataLayer(parseDatabaseUrl(database.url));
+  const at = new Date();
+  const content = structuredClone(siteContentDefaults.vacancies);
+  const [first] = content.vacancies;
+  assert.ok(first, "the build has a vacancy");
+  first.salary = { ...first.salary, amount: 47_500 };
+  await data.transaction(async (tx) => {
+    const id = await data.siteEditions.saveDraft(
+      { page: "vacancies", content, by: "head", at },
+      tx,
+    );
+    assert.ok(
+      await data.siteEditions.publish({ id, page: "vacancies", from: "draft" }, "head", at, tx),
     );
   });
-}
+  await data.close();
+  const published = await startSite({ databaseUrl: database.url });
+  try {
+    const html = await (await fetch(`${published.baseUrl}/vacancies`)).text();
+    assert.match(html, /47\u00a0500\u00a0₽/, "the published salary is served");
+    await judge(published.baseUrl, "/vacancies");
+  } finally {
+    await published.close();
+    await database.drop();
+  }
+});
