@@ -24,10 +24,14 @@ import { testDatabaseKinds } from "../support/test-databases.ts";
 const rows = 150_000;
 const partial = /\.partial(-journal)?$/;
 
-async function waitFor<T>(what: string, check: () => T | undefined, ms = 90_000): Promise<T> {
+async function waitFor<T>(
+  what: string,
+  check: () => T | undefined | Promise<T | undefined>,
+  ms = 90_000,
+): Promise<T> {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
-    const value = check();
+    const value = await check();
     if (value !== undefined) return value;
     await sleep(5);
   }
@@ -69,7 +73,12 @@ for (const kind of testDatabaseKinds) {
         assert.match(second.output(), /"msg":"removed what an interrupted backup left behind"/);
         const names = readdirSync(dir);
         assert.deepEqual(names, [`appeals-${day}.${extension}`], `left: ${leftovers.join(", ")}`);
-        const health = await (await fetch(`${second.baseUrl}/healthz`)).json();
+        // The log line is written when the file is in place; the run is recorded in the store
+        // right after it (the scheduled job's own bookkeeping), and /healthz reads the store.
+        const health = await waitFor("the backup recorded", async () => {
+          const answer = await (await fetch(`${second.baseUrl}/healthz`)).json();
+          return answer.backup.last ? answer : undefined;
+        });
         assert.equal(health.backup.last.bytes > 0, true);
         assert.equal(health.backup.interrupted, null, "the day's backup is in place now");
 
