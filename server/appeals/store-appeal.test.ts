@@ -2,6 +2,10 @@
 // address and day at a cost that does not grow with the address's history (issue 26, decision 0025).
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, test } from "node:test";
+import {
+  acknowledgementLimit,
+  withheldAcknowledgement,
+} from "../../domain/appeals/acknowledgement-cap.ts";
 import { sampleNewAppeal } from "../../tests/support/test-appeal.ts";
 import {
   createPostgresDatabase,
@@ -16,7 +20,7 @@ import {
 import { createDataLayer, type DataLayer, openDataLayer } from "../db/data-layer.ts";
 import type { Database, SqlExecutor, SqlValue, Transaction } from "../db/database.ts";
 import { openDatabase } from "../db/open-database.ts";
-import { acknowledgementLimit, storeAppeal } from "./store-appeal.ts";
+import { storeAppeal } from "./store-appeal.ts";
 
 const appeal = (email: string, at: Date) => sampleNewAppeal(at.toISOString(), { email });
 
@@ -108,11 +112,12 @@ for (const kind of testDatabaseKinds) {
       for (let index = 3; index <= acknowledgementLimit.perAddress; index += 1) await store();
       const findsFull = await statementsOf(store);
       const knownFull = await statementsOf(store);
-      // SQLite: the sequence, the appeal, the notification, the count and the acknowledgement
-      // (or, past the cap, the audit line), each a call in the process's one transaction.
+      // SQLite: the count, the sequence, the appeal, the notification and the acknowledgement
+      // (past the cap, none: the appeal carries the mark), each a call in the process's one
+      // transaction.
       const expected =
         kind.name === "SQLite"
-          ? { counted: 5, findsFull: 5, knownFull: 4 }
+          ? { counted: 5, findsFull: 4, knownFull: 3 }
           : { counted: 2, findsFull: 2, knownFull: 2 };
       assert.deepEqual(
         { counted: counted.length, findsFull: findsFull.length, knownFull: knownFull.length },
@@ -151,6 +156,30 @@ for (const kind of testDatabaseKinds) {
         history.map((entry) => entry.action),
         ["acknowledgement-withheld"],
       );
+    });
+
+    test("past the cap, an appeal writes no more rows than an acknowledged one: the mark is on the appeal (decision 0041)", async () => {
+      const at = new Date("2026-11-25T09:00:00Z");
+      const receipts: { id: string; acknowledged: boolean }[] = [];
+      for (let index = 0; index <= acknowledgementLimit.perAddress + 1; index += 1)
+        receipts.push(await storeAppeal(data, appeal("d@example.ru", at)));
+      const statements = await statementsOf(() => storeAppeal(data, appeal("d@example.ru", at)));
+      assert.deepEqual(
+        statements.filter((sql) => /staff_audit/.test(sql)),
+        [],
+        "no audit row is written for a withheld acknowledgement",
+      );
+      const [withheld, last] = [receipts.at(-2), receipts.at(-1)];
+      assert.equal(withheld?.acknowledged, false);
+      assert.equal(last?.acknowledged, false);
+      // The appeal's history still says why, by the site, at the appeal's moment, as before.
+      const history = await data.audit.of(withheld?.id ?? "");
+      assert.deepEqual(
+        history.map((entry) => [entry.staff_login, entry.action, entry.details, entry.at]),
+        [["сайт", "acknowledgement-withheld", withheldAcknowledgement.details, at.toISOString()]],
+      );
+      const acknowledged = await data.audit.of(receipts[0]?.id ?? "");
+      assert.deepEqual(acknowledged, []);
     });
 
     // SQLite commits appeals in batches, each in a savepoint (decision 0011): a count found full

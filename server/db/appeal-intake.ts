@@ -1,12 +1,12 @@
 /**
  * Storing a citizen's appeal with what goes with it, all committed or none: the appeal, the
  * handlers' notification, and either the citizen's acknowledgement (counted against the day's cap
- * of the address, acknowledgement-counts-repository.ts) or the audit line saying why it was
- * withheld. SQLite: one transaction of the repositories' statements, committed in the group
- * commit (decision 0011). PostgreSQL: two round trips, the registration sequence and then one
- * statement that writes everything (data-modifying WITH queries), committed on its own before it
- * answers: no BEGIN and COMMIT, no wait between the inserts, and prepared once per connection
- * (decision 0033).
+ * of the address, acknowledgement-counts-repository.ts) or, past the cap, the appeal marked as
+ * withheld (decision 0041: a mark on its row, no row of its own). SQLite: one transaction of the
+ * repositories' statements, committed in the group commit (decision 0011). PostgreSQL: two round
+ * trips, the registration sequence and then one statement that writes everything (data-modifying
+ * WITH queries), committed on its own before it answers: no BEGIN and COMMIT, no wait between the
+ * inserts, and prepared once per connection (decision 0033).
  */
 import { randomUUIDv7 } from "node:crypto";
 import { registrationNumber } from "../../domain/appeals/registration-number.ts";
@@ -20,12 +20,6 @@ import {
   type NewAppeal,
   nextAppealSequence,
 } from "./appeals-repository.ts";
-import {
-  auditColumns,
-  auditParams,
-  type createAuditRepository,
-  type NewAuditEntry,
-} from "./audit-repository.ts";
 import { type Database, prepared, type SqlValue } from "./database.ts";
 import {
   type createDeliveriesRepository,
@@ -40,10 +34,10 @@ export type AppealIntake = {
   appeal: NewAppeal;
   notification: Mail;
   acknowledgement: Mail;
-  /** The audit line written when the acknowledgement is withheld. */
-  withheld: Omit<NewAuditEntry, "appeal_id">;
+  /** The address's key (domain/appeals/email-key.ts), worked out once by the caller. */
+  emailKey: string;
   /** The day's count to take the acknowledgement from; undefined: known full, withhold it. */
-  count: { key: string; day: string; limit: number } | undefined;
+  count: { day: string; limit: number } | undefined;
 };
 
 export type StoredIntake = { id: string; number: string; acknowledged: boolean };
@@ -52,7 +46,6 @@ type Repositories = {
   appeals: ReturnType<typeof createAppealsRepository>;
   deliveries: ReturnType<typeof createDeliveriesRepository>;
   acknowledgementCounts: ReturnType<typeof createAcknowledgementCountsRepository>;
-  audit: ReturnType<typeof createAuditRepository>;
 };
 
 /** The mails of one appeal, in the order they were written before: the handlers' first. */
@@ -65,38 +58,37 @@ const mailsSql = (acknowledgedOnly: string) => `
   ORDER BY mail.n`;
 
 /**
- * The whole appeal in one PostgreSQL statement. Its own rows changed are the audit line's: 1 when
- * the acknowledgement was withheld, 0 when it was counted and written. A row locked by the count
- * (another server's appeal to the same address) is waited for, and the cap read again on it.
+ * The whole appeal in one PostgreSQL statement. Its own rows are the mails: 2 when the
+ * acknowledgement was counted and written, 1 when it was withheld (the appeal marked so). A row
+ * locked by the count (another server's appeal to the same address) is waited for, and the cap
+ * read again on it.
  */
 const storeSql = {
   counted: prepared(`
-    WITH appeal AS (${appealInsert.sql}),
-      counted AS (${takeInStatement.sql}),
-      mails AS (${mailsSql("EXISTS (SELECT 1 FROM counted)")})
-    INSERT INTO staff_audit (${auditColumns})
-    SELECT ?, ?, ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM counted)`),
+    WITH counted AS (${takeInStatement.sql}),
+      appeal AS (${appealInsert.sqlWith("(NOT EXISTS (SELECT 1 FROM counted))")})
+    ${mailsSql("EXISTS (SELECT 1 FROM counted)")}`),
   knownFull: prepared(`
-    WITH appeal AS (${appealInsert.sql}),
-      mails AS (${mailsSql("false")})
-    INSERT INTO staff_audit (${auditColumns}) VALUES (?, ?, ?, ?, ?, ?, ?)`),
+    WITH appeal AS (${appealInsert.sqlWith("true")})
+    ${mailsSql("false")}`),
 };
 
 export function createAppealIntake(db: Database, repositories: Repositories) {
-  const { appeals, deliveries, acknowledgementCounts: counts, audit } = repositories;
+  const { appeals, deliveries, acknowledgementCounts: counts } = repositories;
 
   const storeOnSqlite = (intake: AppealIntake): Promise<StoredIntake> =>
     db.transaction(async (tx) => {
       const at = intake.appeal.created_at;
-      const stored = await appeals.insert(intake.appeal, tx);
-      await deliveries.enqueue({ ...intake.notification, appealId: stored.id, at }, tx);
       const { count } = intake;
       const acknowledged =
-        count !== undefined && (await counts.take(count.key, count.day, count.limit, tx));
+        count !== undefined && (await counts.take(intake.emailKey, count.day, count.limit, tx));
+      const stored = await appeals.insert(intake.appeal, tx, {
+        withheld: !acknowledged,
+        emailKey: intake.emailKey,
+      });
+      await deliveries.enqueue({ ...intake.notification, appealId: stored.id, at }, tx);
       if (acknowledged) {
         await deliveries.enqueue({ ...intake.acknowledgement, appealId: stored.id, at }, tx);
-      } else {
-        await audit.record({ ...intake.withheld, appeal_id: stored.id }, tx);
       }
       return { ...stored, acknowledged };
     });
@@ -113,16 +105,15 @@ export function createAppealIntake(db: Database, repositories: Repositories) {
       deliveryRow({ ...mail, appealId: id, at }),
     );
     const params: SqlValue[] = [
-      ...appealInsert.params(appeal, { seq, id, number }, db.kind),
-      ...(count ? takeInStatement.params(count.key, count.day, count.limit) : []),
+      ...(count ? takeInStatement.params(intake.emailKey, count.day, count.limit) : []),
+      ...appealInsert.params(appeal, { seq, id, number, emailKey: intake.emailKey }, db.kind),
       id,
       at.toISOString(),
       at.toISOString(),
       ...mails.flatMap((mail) => [mail.kind, mail.recipients, mail.payload, mail.attachments]),
-      ...auditParams({ ...intake.withheld, appeal_id: id }),
     ];
-    const withheld = await db.run(count ? storeSql.counted : storeSql.knownFull, params);
-    return { id, number, acknowledged: withheld === 0 };
+    const written = await db.run(count ? storeSql.counted : storeSql.knownFull, params);
+    return { id, number, acknowledged: written === 2 };
   };
 
   return {

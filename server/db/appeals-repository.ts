@@ -68,10 +68,15 @@ const rowColumns = `seq, id, number, created_at, state, registered_on, extension
   without_answer_ground, notice_sent_on, assignee, last_name, first_name, email,
   substr(comment, 1, 120) AS comment_start`;
 
-const insertSql = `INSERT INTO appeals (seq, id, number, created_at, first_name, last_name, email,
-  email_key, phone, phone_normalized, region, comment, consent, consent_at, consent_text_version,
-  client_ip, user_agent)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+/**
+ * The appeal's insert; `withheld` is the SQL of its acknowledgement_withheld value (a parameter,
+ * or, inside one PostgreSQL statement, what the count found: appeal-intake.ts).
+ */
+const insertSqlWith = (withheld: string) => `INSERT INTO appeals (seq, id, number, created_at,
+  first_name, last_name, email, email_key, phone, phone_normalized, region, comment, consent,
+  consent_at, consent_text_version, client_ip, user_agent, acknowledgement_withheld)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ${withheld})`;
+const insertSql = insertSqlWith("?");
 
 /**
  * The next registration sequence. SQLite: AUTOINCREMENT's own counter, inside the inserting
@@ -92,10 +97,11 @@ export async function nextAppealSequence(tx: SqlExecutor): Promise<number> {
 
 /** The appeal insert's statement and its parameters, for a statement that writes more with it. */
 export const appealInsert = {
-  sql: insertSql,
+  sqlWith: insertSqlWith,
+  /** The parameters up to the acknowledgement's mark (which `sqlWith` writes). */
   params: (
     appeal: NewAppeal,
-    row: { seq: number; id: string; number: string },
+    row: { seq: number; id: string; number: string; emailKey: string },
     kind: SqlExecutor["kind"],
   ): SqlValue[] => [
     row.seq,
@@ -105,7 +111,7 @@ export const appealInsert = {
     appeal.first_name,
     appeal.last_name,
     appeal.email,
-    emailKey(appeal.email),
+    row.emailKey,
     appeal.phone,
     appeal.phone_normalized,
     appeal.region,
@@ -124,12 +130,25 @@ export function createAppealsRepository(db: Database) {
     db.kind === "sqlite" ? `appeals ${sqliteIndexHint(query)}` : "appeals";
 
   return {
-    /** Stores one appeal and gives it an id and a registration number; call inside a transaction. */
-    async insert(appeal: NewAppeal, tx: SqlExecutor): Promise<{ id: string; number: string }> {
+    /**
+     * Stores one appeal and gives it an id and a registration number; call inside a transaction.
+     * `mark.withheld`: its acknowledgement was withheld by the cap; `mark.emailKey`: the address's
+     * key when the caller has it already.
+     */
+    async insert(
+      appeal: NewAppeal,
+      tx: SqlExecutor,
+      mark: { withheld?: boolean; emailKey?: string } = {},
+    ): Promise<{ id: string; number: string }> {
       const id = randomUUIDv7();
       const seq = await nextAppealSequence(tx);
       const number = registrationNumber(seq, appeal.created_at);
-      await tx.run(insertSql, appealInsert.params(appeal, { seq, id, number }, tx.kind));
+      const key = mark.emailKey ?? emailKey(appeal.email);
+      const withheld = mark.withheld === true;
+      await tx.run(insertSql, [
+        ...appealInsert.params(appeal, { seq, id, number, emailKey: key }, tx.kind),
+        tx.kind === "sqlite" ? Number(withheld) : String(withheld),
+      ]);
       return { id, number };
     },
 

@@ -2,6 +2,7 @@
  * The staff audit log: who did what, when, to which appeal, from what state to what. Written in
  * the transaction of the change it records (pass its `tx`), so a change never goes unrecorded.
  */
+import { siteActor, withheldAcknowledgement } from "../../domain/appeals/acknowledgement-cap.ts";
 import type { AuditEntry } from "../../domain/staff/registry-types.ts";
 import {
   type Database,
@@ -84,11 +85,26 @@ export function createAuditRepository(db: Database) {
       );
     },
 
+    /**
+     * The appeal's history: its audit lines, and first, when the cap withheld its acknowledgement,
+     * the site's line saying so at the appeal's moment (kept as a mark on the appeal since
+     * decision 0041; appeals stored before it have the line in this table instead).
+     */
     async of(appealId: string, tx?: SqlExecutor): Promise<AuditEntry[]> {
       const rows = await on(tx).all(
-        `SELECT seq, at, staff_login, action, from_state, to_state, details FROM staff_audit
+        `SELECT 0 AS seq, created_at AS at, ? AS staff_login, ? AS action, NULL AS from_state,
+           NULL AS to_state, ? AS details
+         FROM appeals WHERE id = ? AND acknowledgement_withheld
+         UNION ALL
+         SELECT seq, at, staff_login, action, from_state, to_state, details FROM staff_audit
          WHERE appeal_id = ? ORDER BY seq`,
-        [appealId],
+        [
+          siteActor,
+          withheldAcknowledgement.action,
+          withheldAcknowledgement.details,
+          appealId,
+          appealId,
+        ],
       );
       return rows.map(toAuditEntry);
     },

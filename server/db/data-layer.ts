@@ -63,7 +63,7 @@ export function createDataLayer(store: Database, database?: DatabaseConfig) {
     deliveryHolds: createDeliveryHoldsRepository(db),
     acknowledgementCounts,
     /** An appeal with its mails or audit line, in the fewest round trips (decision 0033). */
-    appealIntake: createAppealIntake(db, { appeals, deliveries, acknowledgementCounts, audit }),
+    appealIntake: createAppealIntake(db, { appeals, deliveries, acknowledgementCounts }),
     answers: createAnswersRepository(db),
     attachments: createAttachmentsRepository(db),
     notes: createNotesRepository(db),

@@ -812,6 +812,16 @@ export const migrations: readonly Migration[] = [
         CHECK ((owner_kind = 'site') = (appeal_id IS NULL));
     `,
   },
+  {
+    // An acknowledgement withheld by the per-address cap is a mark on the appeal, written with
+    // it, instead of an audit row of its own (decision 0041): an appeal past the cap then writes
+    // what an acknowledged one writes, no more. The audit lines written before stay as they are;
+    // the appeal's history reads both. A constant default: no table is rewritten on either store.
+    version: 20,
+    name: "withheld acknowledgement on the appeal",
+    sqlite: `ALTER TABLE appeals ADD COLUMN acknowledgement_withheld INTEGER NOT NULL DEFAULT 0;`,
+    postgres: `ALTER TABLE appeals ADD COLUMN acknowledgement_withheld BOOLEAN NOT NULL DEFAULT false;`,
+  },
 ];
 
 export const latestVersion = migrations.reduce(

@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
+import { acknowledgementLimit } from "../../domain/appeals/acknowledgement-cap.ts";
 import { postAppeal, startTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { type TestDatabase, testDatabaseKinds } from "../../tests/support/test-databases.ts";
 import {
@@ -11,7 +12,6 @@ import {
   type TestSmtpServer,
   testMailConfig,
 } from "../../tests/support/test-smtp-server.ts";
-import { acknowledgementLimit } from "../appeals/store-appeal.ts";
 
 const citizen = "anna.maria@example.ru";
 

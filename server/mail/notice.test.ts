@@ -11,6 +11,7 @@ import {
   noticeLabels,
   noticeTemplates,
 } from "../../content/notice-templates.ts";
+import { acknowledgementLimit } from "../../domain/appeals/acknowledgement-cap.ts";
 import { withoutAnswerGrounds } from "../../domain/appeals/appeal-states.ts";
 import { kirovIsoDate } from "../../domain/time/kirov-time.ts";
 import { storeAppealIn } from "../../tests/support/staff-fixtures.ts";
@@ -21,7 +22,6 @@ import {
   type TestSmtpServer,
   testMailConfig,
 } from "../../tests/support/test-smtp-server.ts";
-import { acknowledgementLimit } from "../appeals/store-appeal.ts";
 import { createRegistryService } from "../staff/registry/registry-service.ts";
 import { composeNoticeMail, fillTemplate } from "./notice-mail.ts";
 

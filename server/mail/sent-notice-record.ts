@@ -1,6 +1,6 @@
+import { siteActor } from "../../domain/appeals/acknowledgement-cap.ts";
 import { noticeGroundCodes } from "../../domain/appeals/appeal-states.ts";
 import { kirovIsoDate } from "../../domain/time/kirov-time.ts";
-import { siteActor } from "../appeals/store-appeal.ts";
 import { appealEntry } from "../db/audit-repository.ts";
 import type { DataLayer } from "../db/data-layer.ts";
 import type { ClaimedDelivery } from "../db/deliveries-repository.ts";
