@@ -812,6 +812,21 @@ export const migrations: readonly Migration[] = [
         CHECK ((owner_kind = 'site') = (appeal_id IS NULL));
     `,
   },
+  {
+    // Scheduled publishing of site editions (issue 28, decision 0039): who scheduled an edition
+    // (its publisher when the moment comes; `publish_at`, migration 16, holds the moment as a UTC
+    // instant), and the scheduled editions by their moment, which every server checks.
+    version: 18,
+    name: "scheduled site editions",
+    sqlite: `
+      ALTER TABLE site_editions ADD COLUMN scheduled_by TEXT;
+      CREATE INDEX site_editions_scheduled ON site_editions (publish_at) WHERE state = 'scheduled';
+    `,
+    postgres: `
+      ALTER TABLE site_editions ADD COLUMN scheduled_by TEXT;
+      CREATE INDEX site_editions_scheduled ON site_editions (publish_at) WHERE state = 'scheduled';
+    `,
+  },
 ];
 
 export const latestVersion = migrations.reduce(
