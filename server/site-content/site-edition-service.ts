@@ -105,6 +105,7 @@ export function createSiteEditionService(deps: {
       case "save": {
         const content = editablePages[page].schema.parse(action.content);
         await data.transaction(async (tx) => {
+          await schedule.editing(page, viewer.login, at, tx);
           const id = await repository.saveDraft({ page, content, by: viewer.login, at }, tx);
           await audit(tx, viewer, "site-draft-saved", `${label} #${id}`);
         });
@@ -113,6 +114,7 @@ export function createSiteEditionService(deps: {
       case "publish": {
         const content = editablePages[page].schema.parse(action.content);
         await data.transaction(async (tx) => {
+          await schedule.editing(page, viewer.login, at, tx);
           const id = await repository.saveDraft({ page, content, by: viewer.login, at }, tx);
           if (direct) {
             await repository.publish({ id, page, from: "draft" }, viewer.login, at, tx);
@@ -205,6 +207,7 @@ export function createSiteEditionService(deps: {
             await announcePublished(page, tx);
             await audit(tx, viewer, "site-restored", `${label} #${id} из ${from}`);
           } else {
+            await schedule.editing(page, viewer.login, at, tx);
             const id = await repository.saveDraft({ page, content, by: viewer.login, at }, tx);
             await repository.submit(id, viewer.login, at, tx);
             await audit(tx, viewer, "site-submitted", `${label} #${id} из ${from}`);

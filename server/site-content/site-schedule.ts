@@ -47,7 +47,20 @@ export function createSiteSchedule(deps: {
   const audit = (tx: SqlExecutor, login: string, at: Date, action: string, details: string) =>
     data.audit.record(eventEntry(at, login, action, details), tx);
 
+  /**
+   * Before an edit rewrites the edition worked on (back to a draft): a scheduled one's moment is
+   * dropped with it, and the audit says so.
+   */
+  async function editing(page: string, login: string, at: Date, tx: SqlExecutor) {
+    const edition = await repository.workedOn(page, tx);
+    if (edition?.state !== "scheduled") return;
+    const details = `${page} #${edition.id}, было на ${inKirov(edition.publishAt ?? at)}; изменена`;
+    await audit(tx, login, at, "site-schedule-cancelled", details);
+  }
+
   return {
+    editing,
+
     /** The content saved as the draft and scheduled, for whoever publishes directly. */
     async schedule<page extends EditablePage>(
       viewer: StaffViewer,
@@ -62,6 +75,7 @@ export function createSiteSchedule(deps: {
       const at = now();
       if (publishAt.getTime() <= at.getTime()) return past;
       await data.transaction(async (tx) => {
+        await editing(page, viewer.login, at, tx);
         const id = await repository.saveDraft({ page, content, by: viewer.login, at }, tx);
         await repository.schedule({ id, from: "draft", publishAt }, viewer.login, at, tx);
         await announceScheduled(page, tx);

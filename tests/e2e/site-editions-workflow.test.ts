@@ -202,6 +202,11 @@ describe("CONTENT_APPROVAL=off", () => {
     const edited = await site.data.siteEditions.workedOn("vacancies");
     assert.equal(edited?.state, "draft", "an edit takes it back to a draft");
     assert.equal(edited?.publishAt, null);
+    const [dropped] = await auditLines(site, "site-schedule-cancelled");
+    assert.match(
+      dropped?.details ?? "",
+      /было на 01\.12\.2099, 09:00 \(время кировское\); изменена$/,
+    );
     assert.ok(
       (await publicSalaries(site)).includes("47 000 ₽ в месяц на руки"),
       "the site unchanged",
