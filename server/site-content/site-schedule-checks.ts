@@ -28,7 +28,9 @@ export function startScheduleChecks(deps: {
   };
 
   const check = async () => {
-    await deps.publishDue().catch(logged("scheduled editions not published; tried again"));
+    await deps
+      .publishDue()
+      .catch(logged("scheduled editions not all published or shown; checked again"));
     let delay = everyMs;
     await deps
       .next()

@@ -143,6 +143,7 @@ export function createSiteSchedule(deps: {
      */
     async publishDue(): Promise<void> {
       const at = now();
+      const failures: unknown[] = [];
       for (const edition of await repository.due(at)) {
         const page = edition.page;
         if (!isEditablePage(page)) continue;
@@ -158,8 +159,10 @@ export function createSiteSchedule(deps: {
             return true;
           }),
         );
-        if (published) await deps.show(page);
+        // Committed: one page that cannot be shown does not keep the others unpublished.
+        if (published) await deps.show(page).catch((error: unknown) => failures.push(error));
       }
+      if (failures.length > 0) throw failures[0];
     },
   };
 }
