@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { siteContentDefaults } from "../../content/site-content-defaults.ts";
 import type { SubmittedFile } from "../../domain/attachments/submitted-file.ts";
 import { formOf, pageOf, requireStaff } from "../../domain/pages/page-context.ts";
+import { readPublishMoment } from "../../domain/site-content/publish-schedule.ts";
 import {
   editablePages,
   editionStateLabels,
@@ -19,6 +20,12 @@ import { NoticeBanner } from "../components/staff/notice-banner/notice-banner.ts
 import { EditionHistory } from "../features/site/edition-history.tsx";
 import { EditionReview } from "../features/site/edition-review.tsx";
 import { pageEditorOf } from "../features/site/page-editors.tsx";
+import {
+  PublishScheduleFields,
+  type ScheduleAnswer,
+  ScheduledEdition,
+  ScheduledMoment,
+} from "../features/site/publish-schedule-fields.tsx";
 import { NotFoundForRole } from "../features/site/site-display.tsx";
 import { FormErrorSummary, SiteEditorForm } from "../features/site/site-editor-form.tsx";
 import { Moment } from "../features/staff/staff-display.tsx";
@@ -30,7 +37,18 @@ const outcomes: Record<string, string> = {
   submitted: "Передано на согласование руководителю. На сайте прежняя редакция.",
   published: "Опубликовано: страница на сайте обновлена.",
   returned: "Возвращено на доработку.",
+  scheduled:
+    "Запланировано: страница на сайте обновится в назначенное время, до тех пор на сайте прежняя редакция.",
+  unscheduled:
+    "Публикация по расписанию отменена: редакция снова черновик. На сайте прежняя редакция.",
 };
+
+/** The date and time posted for «Опубликовать по расписанию», read as one moment (0039). */
+function scheduleOf(fields: URLSearchParams) {
+  const date = fields.get("publish-date") ?? "";
+  const time = fields.get("publish-time") ?? "";
+  return { date, time, moment: readPublishMoment(date, time, new Date()) };
+}
 
 /**
  * Any editable page's editor: the page's own fields (app/features/site/page-editors.tsx) read
@@ -58,6 +76,10 @@ type ActionAnswer = {
   errors?: FormErrors;
   message?: string;
   commentError?: string;
+  /** A refused moment for «Опубликовать по расписанию», beside the fields it was typed in. */
+  schedule?: ScheduleAnswer;
+  /** Which form the moment was typed in: the editor's, or the head's review. */
+  scheduleFrom?: "editor" | "review";
 };
 
 export async function action({ params, context }: Route.ActionArgs) {
@@ -85,15 +107,21 @@ export async function action({ params, context }: Route.ActionArgs) {
   const finished = (outcome: string): never => {
     throw redirect(`/staff/site/${page}?done=${outcome}`, 303);
   };
-  if (intent === "save" || intent === "preview" || intent === "publish") {
+  if (intent === "save" || intent === "preview" || intent === "publish" || intent === "schedule") {
     const checked = form.check(values);
     if (!checked.ok) {
       return data<ActionAnswer>({ values, errors: checked.errors }, { status: 400 });
     }
-    const kind = intent === "publish" ? "publish" : "save";
+    const { date, time, moment } = scheduleOf(fields);
+    if (intent === "schedule" && !moment.ok) {
+      const schedule = { date, time, error: moment.message };
+      return data<ActionAnswer>({ values, schedule, scheduleFrom: "editor" }, { status: 400 });
+    }
+    const kind = intent === "publish" || intent === "schedule" ? intent : "save";
     const result = await site.act(access.viewer, page, {
       kind,
       content: checked.content,
+      publishAt: moment.ok ? moment.moment : undefined,
     } as SiteAction<typeof page>);
     if (!result.ok)
       return data<ActionAnswer>({ values, message: result.message }, { status: result.status });
@@ -102,6 +130,25 @@ export async function action({ params, context }: Route.ActionArgs) {
   }
   // Edition 0: the build's content, which «Вернуть эту редакцию» may publish again.
   const editionId = Number.parseInt(fields.get("edition") ?? "", 10);
+  if (intent === "cancel-schedule" && editionId > 0) {
+    const result = await site.act(access.viewer, page, { kind: intent, editionId });
+    if (!result.ok)
+      return data<ActionAnswer>({ message: result.message }, { status: result.status });
+    return finished(result.outcome);
+  }
+  if (intent === "approve-on-schedule" && editionId > 0) {
+    const { date, time, moment } = scheduleOf(fields);
+    const result = moment.ok
+      ? await site.act(access.viewer, page, { kind: intent, editionId, publishAt: moment.moment })
+      : { ok: false as const, status: 400, message: moment.message };
+    if (result.ok) return finished(result.outcome);
+    // The moment refused (or passed while the form was posted): beside the fields.
+    const schedule = { date, time, error: result.message };
+    return data<ActionAnswer>(
+      result.status === 400 ? { schedule, scheduleFrom: "review" } : { message: result.message },
+      { status: result.status },
+    );
+  }
   if ((intent === "approve" || intent === "return" || intent === "restore") && editionId >= 0) {
     const comment = fields.get("comment") ?? "";
     const result = await site.act(
@@ -184,8 +231,14 @@ export default function StaffSiteEditorPage({ loaderData, actionData }: Route.Co
         Страница на сайте: <a href={path}>{path}</a>.{" "}
         {working ? (
           <>
-            Редакция в работе: {editionStateLabels[working.state]}, изменил {working.changedBy},{" "}
-            <Moment iso={working.changedAt} />.{" "}
+            Редакция в работе: {editionStateLabels[working.state]}
+            {working.state === "scheduled" && working.publishAt ? (
+              <>
+                {" "}
+                (<ScheduledMoment iso={working.publishAt} />)
+              </>
+            ) : null}
+            , изменил {working.changedBy}, <Moment iso={working.changedAt} />.{" "}
             <a href={`/staff/site/${view.page}/preview`}>Предпросмотр</a>
           </>
         ) : (
@@ -202,13 +255,26 @@ export default function StaffSiteEditorPage({ loaderData, actionData }: Route.Co
           edition={working}
           csrfToken={csrfToken}
           commentError={answer?.commentError}
+          schedule={answer?.scheduleFrom === "review" ? answer.schedule : undefined}
         />
+      ) : null}
+      {working?.state === "scheduled" ? (
+        <ScheduledEdition edition={working} csrfToken={csrfToken} />
       ) : null}
       <SiteEditorForm
         label={title}
         csrfToken={csrfToken}
         publishesDirectly={view.publishesDirectly}
         withFiles={form.files !== undefined}
+        schedule={
+          view.publishesDirectly ? (
+            <PublishScheduleFields
+              id="publish-schedule"
+              intent="schedule"
+              answer={answer?.scheduleFrom === "editor" ? answer.schedule : undefined}
+            />
+          ) : undefined
+        }
       >
         <editor.Fields
           values={answer?.values ?? form.valuesOf(view.content)}

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { pageOf, requireStaff } from "../../domain/pages/page-context.ts";
 import { editionStateLabels } from "../../domain/site-content/site-editions.ts";
 import { Table } from "../components/staff/table/table.tsx";
+import { ScheduledMoment } from "../features/site/publish-schedule-fields.tsx";
 import { EditionStateTag, NotFoundForRole } from "../features/site/site-display.tsx";
 import { Moment } from "../features/staff/staff-display.tsx";
 import type { Route } from "./+types/staff-site.ts";
@@ -39,6 +40,12 @@ export default function StaffSitePage({ loaderData }: Route.ComponentProps) {
                 ) : (
                   `${editionStateLabels.published}: содержание сборки`
                 )}
+                {page.publishAt ? (
+                  <>
+                    {" "}
+                    <ScheduledMoment iso={page.publishAt} />
+                  </>
+                ) : null}
               </td>
               <td>
                 {page.changedBy ? (

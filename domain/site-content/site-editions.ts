@@ -179,6 +179,9 @@ export type EditionView<page extends EditablePage = EditablePage> = {
   publishedAt: string | null;
   /** The earlier edition «Вернуть эту редакцию» published again. */
   restoredFrom: number | null;
+  /** A scheduled edition's moment (UTC, ISO), and who scheduled it: its publisher (0039). */
+  publishAt: string | null;
+  scheduledBy: string | null;
 };
 
 /** A page on the list at /staff/site: its state and who changed it last. */
@@ -190,6 +193,8 @@ export type SitePageSummary = {
   state: EditionState | null;
   changedBy: string | null;
   changedAt: string | null;
+  /** When the edition worked on is scheduled: the moment it goes live (decision 0039). */
+  publishAt: string | null;
 };
 
 /** What a page's editor shows: the content to edit, the edition worked on, the history. */
@@ -213,10 +218,19 @@ export type SiteAction<page extends EditablePage = EditablePage> =
   | { kind: "publish"; content: SiteContent[page] }
   | { kind: "approve"; editionId: number }
   | { kind: "return"; editionId: number; comment: string }
-  | { kind: "restore"; editionId: number };
+  | { kind: "restore"; editionId: number }
+  /** Save, then publish at a moment (decision 0039): for whoever publishes directly. */
+  | { kind: "schedule"; content: SiteContent[page]; publishAt: Date }
+  /** A head approves an edition awaiting approval to go live at a moment. */
+  | { kind: "approve-on-schedule"; editionId: number; publishAt: Date }
+  /** A scheduled edition back to a draft. */
+  | { kind: "cancel-schedule"; editionId: number };
 
 export type SiteActionResult =
-  | { ok: true; outcome: "saved" | "submitted" | "published" | "returned" }
+  | {
+      ok: true;
+      outcome: "saved" | "submitted" | "published" | "returned" | "scheduled" | "unscheduled";
+    }
   | { ok: false; status: number; message: string };
 
 /** The staff port of the site's content (domain/pages/page-context.ts carries it). */

@@ -813,11 +813,26 @@ export const migrations: readonly Migration[] = [
     `,
   },
   {
+    // Scheduled publishing of site editions (issue 28, decision 0039): who scheduled an edition
+    // (its publisher when the moment comes; `publish_at`, migration 16, holds the moment as a UTC
+    // instant), and the scheduled editions by their moment, which every server checks.
+    version: 18,
+    name: "scheduled site editions",
+    sqlite: `
+      ALTER TABLE site_editions ADD COLUMN scheduled_by TEXT;
+      CREATE INDEX site_editions_scheduled ON site_editions (publish_at) WHERE state = 'scheduled';
+    `,
+    postgres: `
+      ALTER TABLE site_editions ADD COLUMN scheduled_by TEXT;
+      CREATE INDEX site_editions_scheduled ON site_editions (publish_at) WHERE state = 'scheduled';
+    `,
+  },
+  {
     // An acknowledgement withheld by the per-address cap is a mark on the appeal, written with
     // it, instead of an audit row of its own (decision 0041): an appeal past the cap then writes
     // what an acknowledged one writes, no more. The audit lines written before stay as they are;
     // the appeal's history reads both. A constant default: no table is rewritten on either store.
-    version: 20,
+    version: 19,
     name: "withheld acknowledgement on the appeal",
     sqlite: `ALTER TABLE appeals ADD COLUMN acknowledgement_withheld INTEGER NOT NULL DEFAULT 0;`,
     postgres: `ALTER TABLE appeals ADD COLUMN acknowledgement_withheld BOOLEAN NOT NULL DEFAULT false;`,

@@ -17,6 +17,18 @@ export async function announcePublished(page: string, tx: SqlExecutor): Promise<
   if (tx.kind === "postgres") await tx.all("SELECT pg_notify(?, ?)", [publishedChannel, page]);
 }
 
+/**
+ * A second channel says an edition was scheduled (decision 0039): every server then looks again
+ * at the earliest moment to come, so each one's timer is set for it, and the one that publishes
+ * first is the one whose state change commits first (site-schedule-checks.ts).
+ */
+export const scheduledChannel = "site_edition_scheduled";
+
+/** Inside the scheduling transaction: every server hears that a moment was set or changed. */
+export async function announceScheduled(page: string, tx: SqlExecutor): Promise<void> {
+  if (tx.kind === "postgres") await tx.all("SELECT pg_notify(?, ?)", [scheduledChannel, page]);
+}
+
 export type PublishedListener = { close(): Promise<void> };
 
 /**
@@ -26,7 +38,13 @@ export type PublishedListener = { close(): Promise<void> };
  */
 export function listenForPublished(
   database: DatabaseConfig,
-  handlers: { onPage(page: string): void; onConnected(): void; onError(error: unknown): void },
+  handlers: {
+    onPage(page: string): void;
+    onConnected(): void;
+    onError(error: unknown): void;
+    /** An edition was scheduled on some server (decision 0039). */
+    onScheduled?(): void;
+  },
 ): PublishedListener {
   if (database.kind !== "postgres") return { close: async () => {} };
   let closed = false;
@@ -51,10 +69,12 @@ export function listenForPublished(
     current.on("end", () => again(new Error("connection ended")));
     current.on("notification", (message) => {
       if (message.channel === publishedChannel && message.payload) handlers.onPage(message.payload);
+      if (message.channel === scheduledChannel) handlers.onScheduled?.();
     });
     try {
       await current.connect();
       await current.query(`LISTEN ${publishedChannel}`);
+      await current.query(`LISTEN ${scheduledChannel}`);
       handlers.onConnected();
     } catch (error) {
       again(error);

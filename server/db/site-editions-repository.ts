@@ -90,7 +90,8 @@ export function createSiteEditionsRepository(db: Database) {
       if (current) {
         await tx.run(
           `UPDATE site_editions SET content = ?, state = 'draft', changed_by = ?, changed_at = ?,
-             submitted_by = NULL, submitted_at = NULL, publish_at = NULL WHERE id = ?`,
+             submitted_by = NULL, submitted_at = NULL, publish_at = NULL, scheduled_by = NULL
+           WHERE id = ?`,
           [content, draft.by, at, Number(current.id)],
         );
         return Number(current.id);
@@ -151,6 +152,55 @@ export function createSiteEditionsRepository(db: Database) {
     },
 
     /**
+     * The edition worked on waits for its moment (decision 0039): a draft a publisher schedules,
+     * or one awaiting approval a head approves for later; false when it is no longer in `from`.
+     */
+    async schedule(
+      edition: { id: number; from: "draft" | "awaiting_approval"; publishAt: Date },
+      by: string,
+      at: Date,
+      tx: SqlExecutor,
+    ): Promise<boolean> {
+      const changed = await tx.run(
+        `UPDATE site_editions SET state = 'scheduled', publish_at = ?, scheduled_by = ?,
+           changed_by = ?, changed_at = ?
+         WHERE id = ? AND state = ?`,
+        [edition.publishAt.toISOString(), by, by, at.toISOString(), edition.id, edition.from],
+      );
+      return changed === 1;
+    },
+
+    /** A scheduled edition back to a draft; false when it is no longer scheduled. */
+    async unschedule(id: number, by: string, at: Date, tx: SqlExecutor): Promise<boolean> {
+      const changed = await tx.run(
+        `UPDATE site_editions SET state = 'draft', publish_at = NULL, scheduled_by = NULL,
+           submitted_by = NULL, submitted_at = NULL, changed_by = ?, changed_at = ?
+         WHERE id = ? AND state = 'scheduled'`,
+        [by, at.toISOString(), id],
+      );
+      return changed === 1;
+    },
+
+    /** The scheduled editions whose moment has come by `at`, the earliest first. */
+    async due(at: Date): Promise<EditionRow[]> {
+      const rows = await db.all(
+        `SELECT * FROM site_editions WHERE state = 'scheduled' AND publish_at <= ?
+         ORDER BY publish_at, id`,
+        [at.toISOString()],
+      );
+      return rows.map(toEdition);
+    },
+
+    /** The earliest moment of a scheduled edition, if any. */
+    async nextScheduled(): Promise<Date | undefined> {
+      const [row] = await db.all(
+        "SELECT MIN(publish_at) AS next FROM site_editions WHERE state = 'scheduled'",
+      );
+      const next = nullableMoment(row?.next);
+      return next === null ? undefined : new Date(next);
+    },
+
+    /**
      * An earlier edition's content published again, as a new edition that says where from (no
      * edition: the build's content).
      */
@@ -203,5 +253,7 @@ function toEdition(row: SqlRow): EditionRow {
     publishedBy: nullableText(row.published_by),
     publishedAt: nullableMoment(row.published_at),
     restoredFrom: row.restored_from === null ? null : Number(row.restored_from),
+    publishAt: nullableMoment(row.publish_at),
+    scheduledBy: nullableText(row.scheduled_by),
   };
 }

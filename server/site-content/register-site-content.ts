@@ -15,6 +15,7 @@ import { createSiteEditionService } from "./site-edition-service.ts";
 import { registerSiteFileRoute } from "./site-file-route.ts";
 import { createSiteFileService } from "./site-file-service.ts";
 import { createSitePublisher, type LiveSite, type PageRenderer } from "./site-publisher.ts";
+import { startScheduleChecks } from "./site-schedule-checks.ts";
 
 export function registerSiteContent(
   app: FastifyInstance,
@@ -46,7 +47,9 @@ export function registerSiteContent(
     publisher,
     files,
     defaults: siteContentDefaults,
+    scheduled: () => checks?.poke(),
   });
+  let checks: ReturnType<typeof startScheduleChecks> | undefined;
   let listener: PublishedListener | undefined;
   const showing = (what: string, work: Promise<void>) =>
     work.catch((error: unknown) =>
@@ -58,12 +61,23 @@ export function registerSiteContent(
   app.addHook("onReady", async () => {
     // A page that cannot be shown is logged and keeps the build's content: the site still starts.
     await showing("showing the published pages at start failed", service.showAllPublished());
+    // Editions whose moment came while the server was down are published before it listens.
+    checks = startScheduleChecks({
+      publishDue: () => service.publishDue(),
+      next: () => deps.data.siteEditions.nextScheduled(),
+      log: app.log,
+    });
+    await checks.first;
     listener = deps.data.listenForPublished({
       onPage: (page) =>
         void showing("showing a published page failed", service.showPublished(page)),
       // Notices sent while the connection was down are lost: read every page again.
-      onConnected: () =>
-        void showing("showing the published pages failed", service.showAllPublished()),
+      onConnected: () => {
+        void showing("showing the published pages failed", service.showAllPublished());
+        checks?.poke();
+      },
+      // Another server set a moment: the timer is set for the earliest one (decision 0039).
+      onScheduled: () => checks?.poke(),
       onError: (error) =>
         app.log.warn(
           { err: { message: (error as Error)?.message } },
@@ -73,6 +87,7 @@ export function registerSiteContent(
   });
   app.addHook("onClose", async () => {
     await listener?.close();
+    await checks?.stop();
   });
   return { service, publisher };
 }

@@ -21,24 +21,23 @@ import type { DataLayer } from "../db/data-layer.ts";
 import type { SqlExecutor } from "../db/database.ts";
 import { announcePublished } from "../db/site-edition-signals.ts";
 import type { EditionRow } from "../db/site-editions-repository.ts";
+import {
+  changedMeanwhile,
+  EditionChangedMeanwhile,
+  notFound,
+  unlessChangedMeanwhile,
+} from "./site-edition-outcomes.ts";
 import type { SiteFileService } from "./site-file-service.ts";
 import type { SitePublisher } from "./site-publisher.ts";
-
-const notFound = { ok: false, status: 404, message: "Страница не найдена." } as const;
-const changedMeanwhile = {
-  ok: false,
-  status: 409,
-  message: "Редакцию уже изменили или опубликовали. Обновите страницу и проверьте её.",
-} as const;
-
-/** Thrown inside a transaction to undo it: the edition changed state meanwhile (another head). */
-class EditionChangedMeanwhile extends Error {}
+import { createSiteSchedule } from "./site-schedule.ts";
 
 export type SiteEditionService = SitePort & {
   /** Shows every page's published edition (at start, and when the store's notices resume). */
   showAllPublished(): Promise<void>;
   /** Shows `page`'s published edition, if it is not shown yet (a notice from another server). */
   showPublished(page: string): Promise<void>;
+  /** Publishes the scheduled editions whose moment has come (decision 0039). */
+  publishDue(): Promise<void>;
 };
 
 export function createSiteEditionService(deps: {
@@ -50,6 +49,8 @@ export function createSiteEditionService(deps: {
   files: Pick<SiteFileService, "keep">;
   /** The build's content of each page: shown until an edition is published (decision 0029). */
   defaults: SiteContent;
+  /** An edition was scheduled on this server: its moment is looked at again (decision 0039). */
+  scheduled?: () => void;
   now?: () => Date;
 }): SiteEditionService {
   const { data, publisher } = deps;
@@ -76,6 +77,13 @@ export function createSiteEditionService(deps: {
     });
   }
 
+  const schedule = createSiteSchedule({
+    data,
+    now,
+    show,
+    scheduled: () => deps.scheduled?.(),
+  });
+
   /** The content worked on, or published, or the build's. */
   async function currentContent<page extends EditablePage>(page: page): Promise<SiteContent[page]> {
     const row =
@@ -97,6 +105,7 @@ export function createSiteEditionService(deps: {
       case "save": {
         const content = editablePages[page].schema.parse(action.content);
         await data.transaction(async (tx) => {
+          await schedule.editing(page, viewer.login, at, tx);
           const id = await repository.saveDraft({ page, content, by: viewer.login, at }, tx);
           await audit(tx, viewer, "site-draft-saved", `${label} #${id}`);
         });
@@ -105,6 +114,7 @@ export function createSiteEditionService(deps: {
       case "publish": {
         const content = editablePages[page].schema.parse(action.content);
         await data.transaction(async (tx) => {
+          await schedule.editing(page, viewer.login, at, tx);
           const id = await repository.saveDraft({ page, content, by: viewer.login, at }, tx);
           if (direct) {
             await repository.publish({ id, page, from: "draft" }, viewer.login, at, tx);
@@ -127,8 +137,8 @@ export function createSiteEditionService(deps: {
         if (action.kind === "return" && action.comment.trim() === "") {
           return { ok: false, status: 400, message: "Напишите, что доработать." };
         }
-        const done = data
-          .transaction(async (tx) => {
+        const done = unlessChangedMeanwhile(
+          data.transaction(async (tx) => {
             const edition = await repository.find(action.editionId, tx);
             if (!edition || edition.page !== page || edition.state !== "awaiting_approval")
               return false;
@@ -155,16 +165,21 @@ export function createSiteEditionService(deps: {
             await announcePublished(page, tx);
             await audit(tx, viewer, "site-approved", `${label} #${edition.id}`);
             return true;
-          })
-          .catch((error: unknown) => {
-            if (error instanceof EditionChangedMeanwhile) return false;
-            throw error;
-          });
+          }),
+        );
         if (!(await done)) return changedMeanwhile;
         if (action.kind === "return") return { ok: true, outcome: "returned" };
         await show(page);
         return { ok: true, outcome: "published" };
       }
+      case "schedule": {
+        const content = editablePages[page].schema.parse(action.content);
+        return schedule.schedule(viewer, page, content, action.publishAt, direct);
+      }
+      case "approve-on-schedule":
+        return schedule.approve(viewer, page, action.editionId, action.publishAt);
+      case "cancel-schedule":
+        return schedule.cancel(viewer, page, action.editionId);
       case "restore": {
         const done = await data.transaction(async (tx) => {
           // Edition 0 is the build's content: what the page showed before its first publish.
@@ -192,6 +207,7 @@ export function createSiteEditionService(deps: {
             await announcePublished(page, tx);
             await audit(tx, viewer, "site-restored", `${label} #${id} из ${from}`);
           } else {
+            await schedule.editing(page, viewer.login, at, tx);
             const id = await repository.saveDraft({ page, content, by: viewer.login, at }, tx);
             await repository.submit(id, viewer.login, at, tx);
             await audit(tx, viewer, "site-submitted", `${label} #${id} из ${from}`);
@@ -221,6 +237,7 @@ export function createSiteEditionService(deps: {
           state: row?.state ?? null,
           changedBy: row?.changedBy ?? null,
           changedAt: row?.changedAt ?? null,
+          publishAt: row?.state === "scheduled" ? row.publishAt : null,
         };
       });
     },
@@ -262,6 +279,8 @@ export function createSiteEditionService(deps: {
       }
       if (failures.length > 0) throw failures[0];
     },
+
+    publishDue: () => schedule.publishDue(),
 
     async showPublished(page) {
       if (Object.hasOwn(editablePages, page)) await show(page as EditablePage);

@@ -207,7 +207,7 @@ for (const kind of testDatabaseKinds) {
       await head
         .locator("#r1-0-pdfHref-upload")
         .setInputFiles(pdf("obsledovanie-2026.pdf", printable));
-      await head.getByRole("button", { name: "Опубликовать" }).click();
+      await head.getByRole("button", { name: "Опубликовать", exact: true }).click();
       await head.getByText("Опубликовано: страница на сайте обновлена.").waitFor();
       assert.equal(await site.data.attachments.countSiteFiles(), stored + 2);
       const published = await publicHtml("/applications");
@@ -244,7 +244,7 @@ for (const kind of testDatabaseKinds) {
       });
       await head.locator("#structure-chartAlt").fill("Схема структуры учреждения на 2026 год");
       await head.locator("#structure-directorNotice").fill("");
-      await head.getByRole("button", { name: "Опубликовать" }).click();
+      await head.getByRole("button", { name: "Опубликовать", exact: true }).click();
       await head.getByText("Опубликовано: страница на сайте обновлена.").waitFor();
       await assertEditorSound(head);
       const published = await publicHtml("/structure");
@@ -273,7 +273,7 @@ for (const kind of testDatabaseKinds) {
         mimeType: "application/octet-stream",
         buffer: docx,
       });
-      await head.getByRole("button", { name: "Опубликовать" }).click();
+      await head.getByRole("button", { name: "Опубликовать", exact: true }).click();
       await head.getByText("Опубликовано: страница на сайте обновлена.").waitFor();
       await head.getByText("Сейчас: Реквизиты 2026.docx (DOCX).", { exact: false }).waitFor();
       const published = await publicHtml("/contacts");

@@ -12,6 +12,7 @@ import { StaffHttpBrowser } from "../support/staff-http.ts";
 import { testDatabaseKinds } from "../support/test-databases.ts";
 import { launchBrowser, openPage, type RunningSite, startSite } from "./harness.ts";
 import {
+  assertEditorSound,
   assertPublicPageSound,
   assertValidHtml,
   headRestoresBuildContent,
@@ -94,6 +95,8 @@ for (const kind of testDatabaseKinds) {
       await head.goto(`${site.baseUrl}/staff/site`);
       await head.getByRole("row", { name: /Вакансии.*На согласовании.*elena/ }).waitFor();
       await head.getByRole("link", { name: "Вакансии" }).click();
+      // The head's editor with the review and both «Опубликовать по расписанию» fieldsets.
+      await assertEditorSound(head);
       await head.getByRole("button", { name: "Утвердить и опубликовать" }).click();
       await head.getByText("Опубликовано: страница на сайте обновлена.").waitFor();
 

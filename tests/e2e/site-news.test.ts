@@ -164,7 +164,7 @@ for (const kind of testDatabaseKinds) {
       const { site, head } = editing;
       await head.goto(`${site.baseUrl}/staff/site/news`);
       await head.getByRole("button", { name: /^Снять объявление/ }).click();
-      await head.getByRole("button", { name: "Опубликовать" }).click();
+      await head.getByRole("button", { name: "Опубликовать", exact: true }).click();
       await head.getByText("Опубликовано: страница на сайте обновлена.").waitFor();
       assert.equal((await get("/news/1")).status, 404);
       assert.match(await (await get("/news")).text(), /Новостей и объявлений пока нет\./);
@@ -196,7 +196,7 @@ for (const kind of testDatabaseKinds) {
           "Учреждение ведёт **мониторинг** земель, см. [документы](/documents).\n\n<img src=x onerror=alert(1)>\n\n- раз в 5 лет\n- раз в 15 лет",
         );
       await assertEditorSound(head);
-      await head.getByRole("button", { name: "Опубликовать" }).click();
+      await head.getByRole("button", { name: "Опубликовать", exact: true }).click();
       await head.getByText("Опубликовано: страница на сайте обновлена.").waitFor();
       const home = await (await get("/")).text();
       assert.match(

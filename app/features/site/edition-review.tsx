@@ -2,6 +2,7 @@ import type { EditionView } from "../../../domain/site-content/site-editions.ts"
 import { Button, ButtonGroup } from "../../components/staff/button/button.tsx";
 import { Textarea } from "../../components/staff/textarea/textarea.tsx";
 import { CsrfField, Moment } from "../staff/staff-display.tsx";
+import { PublishScheduleFields, type ScheduleAnswer } from "./publish-schedule-fields.tsx";
 
 /**
  * A head's answer to an edition awaiting approval: «Утвердить и опубликовать», or «Вернуть на
@@ -11,10 +12,13 @@ export function EditionReview({
   edition,
   csrfToken,
   commentError,
+  schedule,
 }: {
   edition: EditionView;
   csrfToken: string;
   commentError: string | undefined;
+  /** The moment typed for «Опубликовать по расписанию», refused (decision 0039). */
+  schedule?: ScheduleAnswer | undefined;
 }) {
   return (
     <section className="staff-form staff-stack" aria-labelledby="review-title">
@@ -32,6 +36,15 @@ export function EditionReview({
             Утвердить и опубликовать
           </Button>
         </ButtonGroup>
+      </form>
+      <form method="post" className="staff-stack">
+        <CsrfField token={csrfToken} />
+        <input type="hidden" name="edition" value={edition.id} />
+        <PublishScheduleFields
+          id="review-schedule"
+          intent="approve-on-schedule"
+          answer={schedule}
+        />
       </form>
       <form method="post" className="staff-stack">
         <CsrfField token={csrfToken} />

@@ -13,6 +13,7 @@ export function SiteEditorForm({
   csrfToken,
   publishesDirectly,
   withFiles = false,
+  schedule,
   children,
 }: {
   label: string;
@@ -20,6 +21,8 @@ export function SiteEditorForm({
   publishesDirectly: boolean;
   /** The fields hold file inputs: the form is posted as multipart (its token its first part). */
   withFiles?: boolean;
+  /** «Опубликовать по расписанию» with its date and time, for whoever publishes (0039). */
+  schedule?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -47,6 +50,7 @@ export function SiteEditorForm({
           {publishesDirectly ? "Опубликовать" : "Передать на согласование"}
         </Button>
       </ButtonGroup>
+      {schedule}
     </form>
   );
 }

@@ -1,0 +1,19 @@
+/** What the site's staff actions answer when they cannot do what was asked (issue 28). */
+export const notFound = { ok: false, status: 404, message: "Страница не найдена." } as const;
+
+export const changedMeanwhile = {
+  ok: false,
+  status: 409,
+  message: "Редакцию уже изменили или опубликовали. Обновите страницу и проверьте её.",
+} as const;
+
+/** Thrown inside a transaction to undo it: the edition changed state meanwhile (another head). */
+export class EditionChangedMeanwhile extends Error {}
+
+/** The transaction's answer, or false when it was undone because the edition changed meanwhile. */
+export function unlessChangedMeanwhile<result>(work: Promise<result>): Promise<result | false> {
+  return work.catch((error: unknown) => {
+    if (error instanceof EditionChangedMeanwhile) return false;
+    throw error;
+  });
+}
