@@ -9,8 +9,10 @@ import { siteContentDefaults } from "../../content/site-content-defaults.ts";
 import { newsFeedPath } from "../../domain/site-content/news-content.ts";
 import type { DataLayer } from "../db/data-layer.ts";
 import type { PublishedListener } from "../db/site-edition-signals.ts";
+import type { HealthzReports } from "../operations/healthz.ts";
 import { newsFeedXml } from "../site/news-feed.ts";
 import type { SiteSettings } from "../site/site-settings.ts";
+import { watchPlaceholders } from "./placeholder-watch.ts";
 import { createSiteEditionService } from "./site-edition-service.ts";
 import { registerSiteFileRoute } from "./site-file-route.ts";
 import { createSiteFileService } from "./site-file-service.ts";
@@ -26,6 +28,11 @@ export function registerSiteContent(
     settings: SiteSettings;
     /** The in-memory site, there once the static site is registered. */
     live: () => LiveSite;
+    /**
+     * In production: where the count of placeholder values still published is reported
+     * (/healthz), besides the start-up log (decision 0040).
+     */
+    placeholders?: HealthzReports | undefined;
   },
 ) {
   const publisher = createSitePublisher({
@@ -38,6 +45,8 @@ export function registerSiteContent(
       return newsFeedXml(content.news, publishedAt);
     },
   });
+  const placeholders = watchPlaceholders(publisher, siteContentDefaults);
+  deps.placeholders?.report("placeholders", placeholders.count);
   const files = createSiteFileService({ data: deps.data });
   registerSiteFileRoute(app, files);
   const service = createSiteEditionService({
@@ -46,6 +55,7 @@ export function registerSiteContent(
     publisher,
     files,
     defaults: siteContentDefaults,
+    placeholders: placeholders.list,
   });
   let listener: PublishedListener | undefined;
   const showing = (what: string, work: Promise<void>) =>
@@ -58,6 +68,14 @@ export function registerSiteContent(
   app.addHook("onReady", async () => {
     // A page that cannot be shown is logged and keeps the build's content: the site still starts.
     await showing("showing the published pages at start failed", service.showAllPublished());
+    if (deps.placeholders) {
+      // A count only: the values themselves (names, e-mails) are on «Что заполнить».
+      const count = placeholders.count();
+      app.log.info(
+        { placeholders: count },
+        `placeholder values of the seed still published: ${count} (see /staff/site/fill)`,
+      );
+    }
     listener = deps.data.listenForPublished({
       onPage: (page) =>
         void showing("showing a published page failed", service.showPublished(page)),

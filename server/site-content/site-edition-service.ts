@@ -5,6 +5,7 @@
  * (server/db/site-edition-signals.ts); the page is re-rendered and swapped in once the change has
  * committed (site-publisher.ts). The role is checked here again: the pages only show what it may.
  */
+import { announcementSummaries } from "../../domain/site-content/announcement-states.ts";
 import {
   type EditablePage,
   type EditionView,
@@ -15,6 +16,7 @@ import {
   type SiteContent,
   type SitePort,
 } from "../../domain/site-content/site-editions.ts";
+import type { PublishedPlaceholder } from "../../domain/site-content/site-placeholders.ts";
 import { can, publishesSiteDirectly, type StaffViewer } from "../../domain/staff/staff-roles.ts";
 import { eventEntry } from "../db/audit-repository.ts";
 import type { DataLayer } from "../db/data-layer.ts";
@@ -50,6 +52,8 @@ export function createSiteEditionService(deps: {
   files: Pick<SiteFileService, "keep">;
   /** The build's content of each page: shown until an edition is published (decision 0029). */
   defaults: SiteContent;
+  /** The placeholder values published now (placeholder-watch.ts). */
+  placeholders: () => PublishedPlaceholder[];
   now?: () => Date;
 }): SiteEditionService {
   const { data, publisher } = deps;
@@ -248,6 +252,23 @@ export function createSiteEditionService(deps: {
     act,
 
     upload: (viewer, files) => deps.files.keep(viewer, files),
+
+    placeholders: async (viewer) => (can(viewer.role, "edit-site") ? deps.placeholders() : []),
+
+    async announcements(viewer) {
+      if (!can(viewer.role, "edit-site")) return [];
+      const [working, history] = await Promise.all([
+        data.siteEditions.workedOn("news"),
+        data.siteEditions.history("news"),
+      ]);
+      const editions = history.map((row) => viewOf("news", row));
+      return announcementSummaries({
+        // The newest edition of the history is the one published now.
+        published: editions[0]?.content ?? deps.defaults.news,
+        working: working ? viewOf("news", working) : null,
+        history: editions,
+      });
+    },
 
     async preview(viewer, page) {
       if (!can(viewer.role, "edit-site")) throw new Error("preview outside the role");
