@@ -14,13 +14,16 @@ import type { Route } from "./+types/staff-site.ts";
 export async function loader({ context }: Route.LoaderArgs) {
   const access = requireStaff(context, "edit-site");
   // Outside the role the page does not exist (as any staff page outside a role).
-  if (!access) return data({ pages: [], announcements: [], notFound: true }, { status: 404 });
+  if (!access) {
+    return data({ pages: [], announcements: [], placeholders: 0, notFound: true }, { status: 404 });
+  }
   const { site } = pageOf(context).services;
-  const [pages, announcements] = await Promise.all([
+  const [pages, announcements, placeholders] = await Promise.all([
     site.pages(access.viewer),
     site.announcements(access.viewer),
+    site.placeholders(access.viewer),
   ]);
-  return { pages, announcements, notFound: false };
+  return { pages, announcements, placeholders: placeholders.length, notFound: false };
 }
 
 /** Who changed it last, and when; a dash for the build's content. */
@@ -68,7 +71,8 @@ export default function StaffSitePage({ loaderData }: Route.ComponentProps) {
     <>
       <h1>Содержание сайта</h1>
       <p>
-        <a href="/staff/site/fill">Что заполнить</a>: значения-образцы, которые ещё на сайте.
+        <a href="/staff/site/fill">Что заполнить</a>: значений-образцов на сайте —{" "}
+        {loaderData.placeholders}.
       </p>
       <Table label="Страницы сайта">
         <ListHead what="Страница" />
