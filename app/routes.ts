@@ -40,6 +40,8 @@ export default [
     // The public site's content (issue 28): the pages, and each page's editor with its history.
     route("site", "routes/staff-site.tsx"),
     route("site/:page", "routes/staff-site-page.tsx"),
+    // «Что заполнить»: the seed's placeholder values still published (decision 0040).
+    route("site/fill", "routes/staff-site-fill.tsx"),
   ]),
   // A page's draft as the public page (no staff frame), to staff who edit the site.
   route("staff/site/:page/preview", "routes/staff-site-preview.tsx"),

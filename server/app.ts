@@ -80,6 +80,7 @@ export type AppDependencies = {
         | "purgeTime"
         | "answerApproval"
         | "contentApproval"
+        | "reportPlaceholders"
       >
     >;
   /** The migrated database and its repositories (server/db/data-layer.ts). */
@@ -187,7 +188,7 @@ export function buildApp({
   });
 
   logStoreWriteState(app, data);
-  registerHealthz(app, { data, mailDoor, backupScheduled: Boolean(config.backup) });
+  const healthz = registerHealthz(app, { data, mailDoor, backupScheduled: Boolean(config.backup) });
 
   app.register(
     async (api) => {
@@ -221,6 +222,7 @@ export function buildApp({
     const siteContent = registerSiteContent(app, {
       data,
       approval: config.contentApproval ?? true,
+      placeholders: config.reportPlaceholders ? healthz : undefined,
       render: createPageRenderer(pageHandler),
       settings,
       live: () => staticSite,

@@ -82,6 +82,11 @@ export type ServerConfig = {
    */
   allowLocalhostOrigins: boolean;
   timeouts: ServerTimeouts;
+  /**
+   * Production (NODE_ENV=production): /healthz and the start-up log say how many placeholder
+   * values of the seed are still published (decision 0040).
+   */
+  reportPlaceholders: boolean;
 };
 
 export type TrustProxy = false | number | string[];
@@ -289,5 +294,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     contentApproval: data.CONTENT_APPROVAL === "on",
     allowLocalhostOrigins: data.NODE_ENV !== "production",
     timeouts: defaultTimeouts,
+    reportPlaceholders: data.NODE_ENV === "production",
   };
 }

@@ -3,7 +3,11 @@ import { defaultNews, newsPage } from "../../content/news.ts";
 import { siteContentOf } from "../../domain/pages/page-context.ts";
 import { announcementPath, newsPath } from "../../domain/site-content/news-content.ts";
 import { SiteMarkup } from "../components/site-markup.tsx";
-import { AnnouncementDate, announcementSummary } from "../features/news/news-list.tsx";
+import {
+  AnnouncementDate,
+  AnnouncementPicture,
+  announcementSummary,
+} from "../features/news/news-list.tsx";
 import { describedPageMeta } from "../page-meta.ts";
 import type { RouteHandle } from "../route-handle.ts";
 import contentStyles from "../styles/pages/content.css?inline";
@@ -38,6 +42,7 @@ export default function AnnouncementPage({ loaderData }: Route.ComponentProps) {
       <article className="announcement" aria-labelledby="announcement-title">
         <h1 id="announcement-title">{loaderData.title}</h1>
         <AnnouncementDate announcement={loaderData} />
+        {loaderData.image ? <AnnouncementPicture image={loaderData.image} lazy={false} /> : null}
         <SiteMarkup text={loaderData.text} />
       </article>
       <p>

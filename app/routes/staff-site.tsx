@@ -1,33 +1,82 @@
 import { data } from "react-router";
 import { pageOf, requireStaff } from "../../domain/pages/page-context.ts";
-import { editionStateLabels } from "../../domain/site-content/site-editions.ts";
+import type { AnnouncementSummary } from "../../domain/site-content/announcement-states.ts";
+import { type EditionState, editionStateLabels } from "../../domain/site-content/site-editions.ts";
 import { Table } from "../components/staff/table/table.tsx";
 import { ScheduledMoment } from "../features/site/publish-schedule-fields.tsx";
 import { EditionStateTag, NotFoundForRole } from "../features/site/site-display.tsx";
 import { Moment } from "../features/staff/staff-display.tsx";
 import type { Route } from "./+types/staff-site.ts";
 
-/** «Содержание сайта»: the pages staff may edit, each with its state and who changed it last. */
+/**
+ * «Содержание сайта»: the pages staff may edit, each with its state and who changed it last; the
+ * announcements one by one (decision 0040); «Что заполнить».
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const access = requireStaff(context, "edit-site");
   // Outside the role the page does not exist (as any staff page outside a role).
-  if (!access) return data({ pages: [], notFound: true }, { status: 404 });
-  return { pages: await pageOf(context).services.site.pages(access.viewer), notFound: false };
+  if (!access) {
+    return data({ pages: [], announcements: [], placeholders: 0, notFound: true }, { status: 404 });
+  }
+  const { site } = pageOf(context).services;
+  const [pages, announcements, placeholders] = await Promise.all([
+    site.pages(access.viewer),
+    site.announcements(access.viewer),
+    site.placeholders(access.viewer),
+  ]);
+  return { pages, announcements, placeholders: placeholders.length, notFound: false };
 }
+
+/** Who changed it last, and when; a dash for the build's content. */
+function ChangedBy({ by, at }: { by: string | null; at: string | null }) {
+  return by ? (
+    <>
+      {by}, <Moment iso={at ?? ""} />
+    </>
+  ) : (
+    "—"
+  );
+}
+
+/** An edition's state; the build's content when no edition was ever published. */
+function State({ state }: { state: EditionState | null }) {
+  return state ? (
+    <EditionStateTag state={state} />
+  ) : (
+    `${editionStateLabels.published}: содержание сборки`
+  );
+}
+
+/** The head of a list's table: what is listed, its state, who changed it. */
+function ListHead({ what }: { what: string }) {
+  return (
+    <thead>
+      <tr>
+        <th scope="col">{what}</th>
+        <th scope="col">Состояние</th>
+        <th scope="col">Изменил</th>
+      </tr>
+    </thead>
+  );
+}
+
+const changeWords: Record<NonNullable<AnnouncementSummary["change"]>, string> = {
+  new: "новое",
+  changed: "изменено",
+  removed: "будет снято с сайта",
+};
 
 export default function StaffSitePage({ loaderData }: Route.ComponentProps) {
   if (loaderData.notFound) return <NotFoundForRole />;
   return (
     <>
       <h1>Содержание сайта</h1>
+      <p>
+        <a href="/staff/site/fill">Что заполнить</a>: значений-образцов на сайте —{" "}
+        {loaderData.placeholders}.
+      </p>
       <Table label="Страницы сайта">
-        <thead>
-          <tr>
-            <th scope="col">Страница</th>
-            <th scope="col">Состояние</th>
-            <th scope="col">Изменил</th>
-          </tr>
-        </thead>
+        <ListHead what="Страница" />
         <tbody>
           {loaderData.pages.map((page) => (
             <tr key={page.page}>
@@ -35,11 +84,7 @@ export default function StaffSitePage({ loaderData }: Route.ComponentProps) {
                 <a href={`/staff/site/${page.page}`}>{page.title}</a> ({page.path})
               </td>
               <td>
-                {page.state ? (
-                  <EditionStateTag state={page.state} />
-                ) : (
-                  `${editionStateLabels.published}: содержание сборки`
-                )}
+                <State state={page.state} />
                 {page.publishAt ? (
                   <>
                     {" "}
@@ -48,18 +93,36 @@ export default function StaffSitePage({ loaderData }: Route.ComponentProps) {
                 ) : null}
               </td>
               <td>
-                {page.changedBy ? (
-                  <>
-                    {page.changedBy}, <Moment iso={page.changedAt ?? ""} />
-                  </>
-                ) : (
-                  "—"
-                )}
+                <ChangedBy by={page.changedBy} at={page.changedAt} />
               </td>
             </tr>
           ))}
         </tbody>
       </Table>
+      <h2>Объявления</h2>
+      {loaderData.announcements.length === 0 ? (
+        <p>Объявлений нет.</p>
+      ) : (
+        <Table label="Объявления">
+          <ListHead what="Объявление" />
+          <tbody>
+            {loaderData.announcements.map((announcement) => (
+              <tr key={announcement.id}>
+                <td>
+                  №&nbsp;{announcement.id}: {announcement.title}
+                </td>
+                <td>
+                  <State state={announcement.state} />
+                  {announcement.change ? ` (${changeWords[announcement.change]})` : null}
+                </td>
+                <td>
+                  <ChangedBy by={announcement.changedBy} at={announcement.changedAt} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
     </>
   );
 }

@@ -6,6 +6,7 @@
  * are on the home page and all are in the Atom feed.
  */
 import { z } from "zod";
+import { isSiteFileAddress, uploadedFileSchema } from "./site-files.ts";
 import { markupText, requiredText } from "./typed-text.ts";
 
 /** The list of announcements, its feed and one announcement's page. */
@@ -28,6 +29,33 @@ const isoDay = z
     return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
   }, "Укажите дату как 25.11.2026 или выберите её в календаре.");
 
+/** What an announcement's picture may be: a photo or a drawing the browser shows itself. */
+export const announcementImageFormats = ["JPEG", "PNG", "WEBP"] as const;
+
+export const announcementImageMessages = {
+  alt: "Опишите картинку словами: это прочтут те, кто её не видит. Если картинка не нужна, нажмите «Убрать картинку».",
+  format: "Картинка объявления — это JPEG, PNG или WEBP.",
+  upload: "Загрузите картинку ещё раз или сотрите её описание.",
+} as const;
+
+/**
+ * An announcement's optional picture (decision 0040): an uploaded JPEG, PNG or WebP (decision
+ * 0036) with its size, for the page's <img>, and its text alternative, required.
+ */
+export const announcementImageSchema = z.object({
+  href: z.string().refine(isSiteFileAddress, announcementImageMessages.upload),
+  file: uploadedFileSchema
+    .refine((file) => (announcementImageFormats as readonly string[]).includes(file.format), {
+      message: announcementImageMessages.format,
+    })
+    .refine((file) => file.width !== undefined && file.height !== undefined, {
+      message: announcementImageMessages.upload,
+    }),
+  alt: requiredText(1000, announcementImageMessages.alt),
+});
+
+export type AnnouncementImage = z.infer<typeof announcementImageSchema>;
+
 export const announcementSchema = z.object({
   /** The page's address (/news/<id>) and how the history follows one announcement. */
   id: z.string().regex(/^[1-9]\d{0,5}$/, "Неверный номер объявления."),
@@ -35,6 +63,7 @@ export const announcementSchema = z.object({
   /** The announcement's day, YYYY-MM-DD (Kirov's calendar). */
   date: isoDay,
   text: markupText(20_000, "Напишите текст объявления."),
+  image: announcementImageSchema.optional(),
 });
 
 export type Announcement = z.infer<typeof announcementSchema>;

@@ -7,10 +7,12 @@
  */
 import {
   type Announcement,
+  announcementImageFormats,
   maxAnnouncements,
   type NewsContent,
   newsContentSchema,
 } from "./news-content.ts";
+import { factsTextOf, uploadedFileFactsOf } from "./site-files.ts";
 import {
   applyListChange,
   type FormCheck,
@@ -20,31 +22,64 @@ import {
   readRows,
 } from "./site-form.ts";
 
-/** One announcement as the form holds it: every field as typed. */
-export type AnnouncementFormValues = Record<keyof Announcement, string>;
+const fields = ["id", "title", "date", "text", "imageHref", "imageFile", "imageAlt"] as const;
 
-const fields = ["id", "title", "date", "text"] as const;
+/**
+ * One announcement as the form holds it: every field as typed; its picture as its address and
+ * facts (hidden fields, decision 0036) and its description in words (decision 0040).
+ */
+export type AnnouncementFormValues = Record<(typeof fields)[number], string>;
+
+/** The file input of announcement `index`'s picture, and the button taking the picture off. */
+export const imageUploadName = (index: number) => `n${index}.imageHref.upload`;
+export const imageOffIntent = (index: number) => `noimage:${index}`;
 
 export const announcementFieldName = (index: number, field: string) => `n${index}.${field}`;
 
 /** A new, empty announcement, first in the list, numbered after every number in the list. */
 function newAnnouncement(taken: readonly AnnouncementFormValues[]): AnnouncementFormValues {
   const highest = Math.max(0, ...taken.map((item) => Number.parseInt(item.id, 10) || 0));
-  return { id: String(highest + 1), title: "", date: "", text: "" };
+  const id = String(highest + 1);
+  return { id, title: "", date: "", text: "", imageHref: "", imageFile: "", imageAlt: "" };
+}
+
+/** The picture as the schema reads it: none when neither a file nor words were given. */
+function imageOf(values: AnnouncementFormValues) {
+  if (values.imageHref.trim() === "" && values.imageAlt.trim() === "") return {};
+  const file = uploadedFileFactsOf(values.imageFile) ?? {};
+  return { image: { href: values.imageHref, file, alt: values.imageAlt } };
+}
+
+function valuesOf(announcement: Announcement): AnnouncementFormValues {
+  const { image, ...fields } = announcement;
+  return {
+    ...fields,
+    imageHref: image?.href ?? "",
+    imageFile: image ? factsTextOf(image.file) : "",
+    imageAlt: image?.alt ?? "",
+  };
 }
 
 export function checkNewsValues(values: readonly AnnouncementFormValues[]): FormCheck<NewsContent> {
   const parsed = newsContentSchema.safeParse({
-    announcements: values.map((values) => ({ ...values, date: isoDayOf(values.date) })),
+    announcements: values.map((values) => ({
+      id: values.id,
+      title: values.title,
+      date: isoDayOf(values.date),
+      text: values.text,
+      ...imageOf(values),
+    })),
   });
   if (parsed.success) return { ok: true, content: parsed.data };
   return {
     ok: false,
-    errors: formErrorsOf(parsed.error.issues, ([list, index, field]) =>
-      list === "announcements" && typeof index === "number" && typeof field === "string"
-        ? announcementFieldName(index, field)
-        : undefined,
-    ),
+    errors: formErrorsOf(parsed.error.issues, ([list, index, field, part]) => {
+      if (list !== "announcements" || typeof index !== "number" || typeof field !== "string") {
+        return undefined;
+      }
+      if (field !== "image") return announcementFieldName(index, field);
+      return part === "alt" ? announcementFieldName(index, "imageAlt") : imageUploadName(index);
+    }),
   };
 }
 
@@ -61,16 +96,25 @@ const fieldLabels: Record<string, string> = {
   date: "дата",
   text: "текст",
   id: "номер",
+  imageAlt: "описание картинки",
+  "imageHref.upload": "картинка",
 };
 
 export const newsForm: PageForm<NewsContent, AnnouncementFormValues[]> = {
-  valuesOf: (content) => content.announcements.map((announcement) => ({ ...announcement })),
+  valuesOf: (content) => content.announcements.map(valuesOf),
   read: (posted) =>
     readRows(posted, "n", fields, {
       max: maxAnnouncements + 1,
       nameOf: (_list, index, field) => announcementFieldName(index, field),
     }),
   change(values, intent) {
+    const imageOff = /^noimage:(\d{1,3})$/.exec(intent);
+    if (imageOff) {
+      const at = Number(imageOff[1]);
+      return values.map((item, index) =>
+        index === at ? { ...item, imageHref: "", imageFile: "", imageAlt: "" } : item,
+      );
+    }
     const change = readListChange(intent);
     if (change?.list !== "") return undefined;
     // A new announcement goes first: the newest is what the list is about.
@@ -80,10 +124,22 @@ export const newsForm: PageForm<NewsContent, AnnouncementFormValues[]> = {
     return applyListChange(values, change, { max: maxAnnouncements, make: newAnnouncement });
   },
   check: checkNewsValues,
+  files: {
+    accepts: (field) =>
+      /^n\d{1,3}\.imageHref\.upload$/.test(field)
+        ? { formats: announcementImageFormats, label: "Картинка объявления" }
+        : undefined,
+    attach(values, field, file) {
+      const at = Number(/^n(\d{1,3})\.imageHref\.upload$/.exec(field)?.[1] ?? -1);
+      return values.map((item, index) =>
+        index === at ? { ...item, imageHref: file.href, imageFile: factsTextOf(file) } : item,
+      );
+    },
+  },
   place(name) {
-    const [, index = "0", field = ""] = /^n(\d+)\.(\w+)$/.exec(name) ?? [];
+    const [, index = "0", field = ""] = /^n(\d+)\.([\w.]+)$/.exec(name) ?? [];
     return {
-      id: `announcement-${index}-${field}`,
+      id: `announcement-${index}-${field.replaceAll(".", "-")}`,
       label: `Объявление ${Number(index) + 1}, ${fieldLabels[field] ?? field}`,
     };
   },

@@ -7,6 +7,7 @@
 import type { z } from "zod";
 import type { SubmittedFile } from "../attachments/submitted-file.ts";
 import type { StaffViewer } from "../staff/staff-roles.ts";
+import type { AnnouncementSummary } from "./announcement-states.ts";
 import { type ContactsContent, contactsContentSchema } from "./contacts-content.ts";
 import {
   type ApplicationsContent,
@@ -24,6 +25,7 @@ import {
 import { type PricesContent, pricesContentSchema } from "./prices-content.ts";
 import { type SectionTextsContent, sectionTextsContentSchema } from "./section-texts-content.ts";
 import type { UploadedSiteFile } from "./site-files.ts";
+import type { PublishedPlaceholder } from "./site-placeholders.ts";
 import { type StructureContent, structureContentSchema } from "./structure-content.ts";
 import { type VacanciesContent, vacanciesContentSchema } from "./vacancies-content.ts";
 
@@ -246,4 +248,8 @@ export type SitePort = {
   preview(viewer: StaffViewer, page: EditablePage): Promise<string>;
   /** Keeps the files posted with a page's form, their types checked (decision 0036). */
   upload(viewer: StaffViewer, files: readonly SubmittedFile[]): Promise<UploadedSiteFile[]>;
+  /** «Что заполнить»: the placeholder values published now (decision 0040). */
+  placeholders(viewer: StaffViewer): Promise<PublishedPlaceholder[]>;
+  /** Each announcement with its state and who changed it last (decision 0040). */
+  announcements(viewer: StaffViewer): Promise<AnnouncementSummary[]>;
 };

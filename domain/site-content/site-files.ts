@@ -106,6 +106,9 @@ export const uploadedFileSchema = z.object({
   bytes: z.number().int().min(1).max(siteFileLimits.maxFileBytes),
   /** What the editor was warned of on upload (a PDF without tags or language), in words. */
   warnings: z.array(z.string().max(600)).max(5),
+  /** A picture's size in pixels, read on upload (image-size.ts): the page's `<img>` gives it. */
+  width: z.number().int().min(1).max(100_000).optional(),
+  height: z.number().int().min(1).max(100_000).optional(),
 });
 
 export type UploadedFileFacts = z.infer<typeof uploadedFileSchema>;
@@ -148,8 +151,8 @@ export function uploadedFileFactsOf(text: string): UploadedFileFacts | undefined
 }
 
 /** The text a form's hidden field keeps of a file just kept: its facts as JSON. */
-export const factsTextOf = ({ format, bytes, warnings }: UploadedFileFacts) =>
-  JSON.stringify({ format, bytes, warnings });
+export const factsTextOf = ({ format, bytes, warnings, width, height }: UploadedFileFacts) =>
+  JSON.stringify({ format, bytes, warnings, ...(width && height ? { width, height } : {}) });
 
 /** What a PDF's catalog tells of its accessibility (content/pdf-accessibility.server.ts). */
 export type PdfFacts = {

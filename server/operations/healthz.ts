@@ -1,7 +1,9 @@
 /**
  * GET /healthz: 503 with the reason while the store cannot be read or written (decision 0023),
  * otherwise 200 with what an operator watches: the mail (on or off, the outbox by kind, mail held
- * after a restore) and the backups. Public: counts, moments and sizes, never paths or error text.
+ * after a restore) and the backups, and what other rooms report (the placeholder values still
+ * published, in production: decision 0040). Public: counts, moments and sizes, never paths or
+ * error text.
  */
 import type { FastifyInstance } from "fastify";
 import type { DataLayer } from "../db/data-layer.ts";
@@ -9,10 +11,14 @@ import type { DeliveryBacklog } from "../db/deliveries-repository.ts";
 import type { MailDoor } from "../mail/register-delivery-sender.ts";
 import { storeUnhealthy } from "./store-health.ts";
 
+/** Lets another room add a field of its own to /healthz's JSON (a count, never personal data). */
+export type HealthzReports = { report(field: string, read: () => number): void };
+
 export function registerHealthz(
   app: FastifyInstance,
   deps: { data: DataLayer; mailDoor: MailDoor; backupScheduled: boolean },
-) {
+): HealthzReports {
+  const reports = new Map<string, () => number>();
   app.get("/healthz", async (_request, reply) => {
     reply.header("cache-control", "no-store");
     // Reads answering is not enough: a store that cannot write is an outage (decision 0023).
@@ -36,11 +42,13 @@ export function registerHealthz(
           failure: backups.failure && { day: backups.failure.day, at: backups.failure.at },
           interrupted: backups.interrupted,
         },
+        ...Object.fromEntries([...reports].map(([field, read]) => [field, read()])),
       };
     } catch {
       return reply.code(503).send({ status: "unavailable" });
     }
   });
+  return { report: (field, read) => void reports.set(field, read) };
 }
 
 /** Every kind's backlog together: what /healthz reported before deliveries had kinds. */

@@ -97,6 +97,8 @@ export const pageRoutes: readonly PageRoute[] = [
     "/staff/site/applications",
     "/staff/site/structure",
     "/staff/site/contacts",
+    // An announcement's picture (decision 0040).
+    "/staff/site/news",
   ].map(
     (path): PageRoute => ({
       path,

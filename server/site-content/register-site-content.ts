@@ -9,8 +9,10 @@ import { siteContentDefaults } from "../../content/site-content-defaults.ts";
 import { newsFeedPath } from "../../domain/site-content/news-content.ts";
 import type { DataLayer } from "../db/data-layer.ts";
 import type { PublishedListener } from "../db/site-edition-signals.ts";
+import type { HealthzReports } from "../operations/healthz.ts";
 import { newsFeedXml } from "../site/news-feed.ts";
 import type { SiteSettings } from "../site/site-settings.ts";
+import { watchPlaceholders } from "./placeholder-watch.ts";
 import { createSiteEditionService } from "./site-edition-service.ts";
 import { registerSiteFileRoute } from "./site-file-route.ts";
 import { createSiteFileService } from "./site-file-service.ts";
@@ -27,6 +29,11 @@ export function registerSiteContent(
     settings: SiteSettings;
     /** The in-memory site, there once the static site is registered. */
     live: () => LiveSite;
+    /**
+     * In production: where the count of placeholder values still published is reported
+     * (/healthz), besides the start-up log (decision 0040).
+     */
+    placeholders?: HealthzReports | undefined;
   },
 ) {
   const publisher = createSitePublisher({
@@ -39,6 +46,8 @@ export function registerSiteContent(
       return newsFeedXml(content.news, publishedAt);
     },
   });
+  const placeholders = watchPlaceholders(publisher, siteContentDefaults);
+  deps.placeholders?.report("placeholders", placeholders.count);
   const files = createSiteFileService({ data: deps.data });
   registerSiteFileRoute(app, files);
   const service = createSiteEditionService({
@@ -48,6 +57,7 @@ export function registerSiteContent(
     files,
     defaults: siteContentDefaults,
     scheduled: () => checks?.poke(),
+    placeholders: placeholders.list,
   });
   let checks: ReturnType<typeof startScheduleChecks> | undefined;
   let listener: PublishedListener | undefined;
@@ -68,6 +78,14 @@ export function registerSiteContent(
       log: app.log,
     });
     await checks.first;
+    if (deps.placeholders) {
+      // A count only: the values themselves (names, e-mails) are on «Что заполнить».
+      const count = placeholders.count();
+      app.log.info(
+        { placeholders: count },
+        `placeholder values of the seed still published: ${count} (see /staff/site/fill)`,
+      );
+    }
     listener = deps.data.listenForPublished({
       onPage: (page) =>
         void showing("showing a published page failed", service.showPublished(page)),

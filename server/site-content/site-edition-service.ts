@@ -7,7 +7,6 @@
  */
 import {
   type EditablePage,
-  type EditionView,
   editablePages,
   type PageEditorView,
   type SiteAction,
@@ -15,12 +14,12 @@ import {
   type SiteContent,
   type SitePort,
 } from "../../domain/site-content/site-editions.ts";
+import type { PublishedPlaceholder } from "../../domain/site-content/site-placeholders.ts";
 import { can, publishesSiteDirectly, type StaffViewer } from "../../domain/staff/staff-roles.ts";
 import { eventEntry } from "../db/audit-repository.ts";
 import type { DataLayer } from "../db/data-layer.ts";
 import type { SqlExecutor } from "../db/database.ts";
 import { announcePublished } from "../db/site-edition-signals.ts";
-import type { EditionRow } from "../db/site-editions-repository.ts";
 import {
   changedMeanwhile,
   EditionChangedMeanwhile,
@@ -28,6 +27,7 @@ import {
   unlessChangedMeanwhile,
 } from "./site-edition-outcomes.ts";
 import type { SiteFileService } from "./site-file-service.ts";
+import { createSiteOverview, viewOf } from "./site-overview.ts";
 import type { SitePublisher } from "./site-publisher.ts";
 import { createSiteSchedule } from "./site-schedule.ts";
 
@@ -51,16 +51,13 @@ export function createSiteEditionService(deps: {
   defaults: SiteContent;
   /** An edition was scheduled on this server: its moment is looked at again (decision 0039). */
   scheduled?: () => void;
+  /** The placeholder values published now (placeholder-watch.ts). */
+  placeholders: () => PublishedPlaceholder[];
   now?: () => Date;
 }): SiteEditionService {
   const { data, publisher } = deps;
   const now = deps.now ?? (() => new Date());
-
-  /** A stored edition read back through its page's schema: never shown unchecked. */
-  function viewOf<page extends EditablePage>(page: page, row: EditionRow): EditionView<page> {
-    const content = editablePages[page].schema.parse(row.content) as SiteContent[page];
-    return { ...row, page, content };
-  }
+  const overview = createSiteOverview(deps);
 
   const audit = (tx: SqlExecutor, viewer: StaffViewer, action: string, details: string) =>
     data.audit.record(eventEntry(now(), viewer.login, action, details), tx);
@@ -223,24 +220,7 @@ export function createSiteEditionService(deps: {
   }
 
   return {
-    async pages(viewer) {
-      if (!can(viewer.role, "edit-site")) return [];
-      const latest = new Map(
-        (await data.siteEditions.latestOfEachPage()).map((row) => [row.page, row]),
-      );
-      return (Object.keys(editablePages) as EditablePage[]).map((page) => {
-        const row = latest.get(page);
-        return {
-          page,
-          title: editablePages[page].title,
-          path: editablePages[page].path,
-          state: row?.state ?? null,
-          changedBy: row?.changedBy ?? null,
-          changedAt: row?.changedAt ?? null,
-          publishAt: row?.state === "scheduled" ? row.publishAt : null,
-        };
-      });
-    },
+    ...overview,
 
     async editor<page extends EditablePage>(
       viewer: StaffViewer,
@@ -265,6 +245,8 @@ export function createSiteEditionService(deps: {
     act,
 
     upload: (viewer, files) => deps.files.keep(viewer, files),
+
+    placeholders: async (viewer) => (can(viewer.role, "edit-site") ? deps.placeholders() : []),
 
     async preview(viewer, page) {
       if (!can(viewer.role, "edit-site")) throw new Error("preview outside the role");

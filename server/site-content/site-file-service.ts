@@ -7,6 +7,7 @@
  */
 import { pdfAccessibility } from "../../content/pdf-accessibility.server.ts";
 import type { SubmittedFile } from "../../domain/attachments/submitted-file.ts";
+import { imageSizeOf } from "../../domain/site-content/image-size.ts";
 import {
   formatOfMediaType,
   pdfWarningsOf,
@@ -38,19 +39,20 @@ export function createSiteFileService(deps: {
           file.content.length,
         );
         const warnings = format === "PDF" ? pdfWarningsOf(pdfAccessibility(content)) : [];
-        return { file, format, warnings };
+        // A picture's size, for the width and height of its <img> (decision 0040).
+        return { file, format, warnings, ...imageSizeOf(format, content) };
       });
       const at = now();
       return data.transaction(async (tx) => {
         const kept: UploadedSiteFile[] = [];
-        for (const { file, format, warnings } of described) {
+        for (const { file, ...facts } of described) {
           const info = await data.attachments.insertSiteFile(file, at, tx);
           const href = siteFileAddress(info.id, info.fileName);
           await data.audit.record(
             eventEntry(at, viewer.login, "site-file-uploaded", `${href} sha256 ${info.sha256}`),
             tx,
           );
-          kept.push({ href, fileName: info.fileName, format, bytes: info.byteSize, warnings });
+          kept.push({ href, fileName: info.fileName, bytes: info.byteSize, ...facts });
         }
         return kept;
       });

@@ -1,17 +1,19 @@
 import { siteTitleSuffix } from "../../content/site-pages.ts";
 import { siteUrlPlaceholder } from "../../domain/site/site-url-placeholder.ts";
 import {
+  type Announcement,
   announcementPath,
   type NewsContent,
   newestFirst,
   newsFeedPath,
   newsPath,
 } from "../../domain/site-content/news-content.ts";
+import { siteFileTypes } from "../../domain/site-content/site-files.ts";
 import { markupHtml, parseMarkup } from "../../domain/site-content/site-markup.ts";
 
 /**
  * The Atom feed of «Новости и объявления» (RFC 4287): every announcement, newest first, its text
- * as escaped HTML. The same text from the build (scripts/write-seo-files.ts) and after each
+ * as escaped HTML, its picture as an enclosure link (decision 0040). The same text from the build (scripts/write-seo-files.ts) and after each
  * publish (server/site-content/site-publisher.ts). Addresses carry the SITE_URL placeholder,
  * which the server replaces (server/site/site-settings.ts).
  */
@@ -25,7 +27,7 @@ export function newsFeedXml(content: NewsContent, updated: string): string {
     <title type="text">${escapeXml(announcement.title)}</title>
     <updated>${dayTime(announcement.date)}</updated>
     <link rel="alternate" type="text/html" href="${url(announcementPath(announcement.id))}"/>
-    <content type="html">${escapeXml(markupHtml(parseMarkup(announcement.text), siteUrlPlaceholder))}</content>
+${enclosureOf(announcement, url)}    <content type="html">${escapeXml(markupHtml(parseMarkup(announcement.text), siteUrlPlaceholder))}</content>
   </entry>
 `,
   );
@@ -38,6 +40,15 @@ export function newsFeedXml(content: NewsContent, updated: string): string {
   <link rel="self" type="application/atom+xml" href="${url(newsFeedPath)}"/>
   <link rel="alternate" type="text/html" href="${url(newsPath)}"/>
 ${entries.join("")}</feed>
+`;
+}
+
+/** An announcement's picture as the feed's enclosure link (RFC 4287 4.2.7.2); none without one. */
+function enclosureOf(announcement: Announcement, url: (path: string) => string): string {
+  const { image } = announcement;
+  if (!image) return "";
+  const type = siteFileTypes.find((known) => known.format === image.file.format)?.mediaType;
+  return `    <link rel="enclosure" type="${type}" length="${image.file.bytes}" href="${escapeXml(url(image.href))}"/>
 `;
 }
 

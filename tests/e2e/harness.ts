@@ -43,6 +43,10 @@ export type StartSiteOptions = {
   mail?: MailConfig;
   /** CONTENT_APPROVAL: a site editor's change waits for a head (default on). */
   contentApproval?: boolean;
+  /** As with NODE_ENV=production: /healthz and the start-up log count the placeholders. */
+  reportPlaceholders?: boolean;
+  /** Where the server's log lines go (level info); none logged when not given. */
+  logLines?: string[];
 };
 
 /**
@@ -61,16 +65,18 @@ export async function startSite(options: StartSiteOptions = {}): Promise<Running
   const pageHandler = await loadPageHandler(serverBuildPath);
   const app = buildApp({
     config: {
-      logLevel: "silent",
+      logLevel: options.logLines ? "info" : "silent",
       rateLimit: options.rateLimit ?? { perMinute: 1000, perDay: 1000 },
       allowLocalhostOrigins: options.allowLocalhostOrigins ?? false,
       timeouts: options.timeouts,
       mail: options.mail,
       contentApproval: options.contentApproval,
+      reportPlaceholders: options.reportPlaceholders,
     },
     data,
     site,
     pageHandler,
+    ...(options.logLines ? { logStream: { write: (line) => options.logLines?.push(line) } } : {}),
   });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();

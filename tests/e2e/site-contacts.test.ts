@@ -3,10 +3,15 @@
 // table and submits them; nothing changes publicly; a head approves; /contacts shows them and
 // the footer of every page shows the new phone (the prerendered pages re-rendered, /appeals
 // with its form island, a page the server renders on each request too), valid HTML, axe-clean,
-// fitting 320 px; «Вернуть эту редакцию» brings the old phone back everywhere. Needs the build.
+// fitting 320 px; «Вернуть эту редакцию» brings the old phone back everywhere. «Что заполнить»
+// lists the placeholder phone until the new one is published; /healthz (as in production) counts
+// the placeholders left, as the start-up log did. Needs the build.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import type { Page } from "playwright-core";
+import { siteContentDefaults } from "../../content/site-content-defaults.ts";
 import { prerenderedPaths } from "../../content/site-pages.ts";
+import { placeholdersIn } from "../../domain/site-content/site-placeholders.ts";
 import { appealIslandOf } from "../../server/site/appeal-island.ts";
 import { testDatabaseKinds } from "../support/test-databases.ts";
 import {
@@ -32,10 +37,46 @@ const pages: { name: string; html: string }[] = [];
 
 const env = browserForTests();
 
+/** The seed's placeholders: what a fresh store's site shows. */
+const seedPlaceholders = placeholdersIn(siteContentDefaults).length;
+
+/** «Что заполнить»'s rows whose field is `field` and whose value is `value`. */
+async function fillRows(viewer: Page, baseUrl: string, field: string, value: string) {
+  await viewer.goto(`${baseUrl}/staff/site/fill`);
+  await viewer.getByRole("heading", { name: "Что заполнить", level: 1 }).waitFor();
+  return viewer
+    .getByRole("row")
+    .filter({ has: viewer.getByRole("cell", { name: field, exact: true }) })
+    .filter({ has: viewer.getByRole("cell", { name: value, exact: true }) })
+    .count();
+}
+
 for (const kind of testDatabaseKinds) {
   describe(`contacts edited by staff (${kind.name})`, { concurrency: false }, () => {
-    const editing = editingSiteForTests(env, kind);
+    const logLines: string[] = [];
+    const editing = editingSiteForTests(env, kind, { reportPlaceholders: true, logLines });
     const html = async (path: string) => (await fetch(`${editing.site.baseUrl}${path}`)).text();
+    const placeholdersLeft = async () => {
+      const healthz = await fetch(`${editing.site.baseUrl}/healthz`);
+      assert.equal(healthz.status, 200, "a placeholder is not an outage");
+      return ((await healthz.json()) as { placeholders?: number }).placeholders;
+    };
+
+    test("the start-up log and /healthz count the seed's placeholders; «Что заполнить» lists them", async () => {
+      const { site, head } = editing;
+      assert.ok(seedPlaceholders > 0);
+      const started = logLines.filter((line) => line.includes('"placeholders"'));
+      assert.equal(started.length, 1, "one line at start");
+      assert.match(started[0] ?? "", new RegExp(`"placeholders":${seedPlaceholders}\\b`));
+      assert.doesNotMatch(started[0] ?? "", /Фамилия|00-00-00|example/, "a count, no values");
+      assert.equal(await placeholdersLeft(), seedPlaceholders);
+      assert.equal(await fillRows(head, site.baseUrl, "Телефон", oldPhone), 1);
+      await head.getByText(`Значений-образцов на сайте: ${seedPlaceholders}.`).waitFor();
+      await head.getByRole("link", { name: "Контакты" }).first().waitFor();
+      await assertEditorSound(head);
+      const fill = await head.goto(`${site.baseUrl}/staff/site/fill`);
+      pages.push({ name: `fill-${kind.name}.html`, html: (await fill?.text()) ?? "" });
+    });
 
     test("a wrong e-mail is refused under its field and in the summary; nothing is stored", async () => {
       const { site, editor } = editing;
@@ -71,6 +112,28 @@ for (const kind of testDatabaseKinds) {
       assert.equal(await html("/contacts"), before, "nothing changes publicly before approval");
 
       await headApproves(head, site.baseUrl, "Контакты");
+      // «Что заполнить»: the phone and the director's name are gone (the legal details' own
+      // «Телефон» row stays), and /healthz counts two placeholders fewer.
+      assert.equal(await fillRows(head, site.baseUrl, "Телефон", oldPhone), 0);
+      assert.equal(
+        await fillRows(
+          head,
+          site.baseUrl,
+          "Общие контакты — Директор: ФИО",
+          "Фамилия Имя Отчество",
+        ),
+        0,
+      );
+      assert.equal(
+        await fillRows(
+          head,
+          site.baseUrl,
+          "Реквизиты — Наименование и адреса — Телефон: значение",
+          oldPhone,
+        ),
+        1,
+      );
+      assert.equal(await placeholdersLeft(), seedPlaceholders - 2);
       const contacts = await html("/contacts");
       assert.match(contacts, /<p class="phone-banner__number"><a href="tel:\+78332712015">/);
       assert.ok(contacts.includes(`<td>${newName}</td>`), "the table's new name");
@@ -111,11 +174,12 @@ for (const kind of testDatabaseKinds) {
         assert.ok(page.includes(footerPhone(oldPhone, "8332000000")), `${path}: the old phone`);
         assert.ok(!page.includes(newPhone), path);
       }
+      assert.equal(await placeholdersLeft(), seedPlaceholders);
     });
   });
 }
 
 test("the published and the staff pages are valid HTML (W3C checker)", async () => {
-  assert.equal(pages.length, testDatabaseKinds.length * 4);
+  assert.equal(pages.length, testDatabaseKinds.length * 5);
   await assertValidHtml(pages);
 });

@@ -160,7 +160,12 @@ for (const kind of testDatabaseKinds) {
     });
 
     test("registrars, executors, admins and visitors reach no editing page; an editor no appeal", async () => {
-      const paths = ["/staff/site", "/staff/site/vacancies", "/staff/site/vacancies/preview"];
+      const paths = [
+        "/staff/site",
+        "/staff/site/vacancies",
+        "/staff/site/vacancies/preview",
+        "/staff/site/fill",
+      ];
       // One at a time: the server checks one password per address at once (decision 0014).
       for (const login of ["regina", "ivan", "adam"]) {
         const staff = new StaffHttpBrowser(site.baseUrl);

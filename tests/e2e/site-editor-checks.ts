@@ -11,7 +11,13 @@ import type { Browser, Page } from "playwright-core";
 import { testPasswordHash } from "../support/staff-fixtures.ts";
 import type { TestDatabaseKind } from "../support/test-databases.ts";
 import { axeViolations } from "./axe.ts";
-import { launchBrowser, openPage, type RunningSite, startSite } from "./harness.ts";
+import {
+  launchBrowser,
+  openPage,
+  type RunningSite,
+  type StartSiteOptions,
+  startSite,
+} from "./harness.ts";
 import { htmlCheckerErrors } from "./html-checker.ts";
 import { assertAccessible, assertNoScripts, signIn, staffPassword } from "./staff-pages.ts";
 
@@ -96,10 +102,11 @@ export function browserForTests(): { browser: Browser } {
 export function editingSiteForTests(
   env: { browser: Browser },
   kind: TestDatabaseKind,
+  options: Omit<StartSiteOptions, "databaseUrl"> = {},
 ): EditingSite {
   const editing = {} as EditingSite;
   before(async () => {
-    Object.assign(editing, await startEditingSite(env.browser, kind));
+    Object.assign(editing, await startEditingSite(env.browser, kind, options));
   });
   after(() => editing.close?.());
   return editing;
@@ -109,9 +116,10 @@ export function editingSiteForTests(
 export async function startEditingSite(
   browser: Browser,
   kind: TestDatabaseKind,
+  options: Omit<StartSiteOptions, "databaseUrl"> = {},
 ): Promise<EditingSite> {
   const database = await kind.create();
-  const site = await startSite({ databaseUrl: database.url });
+  const site = await startSite({ ...options, databaseUrl: database.url });
   const hash = await testPasswordHash(staffPassword);
   await site.data.staffAccounts.addUser("elena", hash, new Date(), { role: "editor" });
   await site.data.staffAccounts.addUser("hanna", hash, new Date(), { role: "head" });

@@ -6,8 +6,12 @@
 // of these pages is valid HTML, axe-clean, without script, fitting 320 px. Taken off, its page
 // answers 404 and «История» keeps it. A home section's text in the same markup: published, shown
 // as bold and a link with typed HTML as text; the build's text restored, the home page is as
-// before. Needs the build.
+// before. An announcement's picture: a PDF given as the picture and a picture without words are
+// refused, each saying why; with its words it is saved as a draft, which /staff/site lists
+// beside the published announcement; published, /news/<id> shows it with its alt, width and
+// height, and the feed links it. Needs the build.
 import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
 import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import { testDatabaseKinds } from "../support/test-databases.ts";
@@ -37,6 +41,9 @@ const text = [
   "<script>alert(1)</script> и [ссылка](javascript:alert(1)) остаются текстом.",
 ].join("\n");
 
+const pictureTitle = "Открыт пункт приёма проб в Слободском";
+const pictureAlt = "Вход в пункт приёма проб: вывеска центра над дверью";
+
 /** The feed as the browser's XML parser reads it: the entries' titles and links, or the error. */
 async function feedEntries(viewer: Page, url: string) {
   const body = await (await fetch(url)).text();
@@ -53,6 +60,9 @@ async function feedEntries(viewer: Page, url: string) {
       entries: [...doc.getElementsByTagNameNS(atom, "entry")].map((entry) => ({
         title: entry.getElementsByTagNameNS(atom, "title")[0]?.textContent,
         link: entry.getElementsByTagNameNS(atom, "link")[0]?.getAttribute("href"),
+        enclosure: [...entry.getElementsByTagNameNS(atom, "link")]
+          .find((link) => link.getAttribute("rel") === "enclosure")
+          ?.getAttribute("type"),
         content: entry.getElementsByTagNameNS(atom, "content")[0]?.textContent,
         updated: entry.getElementsByTagNameNS(atom, "updated")[0]?.textContent,
       })),
@@ -124,6 +134,7 @@ for (const kind of testDatabaseKinds) {
       assert.equal(feed.entries.length, 1);
       const [entry] = feed.entries;
       assert.equal(entry?.title, title);
+      assert.equal(entry?.enclosure, undefined, "no picture, no enclosure");
       assert.match(entry?.link ?? "", /^https?:\/\/[^/]+\/news\/1$/);
       assert.equal(entry?.updated, "2026-11-20T00:00:00+03:00");
       assert.match(entry?.content ?? "", /<strong>с 1 марта<\/strong>/);
@@ -160,13 +171,99 @@ for (const kind of testDatabaseKinds) {
       pages.push(await editorPageHtml(head, site.baseUrl, "news", `news-editor-${kind.name}.html`));
     });
 
+    test("a picture needs its words and is a picture; the draft is listed beside the published one; published, /news/2 shows it", async () => {
+      const { site, head } = editing;
+      await head.goto(`${site.baseUrl}/staff/site/news`);
+      await head.getByRole("button", { name: "Добавить объявление" }).click();
+      await head.locator("#announcement-0-title").fill(pictureTitle);
+      await head.locator("#announcement-0-date").fill("2026-11-25");
+      await head.locator("#announcement-0-text").fill("Принимаем пробы почвы и воды по будням.");
+      const upload = head.locator("#announcement-0-imageHref-upload");
+      await upload.setInputFiles({
+        name: "vhod.pdf",
+        mimeType: "application/pdf",
+        buffer: Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"),
+      });
+      await head.getByRole("button", { name: "Сохранить черновик" }).click();
+      await head
+        .getByText(
+          "Файл «vhod.pdf» не принят: Картинка объявления — это JPEG, PNG или WEBP. Ничего не сохранено.",
+        )
+        .waitFor();
+      const photo = await readFile("tests/fixtures/answer-photo.jpg");
+      await head
+        .locator("#announcement-0-imageHref-upload")
+        .setInputFiles({ name: "vhod.jpg", mimeType: "image/jpeg", buffer: photo });
+      await head.getByRole("button", { name: "Сохранить черновик" }).click();
+      const message =
+        "Опишите картинку словами: это прочтут те, кто её не видит. Если картинка не нужна, нажмите «Убрать картинку».";
+      await head
+        .getByRole("alert")
+        .getByRole("link", { name: `Объявление 1, описание картинки: ${message}` })
+        .waitFor();
+      assert.equal(
+        await head.locator("#announcement-0-imageAlt-error").textContent(),
+        `Ошибка: ${message}`,
+      );
+      assert.equal(await site.data.siteEditions.workedOn("news"), undefined, "nothing saved");
+      // The picture was kept with the refused form: only its words are asked for.
+      await head.getByText("Сейчас: vhod.jpg (JPEG)").waitFor();
+      await head.locator("#announcement-0-imageAlt").fill(pictureAlt);
+      await head.getByRole("button", { name: "Сохранить черновик" }).click();
+      await head.getByText("Черновик сохранён.").waitFor();
+
+      // «Содержание сайта»: the new one a draft, the published one published, each by its author.
+      await head.goto(`${site.baseUrl}/staff/site`);
+      const announcements = head.getByRole("region", { name: "Объявления" });
+      await announcements
+        .getByRole("row", { name: new RegExp(`№\\s2: ${pictureTitle} Черновик \\(новое\\) hanna`) })
+        .waitFor();
+      await announcements
+        .getByRole("row", { name: new RegExp(`№\\s1: ${title} Опубликована hanna`) })
+        .waitFor();
+      await assertEditorSound(head);
+
+      await head.goto(`${site.baseUrl}/staff/site/news`);
+      await head.getByRole("button", { name: "Опубликовать" }).click();
+      await head.getByText("Опубликовано: страница на сайте обновлена.").waitFor();
+      const announcement = await (await get("/news/2")).text();
+      const img =
+        /<img class="announcement-image" src="(\/files\/[0-9a-f-]{36}\/vhod\.jpg)" alt="([^"]*)" width="120" height="80" decoding="async"\/>/.exec(
+          announcement,
+        );
+      assert.ok(img, "the picture with its size, not lazy at the top of its page");
+      assert.equal(img[2], pictureAlt);
+      assert.equal((await get(img[1] ?? "")).headers.get("content-type"), "image/jpeg");
+      const news = await (await get("/news")).text();
+      assert.match(
+        news,
+        /<img class="announcement-image" src="\/files\/[^"]+" alt="[^"]+" width="120" height="80" decoding="async"\/>/,
+      );
+      const feed = await feedEntries(head, `${site.baseUrl}/news/feed.atom`);
+      assert.deepEqual(
+        feed.entries.map((entry) => [entry.title, entry.enclosure]),
+        [
+          [pictureTitle, "image/jpeg"],
+          [title, undefined],
+        ],
+      );
+      await assertPublicPageSound(env.browser, `${site.baseUrl}/news/2`, pictureTitle);
+      pages.push({ name: `announcement-picture-${kind.name}.html`, html: announcement });
+    });
+
     test("taken off, the announcement's page answers 404 and «История» keeps it", async () => {
       const { site, head } = editing;
       await head.goto(`${site.baseUrl}/staff/site/news`);
+      // Both announcements off: the picture's (first in the form), then the first one.
+      await head
+        .getByRole("button", { name: /^Снять объявление/ })
+        .first()
+        .click();
       await head.getByRole("button", { name: /^Снять объявление/ }).click();
       await head.getByRole("button", { name: "Опубликовать", exact: true }).click();
       await head.getByText("Опубликовано: страница на сайте обновлена.").waitFor();
       assert.equal((await get("/news/1")).status, 404);
+      assert.equal((await get("/news/2")).status, 404);
       assert.match(await (await get("/news")).text(), /Новостей и объявлений пока нет\./);
       assert.doesNotMatch(await (await get("/")).text(), /home-news-title/);
       assert.deepEqual((await feedEntries(head, `${site.baseUrl}/news/feed.atom`)).entries, []);
@@ -175,8 +272,8 @@ for (const kind of testDatabaseKinds) {
       await head.goto(`${site.baseUrl}/staff/site/news`);
       const region = (number: number) =>
         head.getByRole("region", { name: `Изменения редакции ${number}` });
-      await region(2)
-        .getByRole("row", { name: /Объявление снято с сайта/ })
+      await region(3)
+        .getByRole("row", { name: new RegExp(`Объявление снято с сайта ${title}`) })
         .waitFor();
       const kept = await region(1)
         .getByRole("row", { name: /Объявление опубликовано/ })
@@ -212,6 +309,6 @@ for (const kind of testDatabaseKinds) {
 }
 
 test("the published and the staff pages are valid HTML (W3C checker)", async () => {
-  assert.equal(pages.length, testDatabaseKinds.length * 5);
+  assert.equal(pages.length, testDatabaseKinds.length * 6);
   await assertValidHtml(pages);
 });

@@ -13,6 +13,30 @@ export function announcementSummary(announcement: Announcement): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), summaryLength / 2))}…`;
 }
 
+/**
+ * An announcement's picture with its description in words (decision 0040): its width and height
+ * given, so the page does not move while it loads; `lazy` below the first screen.
+ */
+export function AnnouncementPicture({
+  image,
+  lazy,
+}: {
+  image: NonNullable<Announcement["image"]>;
+  lazy: boolean;
+}) {
+  return (
+    <img
+      className="announcement-image"
+      src={image.href}
+      alt={image.alt}
+      width={image.file.width}
+      height={image.file.height}
+      loading={lazy ? "lazy" : undefined}
+      decoding="async"
+    />
+  );
+}
+
 /** The day of an announcement as a visitor reads it, with its machine-readable date. */
 export function AnnouncementDate({ announcement }: { announcement: Announcement }) {
   return (
@@ -24,8 +48,9 @@ export function AnnouncementDate({ announcement }: { announcement: Announcement 
 
 /**
  * Announcements as a list: each its title linking to its page, its day and the start of its
- * text. /news shows them all under h2 titles; the home page the newest three as cards under h3
- * (the content styles' cards: the home page's styles are the build's, byte for byte).
+ * text. /news shows them all under h2 titles, each with its picture small; the home page the
+ * newest three as cards under h3, without pictures (the content styles' cards: the home page's
+ * styles are the build's, byte for byte).
  */
 export function NewsList({
   announcements,
@@ -38,13 +63,16 @@ export function NewsList({
   const cards = headingLevel === 3;
   return (
     <ol className={cards ? "card-grid" : "news-list"}>
-      {announcements.map((announcement) => (
+      {announcements.map((announcement, index) => (
         <li key={announcement.id} className={cards ? "card" : undefined}>
           <article aria-labelledby={`news-${announcement.id}-title`}>
             <Heading id={`news-${announcement.id}-title`}>
               <a href={announcementPath(announcement.id)}>{announcement.title}</a>
             </Heading>
             <AnnouncementDate announcement={announcement} />
+            {announcement.image && !cards ? (
+              <AnnouncementPicture image={announcement.image} lazy={index > 0} />
+            ) : null}
             <p>{announcementSummary(announcement)}</p>
           </article>
         </li>

@@ -5,12 +5,15 @@
  */
 import { formatDay } from "../../../content/format.ts";
 import type { Announcement, NewsContent } from "../../../domain/site-content/news-content.ts";
+import { fileNameOf } from "../../../domain/site-content/site-files.ts";
 import { type FieldChange, listChanges } from "./field-change.ts";
 
 const fieldsOf = (announcement: Announcement) => [
   { label: "Заголовок", value: announcement.title },
   { label: "Дата", value: formatDay(announcement.date) },
   { label: "Текст", value: announcement.text },
+  { label: "Картинка", value: announcement.image ? fileNameOf(announcement.image.href) : "" },
+  { label: "Описание картинки", value: announcement.image?.alt ?? "" },
 ];
 
 export function newsChanges(before: NewsContent, after: NewsContent): FieldChange[] {

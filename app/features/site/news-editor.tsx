@@ -1,11 +1,16 @@
+import { announcementImageFormats } from "../../../domain/site-content/news-content.ts";
 import {
   type AnnouncementFormValues,
   announcementFieldName,
+  imageOffIntent,
+  imageUploadName,
 } from "../../../domain/site-content/news-form.ts";
 import type { FormErrors } from "../../../domain/site-content/site-form.ts";
+import { Button, ButtonGroup } from "../../components/staff/button/button.tsx";
 import { TextInput } from "../../components/staff/field/field.tsx";
 import { Textarea } from "../../components/staff/textarea/textarea.tsx";
 import { AddItemButton, ListItemFieldset } from "./list-buttons.tsx";
+import { UploadField } from "./upload-field.tsx";
 
 /** How the small markup is typed: shown under every field that takes it. */
 export const markupHint =
@@ -13,8 +18,9 @@ export const markupHint =
 
 /**
  * The announcements' fields in the shared editor form (site-editor-form.tsx): a new one is
- * added at the top; each has its title, day and text, and buttons to move or remove it (the
- * page orders them by day). Plain HTML: it works without JavaScript.
+ * added at the top; each has its title, day and text, an optional picture with its description
+ * in words (decision 0040), and buttons to move or remove it (the page orders them by day).
+ * Plain HTML: it works without JavaScript.
  */
 export function NewsFields({
   values,
@@ -79,6 +85,35 @@ export function NewsFields({
               defaultValue={announcement.text}
               error={errorOf(index, "text")}
             />
+            <UploadField
+              id={id("imageHref-upload")}
+              name={imageUploadName(index)}
+              label="Картинка (необязательно)"
+              hidden={{
+                href: { name: name("imageHref"), value: announcement.imageHref },
+                facts: { name: name("imageFile"), value: announcement.imageFile },
+              }}
+              formats={announcementImageFormats}
+              error={errors?.byField[imageUploadName(index)]}
+            />
+            <Textarea
+              id={id("imageAlt")}
+              name={name("imageAlt")}
+              label="Описание картинки словами"
+              hint="Обязательно, если есть картинка: что на ней, для тех, кто её не видит."
+              rows={2}
+              maxLength={1000}
+              defaultValue={announcement.imageAlt}
+              error={errorOf(index, "imageAlt")}
+            />
+            {announcement.imageHref ? (
+              <ButtonGroup>
+                <Button kind="secondary" name="intent" value={imageOffIntent(index)}>
+                  Убрать картинку
+                  <span className="visually-hidden">: объявление {index + 1}</span>
+                </Button>
+              </ButtonGroup>
+            ) : null}
           </ListItemFieldset>
         );
       })}

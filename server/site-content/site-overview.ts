@@ -1,0 +1,64 @@
+/**
+ * What «Содержание сайта» lists (/staff/site): each page with the state of its latest edition and
+ * who changed it last (with the moment of a scheduled one, decision 0039), and the announcements
+ * one by one (decision 0040). Read only; the changes are site-edition-service.ts's.
+ */
+import { announcementSummaries } from "../../domain/site-content/announcement-states.ts";
+import {
+  type EditablePage,
+  type EditionView,
+  editablePages,
+  type SiteContent,
+  type SitePort,
+} from "../../domain/site-content/site-editions.ts";
+import { can } from "../../domain/staff/staff-roles.ts";
+import type { DataLayer } from "../db/data-layer.ts";
+import type { EditionRow } from "../db/site-editions-repository.ts";
+
+/** A stored edition read back through its page's schema: never shown unchecked. */
+export function viewOf<page extends EditablePage>(page: page, row: EditionRow): EditionView<page> {
+  const content = editablePages[page].schema.parse(row.content) as SiteContent[page];
+  return { ...row, page, content };
+}
+
+export function createSiteOverview(deps: {
+  data: Pick<DataLayer, "siteEditions">;
+  defaults: SiteContent;
+}): Pick<SitePort, "pages" | "announcements"> {
+  const { data } = deps;
+  return {
+    async pages(viewer) {
+      if (!can(viewer.role, "edit-site")) return [];
+      const latest = new Map(
+        (await data.siteEditions.latestOfEachPage()).map((row) => [row.page, row]),
+      );
+      return (Object.keys(editablePages) as EditablePage[]).map((page) => {
+        const row = latest.get(page);
+        return {
+          page,
+          title: editablePages[page].title,
+          path: editablePages[page].path,
+          state: row?.state ?? null,
+          changedBy: row?.changedBy ?? null,
+          changedAt: row?.changedAt ?? null,
+          publishAt: row?.state === "scheduled" ? row.publishAt : null,
+        };
+      });
+    },
+
+    async announcements(viewer) {
+      if (!can(viewer.role, "edit-site")) return [];
+      const [working, history] = await Promise.all([
+        data.siteEditions.workedOn("news"),
+        data.siteEditions.history("news"),
+      ]);
+      const editions = history.map((row) => viewOf("news", row));
+      return announcementSummaries({
+        // The newest edition of the history is the one published now.
+        published: editions[0]?.content ?? deps.defaults.news,
+        working: working ? viewOf("news", working) : null,
+        history: editions,
+      });
+    },
+  };
+}
