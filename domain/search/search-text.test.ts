@@ -61,3 +61,15 @@ test("a snippet of a text without the words is its beginning, cut with «…»",
   assert.match(parts[0]?.text ?? "", /^Слово Слово .* …$/);
   assert.deepEqual(snippetParts("", ["вакансия"]), []);
 });
+
+test("the snippet marks a word with «ё» for a query with «е», and one with «е» for «ё»", () => {
+  const marked = (text: string, query: string) =>
+    snippetParts(text, queryTerms(query))
+      .filter((part) => part.marked)
+      .map((part) => part.text);
+  assert.deepEqual(marked("Нужна Ёмкость на 1,5 литра и ещё одна емкость.", "емкость"), [
+    "Ёмкость",
+    "емкость",
+  ]);
+  assert.deepEqual(marked("Чистая емкостью для воды.", "ёмкости"), ["емкостью"]);
+});

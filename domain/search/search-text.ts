@@ -53,20 +53,36 @@ const wordsInSnippet = 30;
  */
 export function snippetParts(text: string, terms: readonly string[]): SnippetPart[] {
   const termSet = new Set(terms);
-  // The Russian stemmer only removes endings, so a word can only have a term it starts with:
-  // most words are passed over without stemming them.
-  const isMatch = (word: string) => {
-    const folded = foldText(word);
-    return terms.some((term) => folded.startsWith(term)) && termSet.has(searchTerm(word));
-  };
-  const words = [...text.matchAll(wordPattern)];
+  const isMatch = (word: string) => termSet.has(searchTerm(word));
+  // The Russian stemmer only removes endings: a word can only have a term it starts with (and
+  // «ё» where the term has «е»). The text is searched for such words by one expression, and only
+  // they are stemmed; it is read no further than its first matched word and the snippet.
+  const starts = terms.filter((term) => /^[\p{L}\p{N}]+$/u.test(term));
+  let start = 0;
+  if (starts.length > 0) {
+    const candidates = new RegExp(
+      `(?<![\\p{L}\\p{N}])(?:${starts.map((term) => term.replaceAll("е", "[её]")).join("|")})[\\p{L}\\p{N}]*`,
+      "giu",
+    );
+    for (const candidate of text.matchAll(candidates)) {
+      if (!isMatch(candidate[0])) continue;
+      // Up to `wordsBefore` whole words before it (the first of a cut piece may be cut too).
+      const from = Math.max(0, candidate.index - 40 * wordsBefore);
+      const before = [...text.slice(from, candidate.index).matchAll(wordPattern)];
+      if (from > 0) before.shift();
+      start = from + (before.slice(-wordsBefore)[0]?.index ?? candidate.index - from);
+      break;
+    }
+  }
+  const reader = new RegExp(wordPattern.source, "gu");
+  reader.lastIndex = start;
+  const words: RegExpExecArray[] = [];
+  for (let word = reader.exec(text); word; word = reader.exec(text)) {
+    words.push(word);
+    if (words.length > wordsInSnippet) break;
+  }
   if (words.length === 0) return [];
-  const first = Math.max(
-    0,
-    words.findIndex((word) => isMatch(word[0])),
-  );
-  const from = Math.max(0, first - wordsBefore);
-  const to = Math.min(words.length, from + wordsInSnippet);
+  const shown = words.slice(0, wordsInSnippet);
   const parts: SnippetPart[] = [];
   const push = (piece: string, marked: boolean) => {
     if (piece === "") return;
@@ -74,14 +90,14 @@ export function snippetParts(text: string, terms: readonly string[]): SnippetPar
     if (previous && previous.marked === marked) previous.text += piece;
     else parts.push({ text: piece, marked });
   };
-  if (from > 0) push("…", false);
-  let cursor = words[from]?.index ?? 0;
-  for (const word of words.slice(from, to)) {
+  if (/[\p{L}\p{N}]/u.test(text.slice(0, start))) push("…", false);
+  let cursor = shown[0]?.index ?? 0;
+  for (const word of shown) {
     push(text.slice(cursor, word.index), false);
     push(word[0], isMatch(word[0]));
     cursor = word.index + word[0].length;
   }
-  if (to < words.length) push(" …", false);
+  if (words.length > shown.length) push(" …", false);
   else push(text.slice(cursor), false);
   return parts.map((part) => ({ ...part, text: part.text.replace(/\s+/g, " ") }));
 }

@@ -59,8 +59,22 @@ export type SiteSearchIndex = {
 };
 
 export function buildSiteSearchIndex(documents: readonly SearchDocument[]): SiteSearchIndex {
-  const index = new MiniSearch<SearchDocument & { id: number }>(miniSearchOptions);
+  // A text repeats its words: each distinct word is stemmed once while the index is built.
+  const stems = new Map<string, string>();
+  const stemOnce = (word: string) => {
+    let stem = stems.get(word);
+    if (stem === undefined) {
+      stem = searchTerm(word);
+      stems.set(word, stem);
+    }
+    return stem;
+  };
+  const index = new MiniSearch<SearchDocument & { id: number }>({
+    ...miniSearchOptions,
+    processTerm: stemOnce,
+  });
   index.addAll(documents.map((document, id) => ({ ...document, id })));
+  stems.clear();
   return {
     size: documents.length,
     search(query, limit = defaultResults) {
