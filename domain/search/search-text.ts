@@ -52,12 +52,15 @@ const wordsInSnippet = 30;
  * «…» stands where the piece cuts the text. Structured parts, never HTML: the page escapes them.
  */
 export function snippetParts(text: string, terms: readonly string[]): SnippetPart[] {
-  const termSet = new Set(terms);
-  const isMatch = (word: string) => termSet.has(searchTerm(word));
   // The Russian stemmer only removes endings: a word can only have a term it starts with (and
   // «ё» where the term has «е»). The text is searched for such words by one expression, and only
   // they are stemmed; it is read no further than its first matched word and the snippet.
+  const termSet = new Set(terms);
   const starts = terms.filter((term) => /^[\p{L}\p{N}]+$/u.test(term));
+  const isMatch = (word: string) => {
+    const folded = foldText(word);
+    return starts.some((term) => folded.startsWith(term)) && termSet.has(stemmer(folded));
+  };
   let start = 0;
   if (starts.length > 0) {
     const candidates = new RegExp(
