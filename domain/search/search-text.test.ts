@@ -73,3 +73,13 @@ test("the snippet marks a word with «ё» for a query with «е», and one with
   ]);
   assert.deepEqual(marked("Чистая емкостью для воды.", "ёмкости"), ["емкостью"]);
 });
+
+test("the snippet starts at a whole matched word, not at the same letters inside another word", () => {
+  const text = `Провод ${"слово ".repeat(20)}Вода чистая.`;
+  const parts = snippetParts(text, queryTerms("вода"));
+  assert.equal(parts[0]?.text.startsWith("… слово"), true);
+  assert.deepEqual(
+    parts.filter((part) => part.marked).map((part) => part.text),
+    ["Вода"],
+  );
+});

@@ -93,7 +93,7 @@ export function snippetParts(text: string, terms: readonly string[]): SnippetPar
     if (previous && previous.marked === marked) previous.text += piece;
     else parts.push({ text: piece, marked });
   };
-  if (/[\p{L}\p{N}]/u.test(text.slice(0, start))) push("…", false);
+  if (/[\p{L}\p{N}]/u.test(text.slice(0, start))) push("… ", false);
   let cursor = shown[0]?.index ?? 0;
   for (const word of shown) {
     push(text.slice(cursor, word.index), false);

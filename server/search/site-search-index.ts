@@ -58,7 +58,8 @@ export type SiteSearchIndex = {
   size: number;
 };
 
-export function buildSiteSearchIndex(documents: readonly SearchDocument[]): SiteSearchIndex {
+export function buildSiteSearchIndex(given: readonly SearchDocument[]): SiteSearchIndex {
+  const documents = [...given];
   // A text repeats its words: each distinct word is stemmed once while the index is built.
   const stems = new Map<string, string>();
   const stemOnce = (word: string) => {
@@ -84,7 +85,8 @@ export function buildSiteSearchIndex(documents: readonly SearchDocument[]): Site
       const found: MiniSearchResult[] = index.search(terms.join(" "), {
         processTerm: (term) => term,
       });
-      return found.slice(0, Math.min(Math.max(1, limit), maxResults)).map((result) => {
+      const count = Math.min(Math.max(1, Math.trunc(limit) || defaultResults), maxResults);
+      return found.slice(0, count).map((result) => {
         const document = documents[result.id as number] as SearchDocument;
         const snippet = snippetParts(document.text || document.title, result.terms);
         return {
