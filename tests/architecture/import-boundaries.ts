@@ -55,7 +55,12 @@ export const dataLayerFolder = "server/db";
  * Packages the shared rules may use, in production files: platform-neutral ones only (no Node
  * built-ins, no DOM, no server libraries), so both the page and the server can load them.
  */
-export const domainPackages = ["zod", "react-router"];
+export const domainPackages = [
+  "zod",
+  "react-router",
+  // The Snowball Russian stemmer of the search's text rules (decision 0042): plain JavaScript.
+  "@orama/stemmers",
+];
 
 const sourceFile = /\.(ts|tsx)$/;
 const testFile = /\.test\.(ts|tsx)$/;
