@@ -224,7 +224,7 @@ for (const kind of testDatabaseKinds) {
       await assertEditorSound(head);
 
       await head.goto(`${site.baseUrl}/staff/site/news`);
-      await head.getByRole("button", { name: "Опубликовать" }).click();
+      await head.getByRole("button", { name: "Опубликовать", exact: true }).click();
       await head.getByText("Опубликовано: страница на сайте обновлена.").waitFor();
       const announcement = await (await get("/news/2")).text();
       const img =

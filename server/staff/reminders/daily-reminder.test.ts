@@ -67,9 +67,13 @@ for (const kind of testDatabaseKinds) {
       const outcomes = await Promise.all(
         servers.map((server) => reminderOn(server, at0805).runOnce()),
       );
-      assert.deepEqual(
-        [...outcomes].sort(),
-        ["claimed-elsewhere", "written"].sort(),
+      // The other finds the day claimed while the first writes, or, on a loaded machine where
+      // the first has already finished, the reminder written: either way it writes nothing.
+      assert.equal(outcomes.filter((outcome) => outcome === "written").length, 1, String(outcomes));
+      assert.ok(
+        outcomes.every((outcome) =>
+          ["written", "claimed-elsewhere", "already-written"].includes(outcome),
+        ),
         `outcomes: ${outcomes.join(", ")}`,
       );
       assert.equal(await pendingReminders(), 1);
