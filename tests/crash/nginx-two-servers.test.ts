@@ -10,6 +10,12 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
+import { defaultVacancies } from "../../content/vacancies.ts";
+import {
+  vacancyFieldName,
+  vacancyFormFields,
+  vacancyFormValues,
+} from "../../domain/site-content/vacancies-form.ts";
 import { parseDatabaseUrl } from "../../server/config.ts";
 import { openDataLayer } from "../../server/db/data-layer.ts";
 import { type AccessLogLine, type NginxProcess, startNginx } from "../support/nginx-process.ts";
@@ -182,6 +188,45 @@ function cookiesOf(headers: Record<string, unknown>): string {
   return list.map((line: string) => line.split(";")[0]).join("; ");
 }
 
+/** Cookie headers merged as a browser keeps them: a later value of a name replaces the earlier. */
+function mergedCookies(...headers: string[]): string {
+  const jar = new Map<string, string>();
+  for (const pair of headers.flatMap((header) => header.split("; ")).filter(Boolean)) {
+    jar.set(pair.slice(0, pair.indexOf("=")), pair);
+  }
+  return [...jar.values()].join("; ");
+}
+
+/** The form's CSRF token in a page. */
+const csrfTokenOf = (html: string) =>
+  /name="_csrf" value="([^"]*)"/.exec(html)?.[1]?.replace(/&amp;/g, "&");
+
+/** Signs the staff member in through nginx as a browser would; the session's Cookie header. */
+async function signInThroughNginx(browser: ProxyClient, nginx: NginxProcess, phase: string) {
+  const form = await browser.request("GET", "/staff/login", {
+    headers: { "x-test-phase": phase },
+  });
+  const token = csrfTokenOf(form.body);
+  assert.ok(token, "the sign-in form carries a token");
+  const signedIn = await browser.request("POST", "/staff/login", {
+    headers: {
+      origin: `https://${nginx.host}`,
+      cookie: cookiesOf(form.headers),
+      "content-type": "application/x-www-form-urlencoded",
+      "x-test-phase": phase,
+    },
+    body: new URLSearchParams({
+      login: staffLogin,
+      password: staffPassword,
+      _csrf: token,
+    }).toString(),
+  });
+  assert.equal(signedIn.status, 302, signedIn.body);
+  assert.equal(signedIn.headers.location, "/staff");
+  assert.match(cookiesOf(signedIn.headers), /staff_session=/);
+  return mergedCookies(cookiesOf(form.headers), cookiesOf(signedIn.headers));
+}
+
 const notifyTo = "priemnaya@example.ru";
 /** One nginx, two servers, one SMTP server for the whole file: starting them is most of its time. */
 let cluster: Cluster;
@@ -261,29 +306,7 @@ test("nginx in front of two servers: requests spread, one staff session on both,
     assert.equal(bigAppeal.status, 413);
 
     // A staff session made through nginx (sign-in form and post may reach different servers)…
-    const browser = client("127.0.0.4");
-    const form = await browser.request("GET", "/staff/login", {
-      headers: { "x-test-phase": "session" },
-    });
-    const token = /name="_csrf" value="([^"]*)"/.exec(form.body)?.[1]?.replace(/&amp;/g, "&");
-    assert.ok(token, "the sign-in form carries a token");
-    const signedIn = await browser.request("POST", "/staff/login", {
-      headers: {
-        origin: `https://${nginx.host}`,
-        cookie: cookiesOf(form.headers),
-        "content-type": "application/x-www-form-urlencoded",
-        "x-test-phase": "session",
-      },
-      body: new URLSearchParams({
-        login: staffLogin,
-        password: staffPassword,
-        _csrf: token,
-      }).toString(),
-    });
-    assert.equal(signedIn.status, 302, signedIn.body);
-    assert.equal(signedIn.headers.location, "/staff");
-    const session = cookiesOf(signedIn.headers);
-    assert.match(session, /staff_session=/);
+    const session = await signInThroughNginx(client("127.0.0.4"), nginx, "session");
     const signInLines = await loggedLines(nginx, "session", 2);
     // …works on each server, asked directly with the headers nginx would add.
     const asNginxWould = {
@@ -435,6 +458,62 @@ async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs: num
 }
 
 const mailSentLine = /"msg":"appeal (notification|acknowledgement) sent"/g;
+
+// Issue 28: with two servers behind nginx on PostgreSQL, a change published through one (the one
+// nginx happened to pass the editor's form to) is served by both within 2 s (LISTEN/NOTIFY).
+test("a salary published through nginx is served by both servers within 2 s", async () => {
+  const { nginx, servers } = cluster;
+  const browser = connectThroughNginx(nginx, "127.0.0.5");
+  try {
+    const newSalary = "53\u00a0700\u00a0₽ в\u00a0месяц на\u00a0руки";
+    const session = await signInThroughNginx(browser, nginx, "publish");
+    const editor = await browser.request("GET", "/staff/site/vacancies", {
+      headers: { cookie: session, "x-test-phase": "publish" },
+    });
+    assert.equal(editor.status, 200, editor.body.slice(0, 300));
+    const token = csrfTokenOf(editor.body);
+    assert.ok(token, "the editor's form carries a token");
+    const cookie = mergedCookies(session, cookiesOf(editor.headers));
+    const fields = vacancyFormFields(vacancyFormValues(defaultVacancies));
+    const published = await browser.request("POST", "/staff/site/vacancies", {
+      headers: {
+        origin: `https://${nginx.host}`,
+        cookie,
+        "content-type": "application/x-www-form-urlencoded",
+        "x-test-phase": "publish",
+      },
+      body: new URLSearchParams({
+        ...fields,
+        [vacancyFieldName(0, "salary")]: "53700",
+        intent: "publish",
+        _csrf: token,
+      }).toString(),
+    });
+    assert.equal(published.status, 303, published.body.slice(0, 300));
+    const publishedAt = performance.now();
+    const waited: number[] = [];
+    for (const server of servers) {
+      for (;;) {
+        const page = await (await fetch(`${server.baseUrl}/vacancies`)).text();
+        if (page.includes(newSalary)) break;
+        const ms = performance.now() - publishedAt;
+        assert.ok(ms < 2000, `server ${server.port} still serves the old salary after ${ms} ms`);
+        await sleep(25);
+      }
+      waited.push(Math.round(performance.now() - publishedAt));
+    }
+    const [postLine] = (await loggedLines(nginx, "publish", 4)).filter(
+      (line) => line.method === "POST" && line.path === "/staff/site/vacancies",
+    );
+    console.log(
+      `publish through nginx (answered by ${postLine ? answeredBy(postLine) : "?"}): the new salary on ${servers.map((server, index) => `${server.port} after ${waited[index]} ms`).join(", ")}`,
+    );
+    const visitor = await browser.request("GET", "/vacancies");
+    assert.ok(visitor.body.includes(newSalary), "and through nginx");
+  } finally {
+    browser.close();
+  }
+});
 
 test("a rolling restart under a steady load of appeals: SIGKILL, then SIGTERM; each 201 stored once, each mail once, no 5xx while stopping gracefully", async () => {
   const { nginx, ports } = cluster;
