@@ -73,7 +73,12 @@ export default function ContactsPage({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="map-title">
           <h2 id="map-title">{labels.mapTitle}</h2>
           <div className="map-frame">
-            <MapFrame map={addressMap} width={600} height={400} />
+            {/* The frame's name follows the published address (decision 0034). */}
+            <MapFrame
+              map={{ ...addressMap, title: `Карта: ${contacts.address}` }}
+              width={600}
+              height={400}
+            />
           </div>
           <p>
             <a href={addressMap.linkHref} target="_blank" rel="noopener noreferrer">

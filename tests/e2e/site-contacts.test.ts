@@ -29,6 +29,7 @@ import {
 const oldPhone = "(8332) 00-00-00";
 const newPhone = "(8332) 71-20-15";
 const newName = "Иванова Мария Петровна";
+const newAddress = "610017, г. Киров, ул. Советская, д. 7";
 /** The footer's phone link as every public page writes it. */
 const footerPhone = (phone: string, digits: string) =>
   `<dt>Телефон</dt><dd><a href="tel:+7${digits}">${phone}</a></dd>`;
@@ -107,13 +108,15 @@ for (const kind of testDatabaseKinds) {
       await editor.goto(`${site.baseUrl}/staff/site/contacts`);
       await editor.locator("#contacts-phone").fill(newPhone);
       await editor.locator("#g0r0-fullName").fill(newName);
+      await editor.locator("#contacts-address").fill(newAddress);
       await editor.getByRole("button", { name: "Передать на согласование" }).click();
       await editor.getByText("Передано на согласование руководителю").waitFor();
       assert.equal(await html("/contacts"), before, "nothing changes publicly before approval");
 
       await headApproves(head, site.baseUrl, "Контакты");
       // «Что заполнить»: the phone and the director's name are gone (the legal details' own
-      // «Телефон» row stays), and /healthz counts two placeholders fewer.
+      // «Телефон» row stays), and /healthz counts three placeholders fewer
+      // (with the address).
       assert.equal(await fillRows(head, site.baseUrl, "Телефон", oldPhone), 0);
       assert.equal(
         await fillRows(
@@ -133,10 +136,12 @@ for (const kind of testDatabaseKinds) {
         ),
         1,
       );
-      assert.equal(await placeholdersLeft(), seedPlaceholders - 2);
+      assert.equal(await placeholdersLeft(), seedPlaceholders - 3);
       const contacts = await html("/contacts");
       assert.match(contacts, /<p class="phone-banner__number"><a href="tel:\+78332712015">/);
       assert.ok(contacts.includes(`<td>${newName}</td>`), "the table's new name");
+      // The map's frame is named by the published address, not the build's.
+      assert.ok(contacts.includes(`title="Карта: ${newAddress}"`), "the map's title");
       // The footer of every page, prerendered or rendered by the server on each request.
       for (const path of [...prerenderedPaths, "/appeals/status"]) {
         const page = await html(path);
