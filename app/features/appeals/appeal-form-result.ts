@@ -7,7 +7,7 @@ import type { AppealFormValues } from "./components/appeal-form-values.ts";
  * the registration number, or the messages with the visitor's answers to fill the form again.
  */
 export type AppealFormResult =
-  | { status: "created"; number: string; acknowledged: boolean }
+  | { status: "created"; number: string; acknowledged: boolean; files?: readonly string[] }
   | { status: "invalid"; errors: AppealErrors; values: AppealFormValues }
   | { status: "failed"; detail: string | null; values: AppealFormValues };
 
@@ -19,7 +19,12 @@ export function appealFormResult(
   switch (result.status) {
     case "created":
       return {
-        formResult: { status: "created", number: result.number, acknowledged: result.acknowledged },
+        formResult: {
+          status: "created",
+          number: result.number,
+          acknowledged: result.acknowledged,
+          ...(result.files ? { files: result.files.map((file) => file.name) } : {}),
+        },
         httpStatus: 200,
       };
     case "invalid":

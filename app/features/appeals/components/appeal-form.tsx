@@ -4,6 +4,7 @@ import {
   type AppealErrors,
   type AppealField,
   appealFields,
+  filesErrorKey,
   formErrorKey,
   honeypotField,
 } from "../../../../domain/appeals/appeal-fields.ts";
@@ -18,10 +19,13 @@ import {
   honeypotValue,
 } from "./appeal-form-values.ts";
 import { ErrorSummary, type SummaryError } from "./error-summary.tsx";
-import { CheckboxField, SelectField, TextAreaField, TextField } from "./form-fields.tsx";
+import { CheckboxField, FileField, SelectField, TextAreaField, TextField } from "./form-fields.tsx";
 import { type AppealStatus, FormStatus } from "./form-status.tsx";
 import { loadAppealSchema } from "./load-appeal-schema.ts";
 import { Spinner } from "./spinner.tsx";
+
+/** What the file input takes, in its `accept` and its hint. */
+export type AppealFileInput = { accept: string; hint: string };
 
 /** Labels of the fields, also used by the error summary. */
 export const appealFieldLabels: Record<AppealField, string> = {
@@ -47,7 +51,12 @@ function initialState(result: AppealFormResult | undefined): FormState {
       return { status: { kind: "idle" }, errors: {}, values: emptyAppealValues };
     case "created":
       return {
-        status: { kind: "success", number: result.number, acknowledged: result.acknowledged },
+        status: {
+          kind: "success",
+          number: result.number,
+          acknowledged: result.acknowledged,
+          files: result.files,
+        },
         errors: {},
         values: emptyAppealValues,
       };
@@ -67,6 +76,8 @@ function summaryErrors(errors: AppealErrors): SummaryError[] {
     const message = errors[field];
     return message ? [{ fieldId: field, label: appealFieldLabels[field], message }] : [];
   });
+  const filesMessage = errors[filesErrorKey];
+  if (filesMessage) list.push({ fieldId: filesErrorKey, label: "Файлы", message: filesMessage });
   const formMessage = errors[formErrorKey];
   if (formMessage) list.push({ fieldId: null, label: "", message: formMessage });
   return list;
@@ -85,6 +96,13 @@ async function validateWithSharedSchema(values: AppealFormValues) {
   }
 }
 
+/** The files chosen in the form (a browser posts an empty one when none was). */
+function chosenFiles(formData: FormData): File[] {
+  return formData
+    .getAll(filesErrorKey)
+    .filter((entry): entry is File => typeof entry !== "string" && entry.name !== "");
+}
+
 function preloadSchema() {
   loadAppealSchema().catch(() => {
     // Tried again at submit.
@@ -101,9 +119,12 @@ function preloadSchema() {
 export function AppealForm({
   result,
   regionOptions,
+  fileInput,
 }: {
   result: AppealFormResult | undefined;
   regionOptions: readonly string[];
+  /** The file input's `accept` and hint (domain/appeals/appeal-files.ts), read back like the regions. */
+  fileInput: AppealFileInput;
 }) {
   const [state, setState] = useState(() => initialState(result));
   // Remounting the fields is how the form is cleared after a success.
@@ -126,9 +147,11 @@ export function AppealForm({
   }, [focusRequest]);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    const formData = new FormData(event.currentTarget);
+    // Files chosen: the browser posts the form itself (multipart), so no file is lost.
+    if (chosenFiles(formData).length > 0 && !inFlight.current) return;
     event.preventDefault();
     if (inFlight.current) return;
-    const formData = new FormData(event.currentTarget);
     const values = appealValuesFromFormData(formData);
     const trap = honeypotValue(formData);
     setFromServer(false);
@@ -182,6 +205,7 @@ export function AppealForm({
       className="appeal-form"
       method="post"
       action="/appeals"
+      encType="multipart/form-data"
       // Our messages, not the browser's: the schema checks on submit (GOV.UK pattern).
       noValidate
       data-enhanced={enhanced ? "" : undefined}
@@ -266,6 +290,15 @@ export function AppealForm({
           error={errors.consent}
           required
           defaultChecked={values.consent}
+        />
+        {/* Last but the trap: a refused upload cuts the post short, and the fields before the
+            files are what the page can fill in again (decision 0045). */}
+        <FileField
+          name={filesErrorKey}
+          label="Файлы (необязательно)"
+          hint={fileInput.hint}
+          error={errors.files}
+          accept={fileInput.accept}
         />
         {/* A trap for bots: hidden from people and screen readers, never reached by Tab. */}
         <div className="appeal-form__trap" aria-hidden="true">

@@ -166,3 +166,18 @@ export function CheckboxField(props: FieldProps & { defaultChecked: boolean }) {
     </div>
   );
 }
+
+/** A file input (several files may be chosen); a browser never keeps a choice across pages. */
+export function FileField({ accept, ...field }: FieldProps & { accept: string }) {
+  return (
+    <LabelledGroup {...field}>
+      <input
+        className="form-input form-input--file"
+        type="file"
+        multiple
+        accept={accept}
+        {...controlProps(field)}
+      />
+    </LabelledGroup>
+  );
+}

@@ -3,7 +3,13 @@ import type { Ref } from "react";
 export type AppealStatus =
   | { kind: "idle" }
   | { kind: "submitting" }
-  | { kind: "success"; number: string | null; acknowledged: boolean }
+  | {
+      kind: "success";
+      number: string | null;
+      acknowledged: boolean;
+      /** The names of the files stored with the appeal, when any were attached. */
+      files?: readonly string[];
+    }
   | { kind: "failure"; detail: string | null };
 
 export const successMessage = "Обращение успешно отправлено";
@@ -40,6 +46,12 @@ export function FormStatus({
           {successMessage}
           {status.number ? (
             <span className="form-status__detail">Регистрационный номер: {status.number}</span>
+          ) : null}
+          {status.files?.length ? (
+            <span className="form-status__detail">
+              Получено файлов: {status.files.length} (
+              {status.files.map((name) => `«${name}»`).join(", ")})
+            </span>
           ) : null}
           {status.acknowledged ? (
             <span className="form-status__detail">{acknowledgementNote}</span>
