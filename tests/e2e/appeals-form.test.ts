@@ -3,6 +3,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { BrowserContextOptions, Page, Request, Route } from "playwright-core";
+import { appealFileMessages } from "../../domain/appeals/appeal-files.ts";
+import { sampleExecutable, sampleJpeg, samplePdf, sha256 } from "../support/appeal-files.ts";
 import { axeViolations } from "./axe.ts";
 import { openPage, siteAndBrowserForTests, startSite, type WatchedPage } from "./harness.ts";
 
@@ -410,6 +412,33 @@ describe("appeal form with JavaScript", () => {
       await watched.close();
     }
   });
+
+  test("with files chosen the form is posted by the browser itself (multipart): nothing is lost", async () => {
+    const watched = await openAppeals();
+    const { page } = watched;
+    const appeal = sampleAppeal();
+    try {
+      await fillAppeal(page, appeal);
+      await page
+        .getByLabel("Файлы (необязательно)")
+        .setInputFiles([{ name: "Анализ.pdf", mimeType: "application/pdf", buffer: samplePdf }]);
+      const posted = page.waitForResponse(
+        (answer) =>
+          answer.request().method() === "POST" && new URL(answer.url()).pathname === "/appeals",
+      );
+      await submitButton(page).click();
+      assert.equal((await posted).status(), 200);
+      await page.waitForLoadState();
+      assert.match(
+        (await page.locator(".form-status__message--success").textContent()) ?? "",
+        /Получено файлов: 1 \(«Анализ\.pdf»\)/,
+      );
+      assert.equal(watched.apiRequests.length, 0);
+      await assertFilesStored(appeal.email, [samplePdf]);
+    } finally {
+      await watched.close();
+    }
+  });
 });
 
 describe("appeal form without JavaScript", () => {
@@ -506,4 +535,59 @@ describe("appeal form without JavaScript", () => {
       await watched.close();
     }
   });
+
+  test("files: a PDF and a JPEG are stored byte for byte and named on the page; an executable named .pdf is refused, the answers kept", async () => {
+    const watched = await openAppeals({ javaScriptEnabled: false });
+    const { page } = watched;
+    const appeal = sampleAppeal();
+    try {
+      await fillAppeal(page, appeal);
+      await page.getByLabel("Файлы (необязательно)").setInputFiles([
+        { name: "отчёт.pdf", mimeType: "application/pdf", buffer: sampleExecutable },
+        { name: "поле.jpg", mimeType: "image/jpeg", buffer: sampleJpeg },
+      ]);
+      const refused = page.waitForResponse((answer) => answer.request().method() === "POST");
+      await submitButton(page).click();
+      assert.equal((await refused).status(), 415);
+      await page.waitForLoadState();
+      assert.deepEqual(await fieldMessages(page), {
+        files: appealFileMessages.wrongType("отчёт.pdf"),
+      });
+      assert.deepEqual(await formValues(page), appeal);
+      assert.equal(
+        (await env.site.data.appeals.list()).some((row) => row.email === appeal.email),
+        false,
+      );
+
+      await page.getByLabel("Файлы (необязательно)").setInputFiles([
+        { name: "Анализ почвы.pdf", mimeType: "application/pdf", buffer: samplePdf },
+        { name: "поле.jpg", mimeType: "image/jpeg", buffer: sampleJpeg },
+      ]);
+      const stored = page.waitForResponse((answer) => answer.request().method() === "POST");
+      await submitButton(page).click();
+      assert.equal((await stored).status(), 200);
+      await page.waitForLoadState();
+      assert.match(
+        (await page.locator(".form-status__message--success").textContent()) ?? "",
+        /Получено файлов: 2 \(«Анализ почвы\.pdf», «поле\.jpg»\)/,
+      );
+      await assertFilesStored(appeal.email, [samplePdf, sampleJpeg]);
+    } finally {
+      await watched.close();
+    }
+  });
 });
+
+/** The appeal from this address is stored with exactly these files, byte for byte. */
+async function assertFilesStored(email: string, contents: readonly Buffer[]) {
+  const row = (await env.site.data.appeals.list()).find((stored) => stored.email === email);
+  assert.ok(row, "the appeal is in the store");
+  const files = await env.site.data.attachments.listOf({ kind: "appeal", id: row.id });
+  const read = await Promise.all(
+    files.map((file) => env.site.data.attachments.read(row.id, file.id)),
+  );
+  assert.deepEqual(
+    read.map((file) => sha256(file?.content ?? Buffer.alloc(0))),
+    contents.map(sha256),
+  );
+}
