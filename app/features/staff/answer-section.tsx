@@ -4,11 +4,11 @@
  * record of what was said, when, to which address, with which files, and how its mail fared.
  */
 
+import { fileTypes } from "../../../domain/attachments/file-types.ts";
 import {
   answerFileAccept,
   answerFileLimits,
   answerFileTypeList,
-  answerFileTypes,
 } from "../../../domain/staff/answer-files.ts";
 import type { AnswerPreview, AnswerView } from "../../../domain/staff/registry-types.ts";
 import { Button, ButtonGroup } from "../../components/staff/button/button.tsx";
@@ -34,7 +34,8 @@ function fileSize(bytes: number): string {
 }
 
 function typeLabel(mediaType: string): string {
-  return answerFileTypes.find((type) => type.mediaType === mediaType)?.label ?? mediaType;
+  const known = Object.values(fileTypes).find((type) => type.mediaType === mediaType);
+  return known?.label ?? mediaType;
 }
 
 export type AnswerDraft = { text: string; outgoingNumber: string };
@@ -170,7 +171,8 @@ function AnswerPreviewBox({ preview }: { preview: AnswerPreview }) {
   );
 }
 
-function AnswerFiles({ appealId, files }: { appealId: string; files: AnswerView["files"] }) {
+/** Files kept with an appeal (an answer's, or the citizen's own), each downloadable by staff. */
+export function AnswerFiles({ appealId, files }: { appealId: string; files: AnswerView["files"] }) {
   if (files.length === 0) return <>нет</>;
   return (
     <ul className="staff-files">
