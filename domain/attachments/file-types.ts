@@ -43,3 +43,9 @@ export function acceptOf(types: readonly FileType[], alsoExtensions: readonly st
   ];
   return [...new Set(accepted)].join(",");
 }
+
+/** '240 КБ', '1,2 МБ': a file's size as the site writes it. */
+export function fileSizeWords(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} КБ`;
+  return `${(bytes / 1024 / 1024).toFixed(1).replace(".", ",")} МБ`;
+}

@@ -7,9 +7,9 @@ import { appealFileMessages } from "../../domain/appeals/appeal-files.ts";
 import { messages, requiredMessage } from "../../domain/appeals/appeal-schema.ts";
 import { consentTextVersion } from "../../domain/appeals/consent-text.ts";
 import {
-  multipartBody,
   type NamedFile,
   pdfOfSize,
+  postAppealWithFiles,
   sampleExecutable,
   sampleJpeg,
   samplePdf,
@@ -780,15 +780,8 @@ for (const kind of testDatabaseKinds) {
     });
 
     describe("with files (multipart/form-data)", () => {
-      async function postFiles(files: readonly NamedFile[], fields = validAppeal()) {
-        const { payload, contentType } = await multipartBody(fields, files);
-        return site.app.inject({
-          method: "POST",
-          url: path,
-          headers: { "content-type": contentType },
-          payload,
-        });
-      }
+      const postFiles = (files: readonly NamedFile[], fields = validAppeal()) =>
+        postAppealWithFiles(site.app, fields, files);
 
       test("a PDF and a JPEG: 201, the appeal and both files stored byte for byte", async () => {
         const response = await postFiles(

@@ -10,7 +10,7 @@ import { after, before, describe, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { answerFileLimits } from "../../domain/staff/answer-files.ts";
 import { kirovIsoDate } from "../../domain/time/kirov-time.ts";
-import { multipartBody } from "../support/appeal-files.ts";
+import { postAppealWithFiles } from "../support/appeal-files.ts";
 import { querySql } from "../support/direct-sql.ts";
 import { addStaffUser, storeAppealIn } from "../support/staff-fixtures.ts";
 import {
@@ -197,19 +197,14 @@ for (const kind of testDatabaseKinds) {
     });
 
     test("a citizen's files sent with the appeal: listed with names and sizes, downloaded safely by staff only", async () => {
-      const { payload, contentType } = await multipartBody(
+      const posted = await postAppealWithFiles(
+        site.app,
         validAppeal({ email: "citizen.files@example.ru" }),
         [
           { name: "Анализ почвы.pdf", content: pdf },
           { name: "поле.jpg", content: jpeg },
         ],
       );
-      const posted = await site.app.inject({
-        method: "POST",
-        url: "/api/users/appeals/",
-        headers: { "content-type": contentType },
-        payload,
-      });
       assert.equal(posted.statusCode, 201, posted.body);
       const { id } = posted.json();
       const html = (await staff.get(`/staff/appeals/${id}`)).body;

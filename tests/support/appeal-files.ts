@@ -4,6 +4,7 @@
  * FormData (the fields first, then the files, as the form sends them).
  */
 import { createHash } from "node:crypto";
+import type { FastifyInstance } from "fastify";
 
 export const samplePdf = Buffer.from(
   "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n",
@@ -46,4 +47,19 @@ export async function multipartBody(
     payload: Buffer.from(await response.arrayBuffer()),
     contentType: response.headers.get("content-type") ?? "",
   };
+}
+
+/** POST /api/users/appeals/ with the fields and files as one multipart body. */
+export async function postAppealWithFiles(
+  app: { inject: FastifyInstance["inject"] },
+  fields: Record<string, unknown>,
+  files: readonly NamedFile[],
+) {
+  const { payload, contentType } = await multipartBody(fields, files);
+  return app.inject({
+    method: "POST",
+    url: "/api/users/appeals/",
+    headers: { "content-type": contentType },
+    payload,
+  });
 }

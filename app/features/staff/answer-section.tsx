@@ -4,7 +4,7 @@
  * record of what was said, when, to which address, with which files, and how its mail fared.
  */
 
-import { fileTypes } from "../../../domain/attachments/file-types.ts";
+import { fileSizeWords, fileTypes } from "../../../domain/attachments/file-types.ts";
 import {
   answerFileAccept,
   answerFileLimits,
@@ -26,12 +26,6 @@ const mailLabels: Record<NonNullable<AnswerView["mail"]>["status"], string> = {
   sent: "отправлено",
   failed: "не доставлено: попытки исчерпаны",
 };
-
-/** '240 КБ', '1,2 МБ': sizes as the public site writes them. */
-function fileSize(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} КБ`;
-  return `${(bytes / 1024 / 1024).toFixed(1).replace(".", ",")} МБ`;
-}
 
 function typeLabel(mediaType: string): string {
   const known = Object.values(fileTypes).find((type) => type.mediaType === mediaType);
@@ -159,7 +153,7 @@ function AnswerPreviewBox({ preview }: { preview: AnswerPreview }) {
             : preview.files
                 .map(
                   (file) =>
-                    `${file.fileName} (${typeLabel(file.mediaType)}, ${fileSize(file.byteSize)})`,
+                    `${file.fileName} (${typeLabel(file.mediaType)}, ${fileSizeWords(file.byteSize)})`,
                 )
                 .join("; ")}
         </SummaryRow>
@@ -181,7 +175,7 @@ export function AnswerFiles({ appealId, files }: { appealId: string; files: Answ
           <a href={`/staff/appeals/${appealId}/files/${file.id}`} download>
             {file.fileName}
           </a>{" "}
-          ({typeLabel(file.mediaType)}, {fileSize(file.byteSize)})
+          ({typeLabel(file.mediaType)}, {fileSizeWords(file.byteSize)})
         </li>
       ))}
     </ul>
