@@ -8,7 +8,11 @@ import { formOf, pageOf, siteContentOf } from "../../domain/pages/page-context.t
 import { sectionTextOf } from "../../domain/site-content/section-texts-content.ts";
 import { parseMarkup } from "../../domain/site-content/site-markup.ts";
 import { MarkupBlocks } from "../components/site-markup.tsx";
-import { type AppealFormResult, appealFormResult } from "../features/appeals/appeal-form-result.ts";
+import {
+  type AppealFormResult,
+  appealFormResult,
+  appealFormState,
+} from "../features/appeals/appeal-form-result.ts";
 import appealFormStyles from "../features/appeals/components/appeal-form.css?inline";
 import { AppealForm } from "../features/appeals/components/appeal-form.tsx";
 import { appealValuesFromFormData } from "../features/appeals/components/appeal-form-values.ts";
@@ -87,7 +91,7 @@ export default function AppealsPage({ actionData, loaderData }: Route.ComponentP
         <p>Все поля, кроме региона, обязательны.</p>
         <div id={appealFormIslandId}>
           <AppealForm
-            result={actionData}
+            initial={appealFormState(actionData)}
             regionOptions={regionOptions}
             fileInput={{ accept: appealFileAccept, hint: appealFilesHint }}
           />

@@ -39,4 +39,7 @@ export const appealFileMessages = {
   wrongType: (name: string) =>
     `Файл «${name}» не принят: по содержимому это не ${appealFileTypeList}. Приложите документ в одном из этих форматов.`,
   empty: (name: string) => `Файл «${name}» пуст.`,
+  /** The page's own check before sending, by the name (the server then reads the content). */
+  wrongName: (name: string) =>
+    `Файл «${name}» не принят: приложите документ в формате ${appealFileTypeList}.`,
 } as const;

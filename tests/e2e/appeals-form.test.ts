@@ -413,28 +413,46 @@ describe("appeal form with JavaScript", () => {
     }
   });
 
-  test("with files chosen the form is posted by the browser itself (multipart): nothing is lost", async () => {
+  test("files: listed with their sizes, removable, a wrong type refused before sending, then sent in one multipart request with the appeal", async () => {
     const watched = await openAppeals();
     const { page } = watched;
     const appeal = sampleAppeal();
+    const input = page.getByLabel("Файлы (необязательно)");
+    const listed = () => page.locator(".appeal-form__files li").allTextContents();
     try {
       await fillAppeal(page, appeal);
-      await page
-        .getByLabel("Файлы (необязательно)")
-        .setInputFiles([{ name: "Анализ.pdf", mimeType: "application/pdf", buffer: samplePdf }]);
-      const posted = page.waitForResponse(
-        (answer) =>
-          answer.request().method() === "POST" && new URL(answer.url()).pathname === "/appeals",
-      );
-      await submitButton(page).click();
-      assert.equal((await posted).status(), 200);
-      await page.waitForLoadState();
-      assert.match(
-        (await page.locator(".form-status__message--success").textContent()) ?? "",
-        /Получено файлов: 1 \(«Анализ\.pdf»\)/,
-      );
-      assert.equal(watched.apiRequests.length, 0);
-      await assertFilesStored(appeal.email, [samplePdf]);
+      await input.setInputFiles([
+        { name: "программа.exe", mimeType: "application/octet-stream", buffer: sampleExecutable },
+      ]);
+      await page.locator("#files-error").waitFor();
+      assert.deepEqual(await fieldMessages(page), {
+        files: appealFileMessages.wrongName("программа.exe"),
+      });
+      assert.deepEqual(await listed(), []);
+
+      await input.setInputFiles([
+        { name: "Анализ.pdf", mimeType: "application/pdf", buffer: samplePdf },
+        { name: "поле.jpg", mimeType: "image/jpeg", buffer: sampleJpeg },
+      ]);
+      await input.setInputFiles([
+        { name: "лишний.pdf", mimeType: "application/pdf", buffer: samplePdf },
+      ]);
+      await page.getByRole("button", { name: "Убрать файл «лишний.pdf»" }).waitFor();
+      assert.deepEqual(await fieldMessages(page), {});
+      await page.getByRole("button", { name: "Убрать файл «лишний.pdf»" }).click();
+      assert.deepEqual(await listed(), ["Анализ.pdf (1 КБ) Убрать", "поле.jpg (1 КБ) Убрать"]);
+
+      const hold = await holdApi(page);
+      const request = await submitAndSeeRequest(page);
+      assert.match((await request.allHeaders())["content-type"] ?? "", /^multipart\/form-data/);
+      assert.equal(await submitButton(page).isDisabled(), true);
+      assert.equal(await page.locator("form.appeal-form button .spinner").isVisible(), true);
+      hold.release();
+      await page.locator(".form-status__message--success").waitFor();
+      assert.deepEqual(await listed(), [], "the list is cleared with the form");
+      assert.equal(watched.apiRequests.length, 1);
+      assert.deepEqual(watched.consoleErrors, []);
+      await assertFilesStored(appeal.email, [samplePdf, sampleJpeg]);
     } finally {
       await watched.close();
     }

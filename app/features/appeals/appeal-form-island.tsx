@@ -25,6 +25,6 @@ if (container) {
   };
   hydrateRoot(
     container,
-    <AppealForm result={undefined} regionOptions={regionOptions} fileInput={fileInput} />,
+    <AppealForm initial={undefined} regionOptions={regionOptions} fileInput={fileInput} />,
   );
 }

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from "react";
 import { personalDataPolicy } from "../../../../content/personal-data-policy.ts";
 import {
   type AppealErrors,
@@ -11,7 +11,7 @@ import {
 import { consentText } from "../../../../domain/appeals/consent-text.ts";
 import { regionPlaceholder } from "../../../../domain/appeals/region-placeholder.ts";
 import { appealsApiBase, submitAppeal } from "../api/submit-appeal.ts";
-import type { AppealFormResult } from "../appeal-form-result.ts";
+import type { AppealFormState } from "../appeal-form-result.ts";
 import {
   type AppealFormValues,
   appealValuesFromFormData,
@@ -20,8 +20,8 @@ import {
 } from "./appeal-form-values.ts";
 import { ErrorSummary, type SummaryError } from "./error-summary.tsx";
 import { CheckboxField, FileField, SelectField, TextAreaField, TextField } from "./form-fields.tsx";
-import { type AppealStatus, FormStatus } from "./form-status.tsx";
-import { loadAppealSchema } from "./load-appeal-schema.ts";
+import { FormStatus } from "./form-status.tsx";
+import { type AppealFormLazy, loadAppealSchema } from "./load-appeal-schema.ts";
 import { Spinner } from "./spinner.tsx";
 
 /** What the file input takes, in its `accept` and its hint. */
@@ -37,39 +37,6 @@ export const appealFieldLabels: Record<AppealField, string> = {
   comment: "Текст обращения",
   consent: "Согласие на обработку персональных данных",
 };
-
-type FormState = {
-  status: AppealStatus;
-  errors: AppealErrors;
-  /** The answers the fields start from: the visitor's after a refused no-JS post, else empty. */
-  values: AppealFormValues;
-};
-
-function initialState(result: AppealFormResult | undefined): FormState {
-  switch (result?.status) {
-    case undefined:
-      return { status: { kind: "idle" }, errors: {}, values: emptyAppealValues };
-    case "created":
-      return {
-        status: {
-          kind: "success",
-          number: result.number,
-          acknowledged: result.acknowledged,
-          files: result.files,
-        },
-        errors: {},
-        values: emptyAppealValues,
-      };
-    case "invalid":
-      return { status: { kind: "idle" }, errors: result.errors, values: result.values };
-    case "failed":
-      return {
-        status: { kind: "failure", detail: result.detail },
-        errors: {},
-        values: result.values,
-      };
-  }
-}
 
 function summaryErrors(errors: AppealErrors): SummaryError[] {
   const list: SummaryError[] = appealFields.flatMap((field) => {
@@ -96,13 +63,6 @@ async function validateWithSharedSchema(values: AppealFormValues) {
   }
 }
 
-/** The files chosen in the form (a browser posts an empty one when none was). */
-function chosenFiles(formData: FormData): File[] {
-  return formData
-    .getAll(filesErrorKey)
-    .filter((entry): entry is File => typeof entry !== "string" && entry.name !== "");
-}
-
 function preloadSchema() {
   loadAppealSchema().catch(() => {
     // Tried again at submit.
@@ -112,29 +72,36 @@ function preloadSchema() {
 /**
  * The appeal form. With JavaScript it checks the answers with the shared schema and sends them
  * to the API as JSON; without it, the same form posts to /appeals and the route's action answers
- * with this page again (`result`). `regionOptions` is the list of regions
+ * with this page again (`initial`). `regionOptions` is the list of regions
  * (domain/appeals/regions.ts): the page passes it in, and the island reads it back from the
  * prerendered select, so the island's script does not carry the list a second time.
  */
 export function AppealForm({
-  result,
+  initial,
   regionOptions,
   fileInput,
 }: {
-  result: AppealFormResult | undefined;
+  /** After a post without JavaScript, the page's result (`appealFormState`); else undefined. */
+  initial: AppealFormState | undefined;
   regionOptions: readonly string[];
   /** The file input's `accept` and hint (domain/appeals/appeal-files.ts), read back like the regions. */
   fileInput: AppealFileInput;
 }) {
-  const [state, setState] = useState(() => initialState(result));
+  const [state, setState] = useState<AppealFormState>(
+    () => initial ?? { status: { kind: "idle" }, errors: {}, values: emptyAppealValues },
+  );
   // Remounting the fields is how the form is cleared after a success.
   const [fieldsKey, setFieldsKey] = useState(0);
   // Autofocus is for the page the server sent; after that focus moves by script.
-  const [fromServer, setFromServer] = useState(result !== undefined);
+  const [fromServer, setFromServer] = useState(initial !== undefined);
   const [focusRequest, setFocusRequest] = useState<{ target: "summary" | "status" } | null>(null);
   // Set once React runs the form: CSS and tests can tell the enhanced form from the plain one.
   const [enhanced, setEnhanced] = useState(false);
   const inFlight = useRef(false);
+  const [files, setFiles] = useState<File[]>([]);
+  const [progress, setProgress] = useState<number | null>(null);
+  // The module loaded with the schema: the files' check, list and sending (appeal-form-lazy.ts).
+  const [lazy, setLazy] = useState<AppealFormLazy | null>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
   const statusRef = useRef<HTMLParagraphElement>(null);
 
@@ -147,11 +114,9 @@ export function AppealForm({
   }, [focusRequest]);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    const formData = new FormData(event.currentTarget);
-    // Files chosen: the browser posts the form itself (multipart), so no file is lost.
-    if (chosenFiles(formData).length > 0 && !inFlight.current) return;
     event.preventDefault();
     if (inFlight.current) return;
+    const formData = new FormData(event.currentTarget);
     const values = appealValuesFromFormData(formData);
     const trap = honeypotValue(formData);
     setFromServer(false);
@@ -170,7 +135,15 @@ export function AppealForm({
       setState({ status: { kind: "submitting" }, errors: {}, values });
       // Exactly the seven fields; the trap only when a bot filled it (the server drops those).
       const body: Record<string, unknown> = trap ? { ...values, [honeypotField]: trap } : values;
-      const answer = await submitAppeal(body, { baseUrl: appealsApiBase(window.location) });
+      const baseUrl = appealsApiBase(window.location);
+      // With files: one multipart request, its upload's progress shown; without: the seed's JSON.
+      const answer =
+        files.length > 0
+          ? await (await loadAppealSchema()).sendAppealWithFiles(body, files, {
+              baseUrl,
+              onProgress: setProgress,
+            })
+          : await submitAppeal(body, { baseUrl });
       if (answer.ok) {
         setState({
           status: { kind: "success", number: answer.number, acknowledged: answer.acknowledged },
@@ -178,6 +151,7 @@ export function AppealForm({
           values: emptyAppealValues,
         });
         setFieldsKey((key) => key + 1);
+        setFiles([]);
         setFocusRequest({ target: "status" });
       } else {
         console.error(`Обращение не отправлено: сервер ответил ${answer.status}`);
@@ -193,7 +167,28 @@ export function AppealForm({
       setFocusRequest({ target: "status" });
     } finally {
       inFlight.current = false;
+      setProgress(null);
     }
+  }
+
+  /** Files chosen are kept by the form (the input emptied), checked before they are listed. */
+  async function chooseFiles(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const chosen = [...files, ...(input.files ?? [])];
+    input.value = "";
+    let problem: string | null = null;
+    try {
+      const loaded = await loadAppealSchema();
+      setLazy(loaded);
+      problem = loaded.checkChosenFiles(chosen);
+    } catch {
+      // Not checked (nor listed) here: the server checks them all the same.
+    }
+    setState((previous) => ({
+      ...previous,
+      errors: { ...previous.errors, [filesErrorKey]: problem ?? undefined },
+    }));
+    if (!problem) setFiles(chosen);
   }
 
   const { status, errors, values } = state;
@@ -299,7 +294,16 @@ export function AppealForm({
           hint={fileInput.hint}
           error={errors.files}
           accept={fileInput.accept}
-        />
+          onChange={chooseFiles}
+        >
+          {files.length > 0 && lazy
+            ? lazy.chosenFilesList(
+                files,
+                (index) => setFiles(files.filter((_, kept) => kept !== index)),
+                progress,
+              )
+            : null}
+        </FileField>
         {/* A trap for bots: hidden from people and screen readers, never reached by Tab. */}
         <div className="appeal-form__trap" aria-hidden="true">
           <label htmlFor="appeal-website">Не заполняйте это поле</label>

@@ -7,8 +7,8 @@ export type AppealStatus =
       kind: "success";
       number: string | null;
       acknowledged: boolean;
-      /** The names of the files stored with the appeal, when any were attached. */
-      files?: readonly string[];
+      /** What was stored besides (the files' count and names), said under the number. */
+      note?: string | undefined;
     }
   | { kind: "failure"; detail: string | null };
 
@@ -47,12 +47,7 @@ export function FormStatus({
           {status.number ? (
             <span className="form-status__detail">Регистрационный номер: {status.number}</span>
           ) : null}
-          {status.files?.length ? (
-            <span className="form-status__detail">
-              Получено файлов: {status.files.length} (
-              {status.files.map((name) => `«${name}»`).join(", ")})
-            </span>
-          ) : null}
+          {status.note ? <span className="form-status__detail">{status.note}</span> : null}
           {status.acknowledged ? (
             <span className="form-status__detail">{acknowledgementNote}</span>
           ) : null}
