@@ -12,7 +12,8 @@ export default defineConfig({
     emptyOutDir: false,
     sourcemap: false,
     rollupOptions: {
-      input: { "appeal-form-schema": "domain/appeals/appeal-schema.ts" },
+      // The schema and the sending of an appeal with files (decision 0045).
+      input: { "appeal-form-schema": "app/features/appeals/appeal-form-lazy.ts" },
       preserveEntrySignatures: "strict",
       output: { entryFileNames: "assets/[name]-[hash].js" },
     },

@@ -15,7 +15,7 @@ declare module "autocannon" {
     connections?: number;
     duration?: number;
     method?: string;
-    body?: string;
+    body?: string | Buffer;
     headers?: Record<string, string>;
   };
   export default function autocannon(options: Options): Promise<Result>;

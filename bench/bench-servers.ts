@@ -66,15 +66,23 @@ export async function stop(child: ChildProcess) {
 
 /**
  * autocannon's load on `url` for `duration` seconds after a 2-second warm-up: a GET asking for
- * brotli, or a POST of the JSON `post`. The server's CPU per request when its pid is given.
+ * brotli, or a POST of `post` (JSON unless `contentType` says otherwise). The server's CPU per request when its pid is given.
  */
 export async function load(
   url: string,
-  options: { connections: number; duration: number; post?: string; pid?: number | undefined },
+  options: {
+    connections: number;
+    duration: number;
+    post?: string | Buffer;
+    /** The POST's type: JSON unless said (a multipart appeal with files, decision 0045). */
+    contentType?: string;
+    pid?: number | undefined;
+  },
 ): Promise<Figures> {
   const { connections, duration, post, pid } = options;
+  const contentType = options.contentType ?? "application/json";
   const headers: Record<string, string> =
-    post !== undefined ? { "content-type": "application/json" } : { "accept-encoding": "br" };
+    post !== undefined ? { "content-type": contentType } : { "accept-encoding": "br" };
   const request = {
     url,
     connections,

@@ -1,12 +1,13 @@
 // `npm run bench`: the project's server beside bare node:http baselines doing the same work, each
 // in a process of its own, loaded by autocannon from this process. Prints figures and ratios; it
 // passes or fails nothing. Usage: npm run bench [-- --duration 10] [-- --rows 1000000]
-// [-- --only posts|pages] [-- --store sqlite|postgresql] [-- --rounds 3] [-- --log-level silent]
+// [-- --only posts|pages|files] [-- --store sqlite|postgresql] [-- --rounds 3] [-- --log-level silent]
 // (--rows 0 leaves out the POSTs on a full store)
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { multipartBody, pdfOfSize } from "../tests/support/appeal-files.ts";
 import { validAppeal } from "../tests/support/test-app.ts";
 import {
   cpuRatio,
@@ -26,7 +27,7 @@ const { values } = parseArgs({
   options: {
     duration: { type: "string", default: "10" },
     rows: { type: "string", default: "1000000" },
-    // "posts" or "pages": one half of the run.
+    // "posts" or "pages": one half of the run; "files": only the appeals with a 1 MB file.
     only: { type: "string" },
     // "SQLite" or "PostgreSQL": the POSTs on one store.
     store: { type: "string" },
@@ -107,7 +108,42 @@ console.log("sending the same headers as the project's answer.\n");
 const postStores = stores.filter(
   (store) => values.store === undefined || store.name.toLowerCase() === values.store.toLowerCase(),
 );
-for (const store of values.only === "pages" ? [] : postStores) {
+// Appeals with a 1 MB file (decision 0045): multipart, the file checked by content and stored in
+// the appeal's transaction. No bare baseline: the figure is the project's own throughput.
+if (values.only === "files") {
+  const { payload, contentType } = await multipartBody(validAppeal(), [
+    { name: "анализ.pdf", content: pdfOfSize(1024 * 1024) },
+  ]);
+  for (const store of postStores) {
+    console.log(`POST /api/users/appeals/ with a 1 MB PDF on ${store.name}, one address`);
+    for (let round = 1; round <= rounds; round++) {
+      const database = await store.create();
+      const server = await startServer("server/main.ts", {
+        ...projectEnv,
+        DATABASE_URL: database.url,
+      });
+      try {
+        const url = `${server.base}/api/users/appeals/`;
+        const figures = await loadOn(url, {
+          connections: 10,
+          duration,
+          post: payload,
+          contentType,
+          pid: server.child.pid,
+        });
+        const megabytes = ((figures.rps * payload.length) / 1024 / 1024).toFixed(1);
+        console.log(
+          `  10 connections, round ${round}  ${show(figures)}  (${megabytes} MB/s of files)`,
+        );
+      } finally {
+        await stop(server.child);
+        await database.drop();
+      }
+    }
+  }
+}
+
+for (const store of values.only === "pages" || values.only === "files" ? [] : postStores) {
   // Every appeal from one address: the cap on acknowledgements at its worst (decision 0025).
   console.log(`POST /api/users/appeals/ on ${store.name}, every appeal from one address`);
   const emptyP99: Record<number, number> = {};
@@ -149,7 +185,7 @@ for (const store of values.only === "pages" ? [] : postStores) {
 
 const pages = ["/", "/services/special_offer"];
 
-if (values.only !== "posts") {
+if (values.only !== "posts" && values.only !== "files") {
   const database = await sqlite.create();
   const project = await startServer("server/main.ts", {
     ...projectEnv,

@@ -1,12 +1,18 @@
 import { data } from "react-router";
 import { defaultAppealsTexts } from "../../content/appeals-rules.ts";
+import { filesErrorKey, formErrorKey } from "../../domain/appeals/appeal-fields.ts";
+import { appealFileAccept, appealFilesHint } from "../../domain/appeals/appeal-files.ts";
 import { regionOptions } from "../../domain/appeals/regions.ts";
 import type { SubmitResult } from "../../domain/appeals/submit-result.ts";
 import { formOf, pageOf, siteContentOf } from "../../domain/pages/page-context.ts";
 import { sectionTextOf } from "../../domain/site-content/section-texts-content.ts";
 import { parseMarkup } from "../../domain/site-content/site-markup.ts";
 import { MarkupBlocks } from "../components/site-markup.tsx";
-import { appealFormResult } from "../features/appeals/appeal-form-result.ts";
+import {
+  type AppealFormResult,
+  appealFormResult,
+  appealFormState,
+} from "../features/appeals/appeal-form-result.ts";
 import appealFormStyles from "../features/appeals/components/appeal-form.css?inline";
 import { AppealForm } from "../features/appeals/components/appeal-form.tsx";
 import { appealValuesFromFormData } from "../features/appeals/components/appeal-form-values.ts";
@@ -27,17 +33,28 @@ export const handle: RouteHandle = { styles: [appealFormStyles] };
  * the registration number, or the messages and the visitor's answers.
  */
 export async function action({ context }: Route.ActionArgs) {
-  const formData = formOf(context).fields;
+  const { fields: formData, files, refusal } = formOf(context);
+  const values = appealValuesFromFormData(formData);
+  if (refusal) {
+    // The upload was refused while it streamed in: nothing stored, the answers typed kept.
+    const key = refusal.ofFiles ? filesErrorKey : formErrorKey;
+    const formResult: AppealFormResult = {
+      status: "invalid",
+      errors: { [key]: refusal.message },
+      values,
+    };
+    return data(formResult, { status: refusal.status });
+  }
   let result: SubmitResult;
   try {
     const { services, client } = pageOf(context);
-    result = await services.appealForm(formData.entries(), client);
+    result = await services.appealForm(formData.entries(), client, files);
   } catch (error) {
     // No personal data here: the error only (e.g. no submitter in the context).
     console.error("appeal form post failed", error instanceof Error ? error.message : error);
     result = { status: "failed" };
   }
-  const { formResult, httpStatus } = appealFormResult(result, appealValuesFromFormData(formData));
+  const { formResult, httpStatus } = appealFormResult(result, values);
   return data(formResult, { status: httpStatus });
 }
 
@@ -73,7 +90,11 @@ export default function AppealsPage({ actionData, loaderData }: Route.ComponentP
         <MarkupBlocks blocks={blocksOf("channel-note")} />
         <p>Все поля, кроме региона, обязательны.</p>
         <div id={appealFormIslandId}>
-          <AppealForm result={actionData} regionOptions={regionOptions} />
+          <AppealForm
+            initial={appealFormState(actionData)}
+            regionOptions={regionOptions}
+            fileInput={{ accept: appealFileAccept, hint: appealFilesHint }}
+          />
         </div>
       </section>
       <p>

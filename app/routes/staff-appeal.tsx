@@ -25,6 +25,7 @@ import { Table } from "../components/staff/table/table.tsx";
 import { Textarea } from "../components/staff/textarea/textarea.tsx";
 import {
   AnswerDecision,
+  AnswerFiles,
   AnswerForm,
   DraftAnswer,
   FailedAnswerActions,
@@ -309,6 +310,9 @@ export default function StaffAppealPage({ loaderData, actionData }: Route.Compon
         <SummaryRow label="Регион">{visibleText(appeal.region) || "—"}</SummaryRow>
         <SummaryRow label="Текст обращения" testId="appeal-comment">
           {visibleText(appeal.comment)}
+        </SummaryRow>
+        <SummaryRow label="Файлы гражданина" testId="appeal-files">
+          <AnswerFiles appealId={appeal.id} files={found.files} />
         </SummaryRow>
         {appeal.extension_days > 0 ? (
           <SummaryRow label="Продление срока ответа">

@@ -25,4 +25,9 @@ export const honeypotField = "website";
 /** Key of a message that belongs to no single field (unknown fields, a body that is no object). */
 export const formErrorKey = "_form";
 
-export type AppealErrors = Partial<Record<AppealField | typeof formErrorKey, string>>;
+/** The files attached to the appeal (decision 0045): their input's name and their messages' key. */
+export const filesErrorKey = "files";
+
+export type AppealErrors = Partial<
+  Record<AppealField | typeof formErrorKey | typeof filesErrorKey, string>
+>;

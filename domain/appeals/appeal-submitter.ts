@@ -3,6 +3,7 @@
  * appeal submission without either side importing the other: a port in the pages' load context
  * (domain/pages/page-context.ts, `services.appealForm`), built once by the server.
  */
+import type { SubmittedFile } from "../attachments/submitted-file.ts";
 import type { SubmitResult } from "./submit-result.ts";
 
 /**
@@ -15,4 +16,6 @@ import type { SubmitResult } from "./submit-result.ts";
 export type AppealSubmitter = (
   entries: Iterable<[string, unknown]>,
   client: { address: string; userAgent: string | undefined },
+  /** The files the door read and checked (decision 0045), stored with the appeal. */
+  files?: readonly SubmittedFile[],
 ) => Promise<SubmitResult>;

@@ -6,7 +6,14 @@ export type SubmitResult =
    * Stored (committed) and numbered: show the success message and the number; `acknowledged`
    * when an acknowledgement to the citizen's address was written with it.
    */
-  | { status: "created"; id: string; number: string; acknowledged: boolean }
+  | {
+      status: "created";
+      id: string;
+      number: string;
+      acknowledged: boolean;
+      /** The files stored with it (names as kept), when any were attached. */
+      files?: readonly { name: string; size: number }[];
+    }
   /** Refused by the schema: one Russian message per field, `_form` for the whole form. */
   | { status: "invalid"; errors: AppealErrors }
   /** Too many appeals from this address: show the failure message. */

@@ -35,7 +35,8 @@ export type PageClient = { address: string; userAgent: string | undefined };
 export type SubmittedForm = {
   fields: URLSearchParams;
   files: readonly SubmittedFile[];
-  refusal?: { status: number; message: string };
+  /** An upload refused while it streamed in; `ofFiles` when the files were (not the form). */
+  refusal?: { status: number; message: string; ofFiles?: boolean };
 };
 
 /** The services, one port per feature, built once per server. */

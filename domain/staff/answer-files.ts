@@ -3,16 +3,14 @@
  * by their name) and the limits, written once for the answer form (its hints, `accept`) and the
  * server that enforces them while the upload streams in.
  */
+import { acceptOf, fileTypes, typeListOf } from "../attachments/file-types.ts";
+
 export const answerFileTypes = [
-  { extension: "pdf", mediaType: "application/pdf", label: "PDF" },
-  {
-    extension: "docx",
-    mediaType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-    label: "DOCX",
-  },
-  { extension: "odt", mediaType: "application/vnd.oasis.opendocument.text", label: "ODT" },
-  { extension: "jpg", mediaType: "image/jpeg", label: "JPEG" },
-  { extension: "png", mediaType: "image/png", label: "PNG" },
+  fileTypes.pdf,
+  fileTypes.docx,
+  fileTypes.odt,
+  fileTypes.jpeg,
+  fileTypes.png,
 ] as const;
 
 export const answerFileLimits = {
@@ -25,17 +23,10 @@ export const answerFileLimits = {
 } as const;
 
 /** 'PDF, DOCX, ODT, JPEG или PNG', for messages and hints. */
-export const answerFileTypeList = `${answerFileTypes
-  .slice(0, -1)
-  .map((type) => type.label)
-  .join(", ")} или ${answerFileTypes.at(-1)?.label}`;
+export const answerFileTypeList = typeListOf(answerFileTypes);
 
 /** The file input's `accept`: a hint to the browser's picker; the server decides by content. */
-export const answerFileAccept = [
-  ...answerFileTypes.map((type) => `.${type.extension}`),
-  ".jpeg",
-  ...answerFileTypes.map((type) => type.mediaType),
-].join(",");
+export const answerFileAccept = acceptOf(answerFileTypes, ["jpeg"]);
 
 export const answerFileMessages = {
   tooMany: `Можно приложить не более ${answerFileLimits.maxFiles} файлов.`,

@@ -10,6 +10,7 @@ import type { AppealActionForm } from "./appeal-action-form.ts";
 import type { AppealStatistics } from "./appeal-statistics.ts";
 import type { RegistryQuery } from "./registry-query.ts";
 import type {
+  AnswerFileView,
   AnswerPreview,
   AnswerView,
   AuditEntry,
@@ -44,6 +45,8 @@ export type AppealPageView = {
   notification: NotificationView;
   authorMails: AuthorMailView[];
   answer: AnswerView | undefined;
+  /** The files the citizen attached to the appeal (decision 0045), without their bytes. */
+  files: AnswerFileView[];
   /** An executor's drafted forward, extension or leaving without an answer, if any. */
   noticeDraft: NoticeDraftView | undefined;
   notes: NoteView[];

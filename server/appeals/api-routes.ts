@@ -1,9 +1,13 @@
+import fastifyMultipart from "@fastify/multipart";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { formErrorKey } from "../../domain/appeals/appeal-fields.ts";
+import { filesErrorKey, formErrorKey } from "../../domain/appeals/appeal-fields.ts";
+import type { SubmittedFile } from "../../domain/attachments/submitted-file.ts";
+import { UploadRefusal } from "../attachments/upload-rules.ts";
 import { bodyLimits } from "../http/body-limits.ts";
 import { refusalMessage } from "../http/problem-answer.ts";
 import { requireRequestGuards } from "../http/request-guards.ts";
 import type { AppealService } from "./appeal-service.ts";
+import { readAppealUpload } from "./appeal-upload.ts";
 
 export const apiMessages = {
   malformed: "Не удалось прочитать запрос: ожидается JSON-объект с полями обращения",
@@ -35,6 +39,8 @@ export function registerAppealsApi(api: FastifyInstance, service: AppealService)
       { parseAs: "string" },
       appeals.getDefaultJsonParser("error", "error"),
     );
+    // An appeal with files (decision 0045): streamed by the handler, its limits counted there.
+    await appeals.register(fastifyMultipart, { throwFileSizeLimit: false });
 
     // Bad bodies are the client's fault: a Russian 4xx in the API's shape, never a 5xx.
     appeals.setErrorHandler((error: FastifyError, request, reply) => {
@@ -49,18 +55,37 @@ export function registerAppealsApi(api: FastifyInstance, service: AppealService)
 
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const contentType = request.headers["content-type"] ?? "";
-      if (!/^application\/json\s*(;|$)/i.test(contentType)) {
+      const multipart = request.isMultipart();
+      if (!multipart && !/^application\/json\s*(;|$)/i.test(contentType)) {
         return sendFormError(reply, 415, apiMessages.unsupportedType);
       }
-      const result = await service.submit(request.body, {
-        ip: request.clientAddress,
-        userAgent: request.headers["user-agent"],
-      });
+      let input: unknown = request.body;
+      let files: readonly SubmittedFile[] = [];
+      if (multipart) {
+        try {
+          ({ input, files } = await readAppealUpload(request));
+        } catch (error) {
+          if (!(error instanceof UploadRefusal)) throw error;
+          // The rest of a refused upload is never read: the connection closes instead.
+          reply.header("connection", "close");
+          const key = error.ofFiles ? filesErrorKey : formErrorKey;
+          return reply.code(error.status).send({ errors: { [key]: error.message } });
+        }
+      }
+      const result = await service.submit(
+        input,
+        { ip: request.clientAddress, userAgent: request.headers["user-agent"] },
+        files,
+      );
       switch (result.status) {
         case "created":
-          return reply
-            .code(201)
-            .send({ id: result.id, number: result.number, acknowledged: result.acknowledged });
+          return reply.code(201).send({
+            id: result.id,
+            number: result.number,
+            acknowledged: result.acknowledged,
+            // Only for an appeal with files: the JSON answer stays the seed's.
+            ...(result.files ? { files: result.files } : {}),
+          });
         case "invalid":
           return reply.code(400).send({ errors: result.errors });
         case "rate-limited":

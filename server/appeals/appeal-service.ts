@@ -6,6 +6,7 @@ import { consentTextVersion } from "../../domain/appeals/consent-text.ts";
 import { registrationNumber } from "../../domain/appeals/registration-number.ts";
 import type { SubmitResult } from "../../domain/appeals/submit-result.ts";
 import type { NewAppeal } from "../db/appeals-repository.ts";
+import type { NewAttachment } from "../db/attachments-repository.ts";
 import type { DataLayer } from "../db/data-layer.ts";
 import type { AppealOutcome } from "../metrics/service-metrics.ts";
 import type { RateLimiter } from "./rate-limiter.ts";
@@ -15,8 +16,16 @@ import { storeAppeal } from "./store-appeal.ts";
 export type ClientInfo = { ip: string; userAgent: string | undefined };
 
 export type AppealService = {
-  /** Rate limit, honeypot, schema, store: the one path of both the API and the no-JS form. */
-  submit(input: unknown, client: ClientInfo): Promise<SubmitResult>;
+  /**
+   * Rate limit, honeypot, schema, store: the one path of both the API and the no-JS form. `files`
+   * were read and checked by content while they streamed in (server/attachments/); they count as
+   * part of their one appeal, never as attempts of their own.
+   */
+  submit(
+    input: unknown,
+    client: ClientInfo,
+    files?: readonly NewAttachment[],
+  ): Promise<SubmitResult>;
 };
 
 export const rateLimitedMessage =
@@ -35,7 +44,7 @@ export function createAppealService(deps: {
   const now = deps.now ?? (() => new Date());
   const ended = (outcome: AppealOutcome) => deps.onOutcome?.(outcome);
   return {
-    async submit(input, client) {
+    async submit(input, client, files = []) {
       let decision: Awaited<ReturnType<RateLimiter["take"]>>;
       try {
         decision = await deps.rateLimiter.take(client.ip);
@@ -83,10 +92,12 @@ export function createAppealService(deps: {
         created_at: time,
       };
       try {
-        const stored = await storeAppeal(deps.data, newAppeal);
+        const stored = await storeAppeal(deps.data, newAppeal, files);
         deps.onStored?.();
         ended("created");
-        return { status: "created", ...stored };
+        if (files.length === 0) return { status: "created", ...stored };
+        const kept = files.map((file) => ({ name: file.fileName, size: file.content.length }));
+        return { status: "created", ...stored, files: kept };
       } catch (error) {
         // Name, code and message only: a database error's detail may quote the row (personal data).
         const { name, message, code } = error as Error & { code?: unknown };

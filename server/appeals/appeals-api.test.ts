@@ -3,8 +3,18 @@ import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { after, before, describe, test } from "node:test";
 import { promisify } from "node:util";
+import { appealFileMessages } from "../../domain/appeals/appeal-files.ts";
 import { messages, requiredMessage } from "../../domain/appeals/appeal-schema.ts";
 import { consentTextVersion } from "../../domain/appeals/consent-text.ts";
+import {
+  type NamedFile,
+  pdfOfSize,
+  postAppealWithFiles,
+  sampleExecutable,
+  sampleJpeg,
+  samplePdf,
+  sha256,
+} from "../../tests/support/appeal-files.ts";
 import { startTestApp, type TestApp, validAppeal } from "../../tests/support/test-app.ts";
 import { type TestDatabase, testDatabaseKinds } from "../../tests/support/test-databases.ts";
 import { problemMessages } from "../http/problem-answer.ts";
@@ -347,10 +357,9 @@ for (const kind of testDatabaseKinds) {
         assert.deepEqual(response.json(), { errors: { _form: apiMessages.tooLarge } });
       });
 
-      test("another content type: 415 (text/plain, multipart, none)", async () => {
+      test("another content type: 415 (text/plain, XML, none)", async () => {
         const cases: Array<Record<string, string>> = [
           { "content-type": "text/plain" },
-          { "content-type": "multipart/form-data; boundary=x" },
           { "content-type": "application/xml" },
           {},
         ];
@@ -767,6 +776,117 @@ for (const kind of testDatabaseKinds) {
             }),
           ),
         );
+      });
+    });
+
+    describe("with files (multipart/form-data)", () => {
+      const postFiles = (files: readonly NamedFile[], fields = validAppeal()) =>
+        postAppealWithFiles(site.app, fields, files);
+
+      test("a PDF and a JPEG: 201, the appeal and both files stored byte for byte", async () => {
+        const response = await postFiles(
+          [
+            { name: "Анализ почвы.pdf", content: samplePdf },
+            { name: "поле.jpeg", content: sampleJpeg },
+          ],
+          // An address of its own: the others of this file are past the day's acknowledgements.
+          validAppeal({ email: "with.files@example.ru" }),
+        );
+        assert.equal(response.statusCode, 201, response.body);
+        const body = response.json();
+        assert.equal(body.acknowledged, true);
+        assert.deepEqual(body.files, [
+          { name: "Анализ почвы.pdf", size: samplePdf.length },
+          { name: "поле.jpeg", size: sampleJpeg.length },
+        ]);
+        const owner = { kind: "appeal", id: body.id } as const;
+        const listed = await site.data.attachments.listOf(owner);
+        assert.deepEqual(
+          listed.map((file) => [file.fileName, file.mediaType, file.byteSize]),
+          [
+            ["Анализ почвы.pdf", "application/pdf", samplePdf.length],
+            ["поле.jpeg", "image/jpeg", sampleJpeg.length],
+          ],
+        );
+        const read = await Promise.all(
+          listed.map((file) => site.data.attachments.read(body.id, file.id)),
+        );
+        assert.deepEqual(
+          read.map((file) => sha256(file?.content ?? Buffer.alloc(0))),
+          [sha256(samplePdf), sha256(sampleJpeg)],
+        );
+      });
+
+      test("text, RTF, DOC and XLS are recognised by content; a name that lies gets the real extension", async () => {
+        const compound = (stream: string) =>
+          Buffer.concat([
+            Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+            Buffer.alloc(504, 0),
+            Buffer.from(stream, "utf16le"),
+            Buffer.alloc(64, 0),
+          ]);
+        const response = await postFiles([
+          { name: "заметка.txt", content: Buffer.from("Поле № 3: кислотность 5,2\n") },
+          { name: "письмо.rtf", content: Buffer.from("{\\rtf1\\ansi Привет}") },
+          { name: "договор.doc", content: compound("WordDocument") },
+          { name: "таблица.xls", content: compound("Workbook") },
+          { name: "скан.jpg", content: samplePdf },
+        ]);
+        assert.equal(response.statusCode, 201, response.body);
+        const listed = await site.data.attachments.listOf({
+          kind: "appeal",
+          id: response.json().id,
+        });
+        assert.deepEqual(
+          listed.map((file) => [file.fileName, file.mediaType]),
+          [
+            ["заметка.txt", "text/plain"],
+            ["письмо.rtf", "application/rtf"],
+            ["договор.doc", "application/msword"],
+            ["таблица.xls", "application/vnd.ms-excel"],
+            ["скан.jpg.pdf", "application/pdf"],
+          ],
+        );
+      });
+
+      test("an executable named .pdf, a sixth file, 10 MB + 1: 4xx naming the file, nothing stored", async () => {
+        const before = await count();
+        const small = (n: number) => ({ name: `${n}.pdf`, content: samplePdf });
+        const cases: Array<[NamedFile[], number, string]> = [
+          [
+            [small(1), { name: "отчёт.pdf", content: sampleExecutable }],
+            415,
+            appealFileMessages.wrongType("отчёт.pdf"),
+          ],
+          [[1, 2, 3, 4, 5, 6].map(small), 413, appealFileMessages.tooManyWith("6.pdf")],
+          [
+            [
+              small(1),
+              { name: "большой.pdf", content: pdfOfSize(10 * 1024 * 1024 + 1 - samplePdf.length) },
+            ],
+            413,
+            appealFileMessages.tooLargeWith("большой.pdf"),
+          ],
+        ];
+        for (const [files, status, message] of cases) {
+          const response = await postFiles(files);
+          assert.equal(response.statusCode, status, message);
+          assert.deepEqual(response.json(), { errors: { files: message } });
+        }
+        assert.equal(await count(), before);
+      });
+
+      test("a multipart appeal is judged by the same rules: a bad field is 400, nothing stored", async () => {
+        const before = await count();
+        const response = await postFiles(
+          [{ name: "a.pdf", content: samplePdf }],
+          validAppeal({ email: "нет", consent: false }),
+        );
+        assert.equal(response.statusCode, 400);
+        const { errors } = response.json();
+        assert.equal(errors.consent, requiredMessage);
+        assert.ok(errors.email);
+        assert.equal(await count(), before);
       });
     });
   });

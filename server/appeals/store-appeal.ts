@@ -2,6 +2,7 @@ import { acknowledgementLimit } from "../../domain/appeals/acknowledgement-cap.t
 import { emailKey } from "../../domain/appeals/email-key.ts";
 import { kirovIsoDate } from "../../domain/time/kirov-time.ts";
 import type { NewAppeal } from "../db/appeals-repository.ts";
+import type { NewAttachment } from "../db/attachments-repository.ts";
 import type { DataLayer } from "../db/data-layer.ts";
 
 export type StoredAppealReceipt = {
@@ -15,11 +16,12 @@ export type StoredAppealReceipt = {
  * Stores an appeal with its mails, all committed or none: the handlers' notification and the
  * citizen's acknowledgement (or, past the per-address limit, the appeal marked as withheld, which
  * its history shows with the reason: decision 0041). Resolves once all are on disk, so an acknowledged appeal is never left without its
- * mails. How many round trips that takes is the data layer's (server/db/appeal-intake.ts).
+ * mails; the citizen's files, when given, in the same transaction (decision 0045). How many round trips that takes is the data layer's (server/db/appeal-intake.ts).
  */
 export async function storeAppeal(
   data: Pick<DataLayer, "appealIntake" | "acknowledgementCounts">,
   appeal: NewAppeal,
+  files: readonly NewAttachment[] = [],
 ): Promise<StoredAppealReceipt> {
   const at = appeal.created_at;
   const key = emailKey(appeal.email);
@@ -33,6 +35,7 @@ export async function storeAppeal(
     acknowledgement: { kind: "appeal-acknowledgement", recipients: [{ address: appeal.email }] },
     emailKey: key,
     count: full ? undefined : { day, limit: acknowledgementLimit.perAddress },
+    files,
   });
   if (!receipt.acknowledged && !full) counts.rememberFull(key, day);
   return receipt;

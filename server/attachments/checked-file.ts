@@ -3,8 +3,8 @@
  * browser's word), its name cleaned (domain/attachments/submitted-file.ts) and given the extension
  * of its real type.
  */
-import { fileTypeFromBuffer } from "file-type";
 import { cleanFileName, type SubmittedFile } from "../../domain/attachments/submitted-file.ts";
+import { mediaTypeOf } from "./content-type.ts";
 import { type FileRules, UploadRefusal } from "./upload-rules.ts";
 
 export async function checkedFile(
@@ -13,10 +13,10 @@ export async function checkedFile(
   rules: FileRules,
 ): Promise<SubmittedFile> {
   const name = cleanFileName(givenName);
-  if (content.length === 0) throw new UploadRefusal(400, rules.messages.empty(name));
-  const detected = await fileTypeFromBuffer(content);
-  const type = rules.types.find((allowed) => allowed.mediaType === detected?.mime);
-  if (!type) throw new UploadRefusal(415, rules.messages.wrongType(name));
+  if (content.length === 0) throw new UploadRefusal(400, rules.messages.empty(name), true);
+  const detected = await mediaTypeOf(content);
+  const type = rules.types.find((allowed) => allowed.mediaType === detected);
+  if (!type) throw new UploadRefusal(415, rules.messages.wrongType(name), true);
   return { fileName: withExtension(name, type.extension), mediaType: type.mediaType, content };
 }
 

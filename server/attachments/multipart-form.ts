@@ -9,7 +9,7 @@
 import type { Readable } from "node:stream";
 import type { Multipart, MultipartFile } from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
-import type { SubmittedFile } from "../../domain/attachments/submitted-file.ts";
+import { cleanFileName, type SubmittedFile } from "../../domain/attachments/submitted-file.ts";
 import { formMessages } from "../http/problem-answer.ts";
 import { checkedFile } from "./checked-file.ts";
 import { type FileRules, parserLimits, UploadRefusal } from "./upload-rules.ts";
@@ -25,6 +25,8 @@ export type MultipartReading = {
   parts: AsyncIterableIterator<Multipart>;
   /** The parts the body held, delimiter by delimiter: known once the body has been read. */
   partsInBody(): number;
+  /** Parts already taken from `parts` (the CSRF token's, on a staff form). */
+  taken: number;
 };
 
 /** Starts reading a multipart body; refuses one without a boundary (the parser cannot start). */
@@ -36,7 +38,7 @@ export function startMultipart(request: FastifyRequest, rules: FileRules): Multi
   if (!value) throw new UploadRefusal(400, multipartMessages.noBoundary);
   const parts = request.parts({ limits: parserLimits(rules) });
   // Counted beside the parser, in the same turn as it starts reading: no chunk is missed.
-  return { parts, partsInBody: countDelimiters(request.raw, value) };
+  return { parts, partsInBody: countDelimiters(request.raw, value), taken: 0 };
 }
 
 /**
@@ -64,9 +66,9 @@ function refusalOfParserError(error: unknown, rules: FileRules): UploadRefusal {
   if (error instanceof UploadRefusal) return error;
   switch ((error as { code?: unknown }).code) {
     case "FST_FILES_LIMIT":
-      return new UploadRefusal(413, rules.messages.tooMany);
+      return new UploadRefusal(413, rules.messages.tooMany, true);
     case "FST_REQ_FILE_TOO_LARGE":
-      return new UploadRefusal(413, rules.messages.tooLarge);
+      return new UploadRefusal(413, rules.messages.tooLarge, true);
     case "FST_PARTS_LIMIT":
     case "FST_FIELDS_LIMIT":
       return new UploadRefusal(413, formMessages.tooLarge);
@@ -82,6 +84,7 @@ function refusalOfParserError(error: unknown, rules: FileRules): UploadRefusal {
 export async function readCsrfPart(reading: MultipartReading): Promise<string | undefined> {
   try {
     const first = await reading.parts.next();
+    if (!first.done) reading.taken += 1;
     if (first.done || first.value.type !== "field" || first.value.fieldname !== "_csrf") {
       return undefined;
     }
@@ -92,7 +95,7 @@ export async function readCsrfPart(reading: MultipartReading): Promise<string | 
 }
 
 /**
- * The rest of the form after its token: its fields as text (into `fields`, so a refusal midway
+ * The rest of the form after its token (a public form has none): its fields as text (into `fields`, so a refusal midway
  * still has the text typed before the files), its files checked and kept in memory.
  */
 export async function readMultipartForm(
@@ -101,8 +104,7 @@ export async function readMultipartForm(
   fields: URLSearchParams,
 ): Promise<SubmittedFile[]> {
   const files: SubmittedFile[] = [];
-  // The token's part was read before.
-  let partsRead = 1;
+  let partsRead = reading.taken;
   let totalBytes = 0;
   try {
     for await (const part of reading.parts) {
@@ -115,7 +117,10 @@ export async function readMultipartForm(
       const read = await readFilePart(part, totalBytes, rules);
       if (!read) continue;
       // The parser counts file inputs (empty ones too, see `maxFileInputs`); this, files chosen.
-      if (files.length === rules.maxFiles) throw new UploadRefusal(413, rules.messages.tooMany);
+      if (files.length === rules.maxFiles) {
+        const named = rules.messages.tooManyWith?.(cleanFileName(part.filename));
+        throw new UploadRefusal(413, named ?? rules.messages.tooMany, true);
+      }
       totalBytes += read.length;
       files.push({ ...(await checkedFile(part.filename, read, rules)), field: part.fieldname });
     }
@@ -147,11 +152,12 @@ async function readFilePart(
     if (length > fileLimit || length > room) {
       part.file.destroy();
       const total = length <= fileLimit && rules.messages.totalTooLarge;
-      throw new UploadRefusal(413, total || rules.messages.tooLarge);
+      const named = rules.messages.tooLargeWith?.(cleanFileName(part.filename));
+      throw new UploadRefusal(413, named ?? (total || rules.messages.tooLarge), true);
     }
     chunks.push(chunk);
   }
-  if (part.file.truncated) throw new UploadRefusal(413, rules.messages.tooLarge);
+  if (part.file.truncated) throw new UploadRefusal(413, rules.messages.tooLarge, true);
   if (length === 0 && part.filename === "") return undefined;
   return Buffer.concat(chunks, length);
 }

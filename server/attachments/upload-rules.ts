@@ -4,6 +4,11 @@
  * domain/staff/answer-files.ts; a citizen's files will bring their own.
  */
 import {
+  appealFileLimits,
+  appealFileMessages,
+  appealFileTypes,
+} from "../../domain/appeals/appeal-files.ts";
+import {
   siteFileLimits,
   siteFileMessages,
   siteFileTypes,
@@ -33,6 +38,9 @@ export type FileRules = {
     totalTooLarge?: string;
     wrongType(name: string): string;
     empty(name: string): string;
+    /** The refusals naming the file that went past the count or the bytes, when the rules have them. */
+    tooManyWith?(name: string): string;
+    tooLargeWith?(name: string): string;
   };
 };
 
@@ -41,6 +49,18 @@ export const answerFileRules: FileRules = {
   maxFiles: answerFileLimits.maxFiles,
   maxTotalBytes: answerFileLimits.maxTotalBytes,
   messages: answerFileMessages,
+};
+
+/** What a citizen may attach to an appeal (decision 0045): the seven fields and the files. */
+export const appealFileRules: FileRules = {
+  types: appealFileTypes,
+  maxFiles: appealFileLimits.maxFiles,
+  maxTotalBytes: appealFileLimits.maxTotalBytes,
+  // The seven fields and the honeypot, and a margin.
+  maxFields: 12,
+  // One input more than the files: the sixth file reaches the reader, which names it.
+  maxFileInputs: appealFileLimits.maxFiles + 1,
+  messages: appealFileMessages,
 };
 
 /** What an editor of the public site may upload (decision 0036). */
@@ -57,9 +77,12 @@ export const siteFileRules: FileRules = {
 /** A refusal of the whole upload: its status and the Russian message the page shows. */
 export class UploadRefusal extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  /** The files were refused (their type, count or bytes), not the form as a whole. */
+  readonly ofFiles: boolean;
+  constructor(status: number, message: string, ofFiles = false) {
     super(message);
     this.status = status;
+    this.ofFiles = ofFiles;
   }
 }
 

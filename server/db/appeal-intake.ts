@@ -6,7 +6,10 @@
  * repositories' statements, committed in the group commit (decision 0011). PostgreSQL: two round
  * trips, the registration sequence and then one statement that writes everything (data-modifying
  * WITH queries), committed on its own before it answers: no BEGIN and COMMIT, no wait between the
- * inserts, and prepared once per connection (decision 0033).
+ * inserts, and prepared once per connection (decision 0033). An appeal with files (decision
+ * 0045) stores them in the same transaction: on PostgreSQL the one statement and the files'
+ * inserts then run between BEGIN and COMMIT (a statement per file: their bytes are not worth a
+ * prepared name); the appeal without files keeps its two round trips.
  */
 import { randomUUIDv7 } from "node:crypto";
 import { registrationNumber } from "../../domain/appeals/registration-number.ts";
@@ -20,7 +23,8 @@ import {
   type NewAppeal,
   nextAppealSequence,
 } from "./appeals-repository.ts";
-import { type Database, prepared, type SqlValue } from "./database.ts";
+import type { createAttachmentsRepository, NewAttachment } from "./attachments-repository.ts";
+import { type Database, prepared, type SqlExecutor, type SqlValue } from "./database.ts";
 import {
   type createDeliveriesRepository,
   deliveryRow,
@@ -38,6 +42,8 @@ export type AppealIntake = {
   emailKey: string;
   /** The day's count to take the acknowledgement from; undefined: known full, withhold it. */
   count: { day: string; limit: number } | undefined;
+  /** The citizen's files, checked by content (server/attachments/): stored with the appeal. */
+  files?: readonly NewAttachment[];
 };
 
 export type StoredIntake = { id: string; number: string; acknowledged: boolean };
@@ -46,6 +52,7 @@ type Repositories = {
   appeals: ReturnType<typeof createAppealsRepository>;
   deliveries: ReturnType<typeof createDeliveriesRepository>;
   acknowledgementCounts: ReturnType<typeof createAcknowledgementCountsRepository>;
+  attachments: ReturnType<typeof createAttachmentsRepository>;
 };
 
 /** The mails of one appeal, in the order they were written before: the handlers' first. */
@@ -74,7 +81,15 @@ const storeSql = {
 };
 
 export function createAppealIntake(db: Database, repositories: Repositories) {
-  const { appeals, deliveries, acknowledgementCounts: counts } = repositories;
+  const { appeals, deliveries, acknowledgementCounts: counts, attachments } = repositories;
+
+  /** The appeal's files, in the transaction that stores the appeal. */
+  const storeFiles = async (intake: AppealIntake, appealId: string, tx: SqlExecutor) => {
+    const files = intake.files ?? [];
+    if (files.length === 0) return;
+    const owner = { kind: "appeal", id: appealId } as const;
+    await attachments.insertAll(appealId, owner, files, intake.appeal.created_at, tx);
+  };
 
   const storeOnSqlite = (intake: AppealIntake): Promise<StoredIntake> =>
     db.transaction(async (tx) => {
@@ -90,6 +105,7 @@ export function createAppealIntake(db: Database, repositories: Repositories) {
       if (acknowledged) {
         await deliveries.enqueue({ ...intake.acknowledgement, appealId: stored.id, at }, tx);
       }
+      await storeFiles(intake, stored.id, tx);
       return { ...stored, acknowledged };
     });
 
@@ -112,7 +128,14 @@ export function createAppealIntake(db: Database, repositories: Repositories) {
       at.toISOString(),
       ...mails.flatMap((mail) => [mail.kind, mail.recipients, mail.payload, mail.attachments]),
     ];
-    const written = await db.run(count ? storeSql.counted : storeSql.knownFull, params);
+    const sql = count ? storeSql.counted : storeSql.knownFull;
+    const written = intake.files?.length
+      ? await db.transaction(async (tx) => {
+          const rows = await tx.run(sql, params);
+          await storeFiles(intake, id, tx);
+          return rows;
+        })
+      : await db.run(sql, params);
     return { id, number, acknowledged: written === 2 };
   };
 

@@ -44,6 +44,7 @@ export function createDataLayer(store: Database, database?: DatabaseConfig) {
   const appeals = createAppealsRepository(db);
   const deliveries = createDeliveriesRepository(db);
   const acknowledgementCounts = createAcknowledgementCountsRepository();
+  const attachments = createAttachmentsRepository(db);
   const audit = createAuditRepository(db);
   return {
     kind: db.kind,
@@ -63,9 +64,14 @@ export function createDataLayer(store: Database, database?: DatabaseConfig) {
     deliveryHolds: createDeliveryHoldsRepository(db),
     acknowledgementCounts,
     /** An appeal with its mails or audit line, in the fewest round trips (decision 0033). */
-    appealIntake: createAppealIntake(db, { appeals, deliveries, acknowledgementCounts }),
+    appealIntake: createAppealIntake(db, {
+      appeals,
+      deliveries,
+      acknowledgementCounts,
+      attachments,
+    }),
     answers: createAnswersRepository(db),
-    attachments: createAttachmentsRepository(db),
+    attachments,
     notes: createNotesRepository(db),
     noticeDrafts: createNoticeDraftsRepository(db),
     replyTemplates: createReplyTemplatesRepository(db),

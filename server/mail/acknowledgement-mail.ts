@@ -21,12 +21,15 @@ export function statusPageUrl(siteUrl: string, number: string): string {
 export function composeAcknowledgementMail(
   appeal: { number: string; created_at: string },
   siteUrl: string,
+  /** How many files came with it (decision 0045): their count only, never their names. */
+  fileCount = 0,
 ): AppealMail {
   const receivedAt = new Date(appeal.created_at);
   const subject = `Обращение № ${appeal.number} получено`;
   const statusUrl = statusPageUrl(siteUrl, appeal.number);
+  const filesWords = fileCount > 0 ? ` Вместе с ним получено файлов: ${fileCount}.` : "";
   const paragraphs = [
-    `Ваше обращение получено ${formatKirovDateTime(receivedAt)} по кировскому времени и ему присвоен номер ${appeal.number}.`,
+    `Ваше обращение получено ${formatKirovDateTime(receivedAt)} по кировскому времени и ему присвоен номер ${appeal.number}.${filesWords}`,
     `Что дальше: обращение будет зарегистрировано в течение ${appealTerms.registrationDays} дней со дня поступления (не позднее ${formatRussianDate(registrationDue(receivedAt))}), ответ будет дан в течение ${appealTerms.answerDays} дней со дня регистрации и придёт на этот адрес электронной почты (Федеральный закон от 02.05.2006 № 59-ФЗ).`,
     "Состояние обращения можно узнать по номеру и адресу электронной почты на странице:",
   ];

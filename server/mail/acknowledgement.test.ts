@@ -5,13 +5,20 @@ import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { acknowledgementLimit } from "../../domain/appeals/acknowledgement-cap.ts";
-import { postAppeal, startTestApp, type TestApp } from "../../tests/support/test-app.ts";
+import { postAppealWithFiles, sampleJpeg, samplePdf } from "../../tests/support/appeal-files.ts";
+import {
+  postAppeal,
+  startTestApp,
+  type TestApp,
+  validAppeal,
+} from "../../tests/support/test-app.ts";
 import { type TestDatabase, testDatabaseKinds } from "../../tests/support/test-databases.ts";
 import {
   createTestSmtpServer,
   type TestSmtpServer,
   testMailConfig,
 } from "../../tests/support/test-smtp-server.ts";
+import { createDeliveryComposer } from "./delivery-mails.ts";
 
 const citizen = "anna.maria@example.ru";
 
@@ -71,6 +78,47 @@ for (const kind of testDatabaseKinds) {
       assert.ok(mail.html?.includes(`href="${statusLink.replaceAll("&", "&amp;")}"`), mail.html);
       await sleep(300);
       assert.equal(smtp.received.length, 1, "sent once");
+    });
+
+    test("an appeal with files: the citizen is told how many (never their names); the handlers get names, sizes and the appeal's page, no file", async () => {
+      const posted = await postAppealWithFiles(site.app, validAppeal(), [
+        { name: "Анализ почвы.pdf", content: samplePdf },
+        { name: "поле.jpg", content: sampleJpeg },
+      ]);
+      assert.equal(posted.statusCode, 201, posted.body);
+      const { id } = posted.json();
+      const [acknowledgement] = await smtp.waitForMail(1);
+      assert.ok(acknowledgement);
+      for (const body of [acknowledgement.text ?? "", acknowledgement.html ?? ""]) {
+        assert.match(body, /Вместе с ним получено файлов: 2\./);
+        assert.ok(!body.includes("Анализ"), "no file's name to the address typed");
+      }
+      assert.equal(acknowledgement.attachments.length, 0);
+      // The handlers' mail as the sender builds it (this SMTP server keeps the citizen's only).
+      const compose = createDeliveryComposer({
+        data: site.data,
+        handlers: ["priemnaya@example.ru"],
+        mailer: { domain: "example.ru" },
+        siteUrl: "http://localhost:8000",
+      });
+      const { mail } = await compose({
+        id: "notification",
+        kind: "appeal-notification",
+        appealId: id,
+        recipients: [{ group: "handlers" }],
+        payload: {},
+        attachments: [],
+        attempts: 1,
+      });
+      const page = `http://localhost:8000/staff/appeals/${id}`;
+      assert.ok(
+        mail.text.includes(
+          `Файлы гражданина (2):\n— Анализ почвы.pdf (1 КБ)\n— поле.jpg (1 КБ)\nФайлы к письму не приложены: скачайте их на странице обращения ${page}`,
+        ),
+        mail.text,
+      );
+      assert.ok(mail.html.includes(`href="${page}"`), mail.html);
+      assert.equal(mail.attachments, undefined, "no file goes with the mail");
     });
 
     test(`${acknowledgementLimit.perAddress + 1} appeals with one address in a day: ${acknowledgementLimit.perAddress} acknowledgements, every appeal stored, the withheld one recorded`, async () => {

@@ -8,6 +8,7 @@ import {
   registrationDue,
 } from "../../domain/appeals/legal-terms.ts";
 import { visibleText } from "../../domain/appeals/visible-text.ts";
+import { fileSizeWords } from "../../domain/attachments/file-types.ts";
 import { formatRussianDate } from "../../domain/calendar/calendar-day.ts";
 import { formatKirovDateTime, kirovIsoDate } from "../../domain/time/kirov-time.ts";
 import type { StoredAppeal } from "../db/appeals-repository.ts";
@@ -15,11 +16,21 @@ import type { StoredAppeal } from "../db/appeals-repository.ts";
 export type AppealMail = { subject: string; text: string; html: string };
 
 /**
+ * The files the citizen attached (decision 0045) and the appeal's page in the registry: the mail
+ * names them and links there, never carries them (a file from the Internet stays behind the
+ * staff sign-in, its download under the safe headers).
+ */
+export type AttachedFiles = {
+  files: ReadonlyArray<{ fileName: string; byteSize: number }>;
+  appealPage: string;
+};
+
+/**
  * The handlers' mail about one appeal: every field, the region, the time of receipt in Kirov time
  * and the legal deadlines, as plain text and as HTML. The HTML is rendered by React, which escapes
  * every value: a citizen's `<script>` stays text.
  */
-export function composeAppealMail(appeal: StoredAppeal): AppealMail {
+export function composeAppealMail(appeal: StoredAppeal, attached?: AttachedFiles): AppealMail {
   const receivedAt = new Date(appeal.created_at);
   const receivedDay = kirovIsoDate(receivedAt);
   const received = `${formatKirovDateTime(receivedAt)} по кировскому времени`;
@@ -40,6 +51,14 @@ export function composeAppealMail(appeal: StoredAppeal): AppealMail {
   const comment = visibleText(appeal.comment);
   const consent = `Согласие на обработку персональных данных дано ${formatKirovDateTime(new Date(appeal.consent_at))} по кировскому времени, версия текста согласия: ${appeal.consent_text_version}.`;
   const intro = `На сайте поступило обращение гражданина № ${appeal.number}.`;
+  const files = attached?.files.length ? attached : undefined;
+  const filesTitle = files ? `Файлы гражданина (${files.files.length}):` : "";
+  const fileLines = (files?.files ?? []).map(
+    (file) => `${visibleText(file.fileName)} (${fileSizeWords(file.byteSize)})`,
+  );
+  const filesNote = files
+    ? `Файлы к письму не приложены: скачайте их на странице обращения ${files.appealPage}`
+    : "";
 
   const text = [
     intro,
@@ -54,6 +73,7 @@ export function composeAppealMail(appeal: StoredAppeal): AppealMail {
     "Текст обращения:",
     comment,
     "",
+    ...(files ? [filesTitle, ...fileLines.map((line) => `— ${line}`), filesNote, ""] : []),
     consent,
     "",
   ].join("\n");
@@ -81,6 +101,17 @@ export function composeAppealMail(appeal: StoredAppeal): AppealMail {
         ),
         h("p", null, h("strong", null, "Текст обращения:")),
         h("div", { style: { whiteSpace: "pre-wrap" } }, comment),
+        files ? h("p", null, h("strong", null, filesTitle)) : null,
+        files ? h("ul", null, ...fileLines.map((line, i) => h("li", { key: i }, line))) : null,
+        files
+          ? h(
+              "p",
+              null,
+              "Файлы к письму не приложены: скачайте их на ",
+              h("a", { href: files.appealPage }, "странице обращения"),
+              ".",
+            )
+          : null,
         h("p", null, consent),
       ),
     ),

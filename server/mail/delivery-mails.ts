@@ -50,12 +50,17 @@ export function createDeliveryComposer(deps: {
     return appeal;
   };
 
+  /** The files the citizen attached, without their bytes (decision 0045). */
+  const citizenFilesOf = (appealId: string) =>
+    deps.data.attachments.listOf({ kind: "appeal", id: appealId });
+
   return async function compose(delivery: ClaimedDelivery): Promise<ComposedDelivery> {
     const to = addressesOf(delivery.recipients);
     switch (delivery.kind) {
       case "appeal-acknowledgement": {
         const appeal = await appealOf(delivery);
-        const mail = composeAcknowledgementMail(appeal, deps.siteUrl);
+        const files = await citizenFilesOf(appeal.id);
+        const mail = composeAcknowledgementMail(appeal, deps.siteUrl, files.length);
         return {
           mail: { to, ...mail, messageId: `<acknowledgement-${appeal.id}@${deps.mailer.domain}>` },
           described: { appeal: appeal.number },
@@ -121,7 +126,9 @@ export function createDeliveryComposer(deps: {
       }
       case "appeal-notification": {
         const appeal = await appealOf(delivery);
-        const mail = composeAppealMail(appeal);
+        const files = await citizenFilesOf(appeal.id);
+        const appealPage = new URL(`/staff/appeals/${appeal.id}`, deps.siteUrl).toString();
+        const mail = composeAppealMail(appeal, { files, appealPage });
         return {
           mail: { to, ...mail, messageId: `<appeal-${appeal.id}@${deps.mailer.domain}>` },
           described: { appeal: appeal.number },

@@ -218,15 +218,18 @@ async function readForm(
   reply: FastifyReply,
 ): Promise<SubmittedForm | undefined> {
   if (request.method !== "POST") return undefined;
-  const reading = request.multipartReading;
-  if (!reading || !route.body.multipart) return { fields: urlEncodedFields(request), files: [] };
+  const rules = route.body.multipart;
+  if (!rules || !request.isMultipart()) return { fields: urlEncodedFields(request), files: [] };
   const fields = new URLSearchParams();
   try {
-    return { fields, files: await readMultipartForm(reading, route.body.multipart, fields) };
+    // A staff form's reading started with its token; a public form's (no token) starts here.
+    const reading = request.multipartReading ?? startMultipart(request, rules);
+    return { fields, files: await readMultipartForm(reading, rules, fields) };
   } catch (error) {
     if (!(error instanceof UploadRefusal)) throw error;
     reply.header("connection", "close");
-    return { fields, files: [], refusal: { status: error.status, message: error.message } };
+    const { status, message, ofFiles } = error;
+    return { fields, files: [], refusal: { status, message, ofFiles } };
   }
 }
 

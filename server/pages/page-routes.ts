@@ -4,7 +4,12 @@
  * page or form is a new row here and a route module in app/routes/, nothing else.
  */
 import { signInPath } from "../../domain/pages/page-context.ts";
-import { answerFileRules, type FileRules, siteFileRules } from "../attachments/upload-rules.ts";
+import {
+  answerFileRules,
+  appealFileRules,
+  type FileRules,
+  siteFileRules,
+} from "../attachments/upload-rules.ts";
 import { bodyLimits } from "../http/body-limits.ts";
 import { formMessages } from "../http/problem-answer.ts";
 
@@ -48,12 +53,13 @@ export const pageRoutes: readonly PageRoute[] = [
   {
     path: "/appeals",
     methods: ["POST"],
-    body: { urlEncoded: { limit: bodyLimits.appealForm } },
+    // The form with files (decision 0045) posts multipart; without files a browser may send either.
+    body: { urlEncoded: { limit: bodyLimits.appealForm }, multipart: appealFileRules },
     access: { kind: "public" },
     refusals: {
       tooLarge: "Обращение слишком большое. Сократите текст и отправьте его ещё раз.",
       unsupportedType:
-        "Неподдерживаемый формат запроса: форма обращения отправляется как application/x-www-form-urlencoded.",
+        "Неподдерживаемый формат запроса: форма обращения отправляется как multipart/form-data или application/x-www-form-urlencoded.",
       badRequest: formMessages.unreadable,
     },
   },

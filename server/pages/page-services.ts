@@ -31,11 +31,12 @@ export type ServerServices = {
 export function createPageServices(server: ServerServices): PageServices {
   const { registry, templates, statistics } = server;
   return {
-    appealForm: (entries, client) =>
-      server.appeals.submit(formEntriesToInput(entries), {
-        ip: client.address,
-        userAgent: client.userAgent,
-      }),
+    appealForm: (entries, client, files) =>
+      server.appeals.submit(
+        formEntriesToInput(entries),
+        { ip: client.address, userAgent: client.userAgent },
+        files,
+      ),
     statusLookup: (typed, clientAddress) =>
       createStatusLookup({
         data: server.data,

@@ -1,5 +1,6 @@
 // The real server (node server/main.ts) killed with SIGKILL during a burst of appeals, three
-// times in a row: after each restart every appeal that got a 201 is in the store, once.
+// times in a row: after each restart every appeal that got a 201 is in the store, once; and once
+// during a burst of appeals with files, each stored with all its files or not at all.
 //
 // What this proves: the 201 is sent only after the store's commit has returned, so a process
 // crash at any moment loses nothing acknowledged. It does not prove survival of a power cut; that
@@ -10,6 +11,7 @@ import { existsSync } from "node:fs";
 import { describe, test } from "node:test";
 import { parseDatabaseUrl } from "../../server/config.ts";
 import { openDataLayer } from "../../server/db/data-layer.ts";
+import { pdfOfSize, sampleJpeg, sha256 } from "../support/appeal-files.ts";
 import {
   exited,
   killIfRunning,
@@ -35,8 +37,24 @@ function appeal(index: number) {
   };
 }
 
-/** One burst against a fresh server process, ended by SIGKILL once enough appeals are acknowledged. */
-async function burstUntilKilled(server: ServerProcess, round: number) {
+/** The seed's JSON appeal. */
+const postJson = (baseUrl: string, index: number) =>
+  fetch(`${baseUrl}/api/users/appeals/`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json" },
+    body: JSON.stringify(appeal(index)),
+  });
+
+/**
+ * One burst against a fresh server process, ended by SIGKILL once `killAfter` appeals are
+ * acknowledged; `post` sends appeal number `index`.
+ */
+async function burstUntilKilled(
+  server: ServerProcess,
+  round: number,
+  post: (baseUrl: string, index: number) => Promise<Response> = postJson,
+  killAfter = killAfterAcknowledged,
+) {
   const { child, baseUrl } = server;
   let sent = 0;
   let next = 0;
@@ -48,15 +66,11 @@ async function burstUntilKilled(server: ServerProcess, round: number) {
       const index = round * 1_000_000 + next++;
       sent += 1;
       try {
-        const response = await fetch(`${baseUrl}/api/users/appeals/`, {
-          method: "POST",
-          headers: { "content-type": "application/json", accept: "application/json" },
-          body: JSON.stringify(appeal(index)),
-        });
+        const response = await post(baseUrl, index);
         if (response.status === 201) {
           const body = (await response.json()) as { id: string };
           acknowledged.set(body.id, index);
-          if (acknowledged.size >= killAfterAcknowledged && !killed) {
+          if (acknowledged.size >= killAfter && !killed) {
             killed = true;
             child.kill("SIGKILL");
           }
@@ -133,6 +147,60 @@ for (const kind of testDatabaseKinds) {
         await database.drop();
       }
     });
+  });
+}
+
+// Appeals with files (decision 0045): each has a PDF and a JPEG, stored in the appeal's
+// transaction. After the kill every appeal answered 201 is there with both files byte for byte,
+// and no stored appeal of the burst (answered or cut off after its commit) has only some of them.
+const filesPerAppeal = [
+  { name: "анализ.pdf", content: pdfOfSize(64 * 1024) },
+  { name: "поле.jpg", content: sampleJpeg },
+];
+const postWithFiles = (baseUrl: string, index: number) => {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(appeal(index))) form.append(name, String(value));
+  for (const file of filesPerAppeal) {
+    form.append("files", new Blob([new Uint8Array(file.content)]), file.name);
+  }
+  return fetch(`${baseUrl}/api/users/appeals/`, { method: "POST", body: form });
+};
+
+for (const kind of testDatabaseKinds) {
+  test(`kill -9 during a burst of appeals with files, ${kind.name}: every 201 stored with all its files, none half-stored`, async (t) => {
+    const database = await kind.create();
+    let server: ServerProcess | undefined;
+    try {
+      server = await startServer(database.url);
+      const burst = await burstUntilKilled(server, 1, postWithFiles, 40);
+      const store = await openDataLayer(parseDatabaseUrl(database.url));
+      try {
+        const stored = (await store.appeals.list()).filter((row) => row.last_name === marker);
+        const expected = filesPerAppeal.map((file) => sha256(file.content));
+        let whole = 0;
+        for (const row of stored) {
+          const files = await store.attachments.listOf({ kind: "appeal", id: row.id });
+          assert.deepEqual(
+            files.map((file) => file.sha256),
+            expected,
+            `appeal ${row.number}: both files or the appeal is not there`,
+          );
+          whole += 1;
+        }
+        const storedIds = new Set(stored.map((row) => row.id));
+        const lost = [...burst.acknowledged.keys()].filter((id) => !storedIds.has(id));
+        const summary = `${kind.name}, appeals with files: sent ${burst.sent}, acknowledged ${burst.acknowledged.size}, cut off or failed ${burst.failed}; stored ${stored.length}, each with both files ${whole}`;
+        t.diagnostic(summary);
+        console.log(summary);
+        assert.ok(burst.sent > burst.acknowledged.size, "the kill cut requests in flight");
+        assert.deepEqual(lost, [], "every acknowledged appeal survived");
+      } finally {
+        await store.close();
+      }
+    } finally {
+      await killIfRunning(server);
+      await database.drop();
+    }
   });
 }
 

@@ -3,6 +3,14 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { BrowserContextOptions, Page, Request, Route } from "playwright-core";
+import { appealFileMessages } from "../../domain/appeals/appeal-files.ts";
+import {
+  pdfOfSize,
+  sampleExecutable,
+  sampleJpeg,
+  samplePdf,
+  sha256,
+} from "../support/appeal-files.ts";
 import { axeViolations } from "./axe.ts";
 import { openPage, siteAndBrowserForTests, startSite, type WatchedPage } from "./harness.ts";
 
@@ -410,6 +418,60 @@ describe("appeal form with JavaScript", () => {
       await watched.close();
     }
   });
+
+  test("files: listed with their sizes, removable, a wrong type, a sixth file and 10 MB + 1 refused before sending, then sent in one multipart request with the appeal", async () => {
+    const watched = await openAppeals();
+    const { page } = watched;
+    const appeal = sampleAppeal();
+    const input = page.getByLabel("Файлы (необязательно)");
+    const listed = () => page.locator(".appeal-form__files li").allTextContents();
+    try {
+      await fillAppeal(page, appeal);
+      await input.setInputFiles([
+        { name: "программа.exe", mimeType: "application/octet-stream", buffer: sampleExecutable },
+      ]);
+      await page.locator("#files-error").waitFor();
+      assert.deepEqual(await fieldMessages(page), {
+        files: appealFileMessages.wrongName("программа.exe"),
+      });
+      assert.deepEqual(await listed(), []);
+      // A sixth file, 10 MB + 1 together: refused before sending, nothing listed.
+      for (const [files, message] of [
+        [sixFiles, appealFileMessages.tooManyWith("6.pdf")],
+        [[oversize], appealFileMessages.tooLargeWith("большой.pdf")],
+      ] as const) {
+        await input.setInputFiles([...files]);
+        await page.locator("#files-error", { hasText: message }).waitFor();
+        assert.deepEqual(await listed(), []);
+      }
+
+      await input.setInputFiles([
+        { name: "Анализ.pdf", mimeType: "application/pdf", buffer: samplePdf },
+        { name: "поле.jpg", mimeType: "image/jpeg", buffer: sampleJpeg },
+      ]);
+      await input.setInputFiles([
+        { name: "лишний.pdf", mimeType: "application/pdf", buffer: samplePdf },
+      ]);
+      await page.getByRole("button", { name: "Убрать файл «лишний.pdf»" }).waitFor();
+      assert.deepEqual(await fieldMessages(page), {});
+      await page.getByRole("button", { name: "Убрать файл «лишний.pdf»" }).click();
+      assert.deepEqual(await listed(), ["Анализ.pdf (1 КБ) Убрать", "поле.jpg (1 КБ) Убрать"]);
+
+      const hold = await holdApi(page);
+      const request = await submitAndSeeRequest(page);
+      assert.match((await request.allHeaders())["content-type"] ?? "", /^multipart\/form-data/);
+      assert.equal(await submitButton(page).isDisabled(), true);
+      assert.equal(await page.locator("form.appeal-form button .spinner").isVisible(), true);
+      hold.release();
+      await page.locator(".form-status__message--success").waitFor();
+      assert.deepEqual(await listed(), [], "the list is cleared with the form");
+      assert.equal(watched.apiRequests.length, 1);
+      assert.deepEqual(watched.consoleErrors, []);
+      await assertFilesStored(appeal.email, [samplePdf, sampleJpeg]);
+    } finally {
+      await watched.close();
+    }
+  });
 });
 
 describe("appeal form without JavaScript", () => {
@@ -506,4 +568,86 @@ describe("appeal form without JavaScript", () => {
       await watched.close();
     }
   });
+
+  test("files: a PDF and a JPEG are stored byte for byte and named on the page; an executable named .pdf and a sixth file are refused, the answers kept, nothing stored", async () => {
+    const watched = await openAppeals({ javaScriptEnabled: false });
+    const { page } = watched;
+    const appeal = sampleAppeal();
+    try {
+      const exe = { name: "отчёт.pdf", mimeType: "application/pdf", buffer: sampleExecutable };
+      const photo = { name: "поле.jpg", mimeType: "image/jpeg", buffer: sampleJpeg };
+      await assertRefusedWithoutScript(page, appeal, [exe, photo], 415, "wrongType", "отчёт.pdf");
+
+      await page.getByLabel("Файлы (необязательно)").setInputFiles([
+        { name: "Анализ почвы.pdf", mimeType: "application/pdf", buffer: samplePdf },
+        { name: "поле.jpg", mimeType: "image/jpeg", buffer: sampleJpeg },
+      ]);
+      const stored = page.waitForResponse((answer) => answer.request().method() === "POST");
+      await submitButton(page).click();
+      assert.equal((await stored).status(), 200);
+      await page.waitForLoadState();
+      assert.match(
+        (await page.locator(".form-status__message--success").textContent()) ?? "",
+        /Получено файлов: 2 \(«Анализ почвы\.pdf», «поле\.jpg»\)/,
+      );
+      await assertFilesStored(appeal.email, [samplePdf, sampleJpeg]);
+
+      // A sixth file: 413 with the message, the answers kept, nothing stored.
+      await assertRefusedWithoutScript(page, sampleAppeal(), sixFiles, 413, "tooManyWith", "6.pdf");
+    } finally {
+      await watched.close();
+    }
+  });
 });
+
+const sixFiles = [1, 2, 3, 4, 5, 6].map((n) => ({
+  name: `${n}.pdf`,
+  mimeType: "application/pdf",
+  buffer: samplePdf,
+}));
+const oversize = {
+  name: "большой.pdf",
+  mimeType: "application/pdf",
+  buffer: pdfOfSize(10 * 1024 * 1024 + 1),
+};
+
+/**
+ * The form without JavaScript, filled with `appeal` and `files`, posted: refused with `status`
+ * and the message naming the file under the field, the answers kept, nothing stored.
+ */
+async function assertRefusedWithoutScript(
+  page: Page,
+  appeal: Appeal,
+  files: ReadonlyArray<{ name: string; mimeType: string; buffer: Buffer }>,
+  status: number,
+  message: "wrongType" | "tooManyWith",
+  fileName: string,
+) {
+  await fillAppeal(page, appeal);
+  await page.getByLabel("Файлы (необязательно)").setInputFiles([...files]);
+  const refused = page.waitForResponse((answer) => answer.request().method() === "POST");
+  await submitButton(page).click();
+  assert.equal((await refused).status(), status);
+  await page.waitForLoadState();
+  assert.deepEqual(await fieldMessages(page), { files: appealFileMessages[message](fileName) });
+  assert.deepEqual(await formValues(page), appeal);
+  const stored = await env.site.data.appeals.list();
+  assert.equal(
+    stored.some((row) => row.email === appeal.email),
+    false,
+  );
+}
+
+/** The appeal from this address is stored with exactly these files, byte for byte. */
+async function assertFilesStored(email: string, contents: readonly Buffer[]) {
+  const row = (await env.site.data.appeals.list()).find((stored) => stored.email === email);
+  assert.ok(row, "the appeal is in the store");
+  const files = await env.site.data.attachments.listOf({ kind: "appeal", id: row.id });
+  const read = await Promise.all(
+    files.map((file) => env.site.data.attachments.read(row.id, file.id)),
+  );
+  assert.deepEqual(
+    read.map((file) => sha256(file?.content ?? Buffer.alloc(0))),
+    contents.map(sha256),
+  );
+}

@@ -1,4 +1,4 @@
-// A 200 MB upload to the answer form, streamed to the real server process over a socket: cut off
+// A 200 MB upload to the answer form (and to the appeals API, decision 0045), streamed to the real server process over a socket: cut off
 // at the 10 MB limit with a Russian refusal, the connection closed instead of the rest being
 // read, the server's memory not grown by the upload, nothing stored, the server serving on.
 import assert from "node:assert/strict";
@@ -12,6 +12,7 @@ import { type DataLayer, openDataLayer } from "../../server/db/data-layer.ts";
 import { killIfRunning, type ServerProcess, startServer } from "../support/server-process.ts";
 import { addStaffUser, storeAppealIn } from "../support/staff-fixtures.ts";
 import { StaffHttpBrowser } from "../support/staff-http.ts";
+import { validAppeal } from "../support/test-app.ts";
 import { createSqliteDatabase, type TestDatabase } from "../support/test-databases.ts";
 
 const password = "correct horse battery";
@@ -61,49 +62,10 @@ test("a 200 MB upload is cut off at the limit, not read into memory", async () =
       "Content-Type: application/pdf\r\n\r\n%PDF-1.7\n",
     ].join(""),
   );
-  const chunk = Buffer.alloc(256 * 1024, 0x20);
-  let sent = 0;
-  const answer = await new Promise<{ status: number; body: string; connection: string }>(
-    (resolve, reject) => {
-      const upload = request(
-        `${server.baseUrl}/staff/appeals/${appeal.id}/answer`,
-        {
-          method: "POST",
-          headers: {
-            origin: server.baseUrl,
-            cookie: staff.cookie,
-            "content-type": `multipart/form-data; boundary=${boundary}`,
-            "content-length": String(head.length + uploadBytes),
-          },
-        },
-        (response) => {
-          let body = "";
-          response.setEncoding("utf8");
-          response.on("data", (text: string) => {
-            body += text;
-          });
-          response.on("end", () =>
-            resolve({
-              status: response.statusCode ?? 0,
-              body,
-              connection: String(response.headers.connection),
-            }),
-          );
-          response.on("error", reject);
-        },
-      );
-      // The server closing mid-upload is the point: the client's write errors are expected.
-      upload.on("error", () => {});
-      upload.write(head);
-      const pump = () => {
-        while (sent < uploadBytes && !upload.destroyed) {
-          sent += chunk.length;
-          if (!upload.write(chunk)) return void upload.once("drain", pump);
-        }
-        if (!upload.destroyed) upload.end();
-      };
-      pump();
-    },
+  const { sent, ...answer } = await streamUpload(
+    `${server.baseUrl}/staff/appeals/${appeal.id}/answer`,
+    { cookie: staff.cookie, "content-type": `multipart/form-data; boundary=${boundary}` },
+    head,
   );
   const memoryAfter = await peakMemory(pid);
   console.log(
@@ -120,3 +82,87 @@ test("a 200 MB upload is cut off at the limit, not read into memory", async () =
   assert.equal(await data.answers.ofAppeal(appeal.id), undefined);
   assert.equal((await fetch(`${server.baseUrl}/healthz`)).status, 200);
 });
+
+test("a 200 MB appeal with a file is cut off at the limit: 413 naming the file, nothing stored", async () => {
+  const before = (await data.appeals.list()).length;
+  const boundary = "----appeal-upload-limit";
+  const fields = Object.entries(validAppeal({ consent: "on" })).map(
+    ([name, value]) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  const head = Buffer.from(
+    [
+      ...fields,
+      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.pdf"\r\n`,
+      "Content-Type: application/pdf\r\n\r\n%PDF-1.7\n",
+    ].join(""),
+  );
+  const { sent, ...answer } = await streamUpload(
+    `${server.baseUrl}/api/users/appeals/`,
+    { "content-type": `multipart/form-data; boundary=${boundary}` },
+    head,
+  );
+  console.log(
+    `200 MB appeal: answered ${answer.status} after ${(sent / 1024 / 1024).toFixed(1)} MB written by the client`,
+  );
+  assert.equal(answer.status, 413);
+  assert.deepEqual(JSON.parse(answer.body), {
+    errors: { files: "Файл «big.pdf» не принят: файлы вместе — не более 10 МБ." },
+  });
+  assert.equal(answer.connection, "close");
+  assert.ok(sent < uploadBytes, "the upload was cut off before it was all sent");
+  assert.equal((await data.appeals.list()).length, before);
+});
+
+/**
+ * Streams `head` and then 200 MB of spaces to `url`, until the server answers or closes: the
+ * answer, and how many bytes of the 200 MB the client had written by then.
+ */
+function streamUpload(
+  url: string,
+  headers: Record<string, string>,
+  head: Buffer,
+): Promise<{ status: number; body: string; connection: string; sent: number }> {
+  const chunk = Buffer.alloc(256 * 1024, 0x20);
+  let sent = 0;
+  return new Promise((resolve, reject) => {
+    const upload = request(
+      url,
+      {
+        method: "POST",
+        headers: {
+          origin: server.baseUrl,
+          ...headers,
+          "content-length": String(head.length + uploadBytes),
+        },
+      },
+      (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (text: string) => {
+          body += text;
+        });
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            body,
+            connection: String(response.headers.connection),
+            sent,
+          }),
+        );
+        response.on("error", reject);
+      },
+    );
+    // The server closing mid-upload is the point: the client's write errors are expected.
+    upload.on("error", () => {});
+    upload.write(head);
+    const pump = () => {
+      while (sent < uploadBytes && !upload.destroyed) {
+        sent += chunk.length;
+        if (!upload.write(chunk)) return void upload.once("drain", pump);
+      }
+      if (!upload.destroyed) upload.end();
+    };
+    pump();
+  });
+}

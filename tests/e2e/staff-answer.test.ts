@@ -10,6 +10,7 @@ import { after, before, describe, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { answerFileLimits } from "../../domain/staff/answer-files.ts";
 import { kirovIsoDate } from "../../domain/time/kirov-time.ts";
+import { postAppealWithFiles } from "../support/appeal-files.ts";
 import { querySql } from "../support/direct-sql.ts";
 import { addStaffUser, storeAppealIn } from "../support/staff-fixtures.ts";
 import {
@@ -19,7 +20,7 @@ import {
   staffPageHandler,
   textOf,
 } from "../support/staff-test-app.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
+import { startTestApp, type TestApp, validAppeal } from "../support/test-app.ts";
 import { type TestDatabase, testDatabaseKinds } from "../support/test-databases.ts";
 import {
   createTestSmtpServer,
@@ -191,6 +192,46 @@ for (const kind of testDatabaseKinds) {
       const elsewhere = await staff.get(links[0]?.replace(appeal.id, other.id) ?? "");
       assert.equal(elsewhere.statusCode, 404);
       // Without a session, no file.
+      const stranger = await new StaffClient(site.app).get(links[0] ?? "");
+      assert.equal(stranger.statusCode, 303);
+    });
+
+    test("a citizen's files sent with the appeal: listed with names and sizes, downloaded safely by staff only", async () => {
+      const posted = await postAppealWithFiles(
+        site.app,
+        validAppeal({ email: "citizen.files@example.ru" }),
+        [
+          { name: "Анализ почвы.pdf", content: pdf },
+          { name: "поле.jpg", content: jpeg },
+        ],
+      );
+      assert.equal(posted.statusCode, 201, posted.body);
+      const { id } = posted.json();
+      const html = (await staff.get(`/staff/appeals/${id}`)).body;
+      const listed = /data-testid="appeal-files"[\s\S]*?<\/ul>/.exec(html)?.[0] ?? "";
+      assert.match(
+        textOf(listed),
+        /Анализ почвы\.pdf \(PDF, \d+ КБ\)\s*поле\.jpg \(JPEG, \d+ КБ\)/,
+      );
+      const links = [...listed.matchAll(/href="(\/staff\/appeals\/[^"]+\/files\/[^"]+)"/g)].map(
+        (match) => match[1] ?? "",
+      );
+      const downloads = await Promise.all(links.map((link) => staff.get(link)));
+      assert.deepEqual(
+        downloads.map((download) => [
+          download.statusCode,
+          download.headers["content-type"],
+          download.headers["x-content-type-options"],
+          /^sandbox/.test(String(download.headers["content-security-policy"])),
+          /^attachment; filename=/.test(String(download.headers["content-disposition"])),
+          sha256(download.rawPayload),
+        ]),
+        [
+          [200, "application/pdf", "nosniff", true, true, sha256(pdf)],
+          [200, "image/jpeg", "nosniff", true, true, sha256(jpeg)],
+        ],
+      );
+      // Never from the public site: without a staff session, no file.
       const stranger = await new StaffClient(site.app).get(links[0] ?? "");
       assert.equal(stranger.statusCode, 303);
     });

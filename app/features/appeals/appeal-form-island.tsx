@@ -6,6 +6,7 @@
  * as prerendered (no action result: a GET), so hydration finds the same markup.
  */
 import { hydrateRoot } from "react-dom/client";
+import { filesErrorKey } from "../../../domain/appeals/appeal-fields.ts";
 import { AppealForm } from "./components/appeal-form.tsx";
 import { appealFormIslandId } from "./island-id.ts";
 
@@ -17,5 +18,13 @@ if (container) {
   const regionOptions = [...(select?.options ?? [])]
     .map((option) => option.value)
     .filter((value) => value !== "");
-  hydrateRoot(container, <AppealForm result={undefined} regionOptions={regionOptions} />);
+  // The file input's `accept` and hint, as rendered: the island does not carry the type list.
+  const fileInput = {
+    accept: container.querySelector('input[type="file"]')?.getAttribute("accept") ?? "",
+    hint: container.querySelector(`#${filesErrorKey}-hint`)?.textContent ?? "",
+  };
+  hydrateRoot(
+    container,
+    <AppealForm initial={undefined} regionOptions={regionOptions} fileInput={fileInput} />,
+  );
 }

@@ -4,11 +4,11 @@
  * record of what was said, when, to which address, with which files, and how its mail fared.
  */
 
+import { fileSizeWords, fileTypes } from "../../../domain/attachments/file-types.ts";
 import {
   answerFileAccept,
   answerFileLimits,
   answerFileTypeList,
-  answerFileTypes,
 } from "../../../domain/staff/answer-files.ts";
 import type { AnswerPreview, AnswerView } from "../../../domain/staff/registry-types.ts";
 import { Button, ButtonGroup } from "../../components/staff/button/button.tsx";
@@ -27,14 +27,9 @@ const mailLabels: Record<NonNullable<AnswerView["mail"]>["status"], string> = {
   failed: "не доставлено: попытки исчерпаны",
 };
 
-/** '240 КБ', '1,2 МБ': sizes as the public site writes them. */
-function fileSize(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} КБ`;
-  return `${(bytes / 1024 / 1024).toFixed(1).replace(".", ",")} МБ`;
-}
-
 function typeLabel(mediaType: string): string {
-  return answerFileTypes.find((type) => type.mediaType === mediaType)?.label ?? mediaType;
+  const known = Object.values(fileTypes).find((type) => type.mediaType === mediaType);
+  return known?.label ?? mediaType;
 }
 
 export type AnswerDraft = { text: string; outgoingNumber: string };
@@ -158,7 +153,7 @@ function AnswerPreviewBox({ preview }: { preview: AnswerPreview }) {
             : preview.files
                 .map(
                   (file) =>
-                    `${file.fileName} (${typeLabel(file.mediaType)}, ${fileSize(file.byteSize)})`,
+                    `${file.fileName} (${typeLabel(file.mediaType)}, ${fileSizeWords(file.byteSize)})`,
                 )
                 .join("; ")}
         </SummaryRow>
@@ -170,7 +165,8 @@ function AnswerPreviewBox({ preview }: { preview: AnswerPreview }) {
   );
 }
 
-function AnswerFiles({ appealId, files }: { appealId: string; files: AnswerView["files"] }) {
+/** Files kept with an appeal (an answer's, or the citizen's own), each downloadable by staff. */
+export function AnswerFiles({ appealId, files }: { appealId: string; files: AnswerView["files"] }) {
   if (files.length === 0) return <>нет</>;
   return (
     <ul className="staff-files">
@@ -179,7 +175,7 @@ function AnswerFiles({ appealId, files }: { appealId: string; files: AnswerView[
           <a href={`/staff/appeals/${appealId}/files/${file.id}`} download>
             {file.fileName}
           </a>{" "}
-          ({typeLabel(file.mediaType)}, {fileSize(file.byteSize)})
+          ({typeLabel(file.mediaType)}, {fileSizeWords(file.byteSize)})
         </li>
       ))}
     </ul>

@@ -4,8 +4,11 @@ import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { after, before, describe, test } from "node:test";
 import { promisify } from "node:util";
-import { storeAppealIn } from "../../../tests/support/staff-fixtures.ts";
+import { samplePdf } from "../../../tests/support/appeal-files.ts";
+import { querySql } from "../../../tests/support/direct-sql.ts";
+import { newAppeal, storeAppealIn } from "../../../tests/support/staff-fixtures.ts";
 import { type TestDatabase, testDatabaseKinds } from "../../../tests/support/test-databases.ts";
+import { storeAppeal } from "../../appeals/store-appeal.ts";
 import { parseDatabaseUrl } from "../../config.ts";
 import { appealEntry } from "../../db/audit-repository.ts";
 import { type DataLayer, openDataLayer } from "../../db/data-layer.ts";
@@ -36,10 +39,14 @@ for (const kind of testDatabaseKinds) {
 
     test("appeals older than the term are deleted with what refers to them; newer ones stay", async () => {
       const now = Date.now();
-      const old = await storeAppealIn(data, new Date(now - 6 * yearMs), undefined, {
-        last_name: "Староверова",
-        email: "old@example.ru",
-      });
+      // With a file the citizen attached (decision 0045): it goes with its appeal.
+      const oldAt = new Date(now - 6 * yearMs);
+      const old = await storeAppeal(
+        data,
+        newAppeal(oldAt, { last_name: "Староверова", email: "old@example.ru" }),
+        [{ fileName: "анализ.pdf", mediaType: "application/pdf", content: samplePdf }],
+      );
+      assert.equal((await data.attachments.listOf({ kind: "appeal", id: old.id })).length, 1);
       await storeAppealIn(data, new Date(now - 5.5 * yearMs));
       const recent = await storeAppealIn(data, new Date(now - 4 * yearMs));
       await data.audit.record(
@@ -59,6 +66,9 @@ for (const kind of testDatabaseKinds) {
         [recent.id],
       );
       assert.equal(await waitingMails(), 1, "their notifications went too");
+      assert.deepEqual(await data.attachments.listOf({ kind: "appeal", id: old.id }), []);
+      const [file] = await querySql(database.url, "SELECT count(*) AS n FROM attachments", []);
+      assert.equal(Number(file?.n), 0, "the citizen's file went with its appeal");
       assert.deepEqual(
         await data.audit.of(old.id),
         [],

@@ -3,10 +3,12 @@
 // it or not at all.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { sampleJpeg, samplePdf, sha256 } from "../../../tests/support/appeal-files.ts";
 import { breakInserts, repairInserts } from "../../../tests/support/broken-inserts.ts";
 import { runSql } from "../../../tests/support/direct-sql.ts";
-import { storeAppealIn } from "../../../tests/support/staff-fixtures.ts";
+import { newAppeal, storeAppealIn } from "../../../tests/support/staff-fixtures.ts";
 import { type TestDatabase, testDatabaseKinds } from "../../../tests/support/test-databases.ts";
+import { storeAppeal } from "../../appeals/store-appeal.ts";
 import { parseDatabaseUrl } from "../../config.ts";
 import { appealEntry } from "../../db/audit-repository.ts";
 import { type DataLayer, openDataLayer } from "../../db/data-layer.ts";
@@ -252,6 +254,47 @@ for (const kind of testDatabaseKinds) {
         message: "Обращение не найдено.",
       });
       assert.ok(await registry().getAppeal(ivan, id));
+    });
+
+    test("a citizen's files: stored with the appeal or not at all, listed on its page, read only by who may see it", async () => {
+      const at = new Date("2026-11-19T15:00:00Z");
+      const files = [
+        { fileName: "анализ.pdf", mediaType: "application/pdf", content: samplePdf },
+        { fileName: "поле.jpg", mediaType: "image/jpeg", content: sampleJpeg },
+      ];
+      const email = "files.in.registry@example.ru";
+      const appeal = newAppeal(at, { email });
+      const stored = async () =>
+        (await data.appeals.list()).filter((row) => row.email === email).length;
+      await whileRefusing("attachments", () =>
+        assert.rejects(storeAppeal(data, appeal, files), /attachments down/),
+      );
+      assert.equal(await stored(), 0, "no appeal without its files");
+
+      const { id } = await storeAppeal(data, appeal, files);
+      assert.equal(await stored(), 1);
+      const page = await registry().getAppeal(anna, id);
+      assert.deepEqual(
+        page?.files.map((file) => [file.fileName, file.byteSize]),
+        [
+          ["анализ.pdf", samplePdf.length],
+          ["поле.jpg", sampleJpeg.length],
+        ],
+      );
+      const [first] = page?.files ?? [];
+      assert.ok(first);
+      assert.equal(
+        sha256((await registry().attachment(anna, id, first.id))?.content ?? Buffer.alloc(0)),
+        sha256(samplePdf),
+      );
+      await runSql(
+        database.url,
+        "UPDATE appeals SET state = 'registered', assignee = 'ivan' WHERE id = ?",
+        [id],
+      );
+      const petr = { login: "petr", role: "executor" } as const;
+      assert.equal(await registry().attachment(petr, id, first.id), undefined);
+      assert.ok(await registry().attachment(ivan, id, first.id));
     });
   });
 }

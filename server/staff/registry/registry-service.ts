@@ -158,7 +158,7 @@ export function createRegistryService(deps: {
     async getAppeal(viewer: StaffViewer, id: string) {
       const appeal = await visibleAppeal(viewer, id);
       if (!appeal) return undefined;
-      const [audit, notification, authorMails, answer, noticeDraft, notes, executors] =
+      const [audit, notification, authorMails, answer, noticeDraft, notes, executors, files] =
         await Promise.all([
           data.audit.of(id),
           notificationOf(id),
@@ -167,6 +167,7 @@ export function createRegistryService(deps: {
           noticeDrafts.viewOf(appeal),
           data.notes.of(id),
           can(viewer.role, "assign") ? data.staffAccounts.activeWithRole("executor") : [],
+          data.attachments.listOf({ kind: "appeal", id }),
         ]);
       return {
         appeal,
@@ -174,6 +175,7 @@ export function createRegistryService(deps: {
         notification,
         authorMails,
         answer,
+        files,
         noticeDraft,
         notes,
         executors: executors.map((executor) => executor.login),

@@ -35,8 +35,15 @@ export async function submitAppeal(
     body: JSON.stringify(body),
     signal: options.signal,
   });
-  // The spec reads only `ok`; the body is a bonus (registration number, field messages), so a
-  // body that is missing or not JSON never turns an answer into a failure.
+  return readAnswer(response);
+}
+
+/**
+ * The API's answer as the form reads it. The spec reads only `ok`; the body is a bonus
+ * (registration number, field messages), so a body that is missing or not JSON never turns an
+ * answer into a failure.
+ */
+export async function readAnswer(response: Response): Promise<SubmitAppealAnswer> {
   const payload = await readJson(response);
   if (response.ok) {
     const number = payload?.number;

@@ -1,16 +1,17 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from "react";
 import { personalDataPolicy } from "../../../../content/personal-data-policy.ts";
 import {
   type AppealErrors,
   type AppealField,
   appealFields,
+  filesErrorKey,
   formErrorKey,
   honeypotField,
 } from "../../../../domain/appeals/appeal-fields.ts";
 import { consentText } from "../../../../domain/appeals/consent-text.ts";
 import { regionPlaceholder } from "../../../../domain/appeals/region-placeholder.ts";
 import { appealsApiBase, submitAppeal } from "../api/submit-appeal.ts";
-import type { AppealFormResult } from "../appeal-form-result.ts";
+import type { AppealFormState } from "../appeal-form-result.ts";
 import {
   type AppealFormValues,
   appealValuesFromFormData,
@@ -18,10 +19,13 @@ import {
   honeypotValue,
 } from "./appeal-form-values.ts";
 import { ErrorSummary, type SummaryError } from "./error-summary.tsx";
-import { CheckboxField, SelectField, TextAreaField, TextField } from "./form-fields.tsx";
-import { type AppealStatus, FormStatus } from "./form-status.tsx";
-import { loadAppealSchema } from "./load-appeal-schema.ts";
+import { CheckboxField, FileField, SelectField, TextAreaField, TextField } from "./form-fields.tsx";
+import { FormStatus } from "./form-status.tsx";
+import { type AppealFormLazy, loadAppealSchema } from "./load-appeal-schema.ts";
 import { Spinner } from "./spinner.tsx";
+
+/** What the file input takes, in its `accept` and its hint. */
+export type AppealFileInput = { accept: string; hint: string };
 
 /** Labels of the fields, also used by the error summary. */
 export const appealFieldLabels: Record<AppealField, string> = {
@@ -34,39 +38,13 @@ export const appealFieldLabels: Record<AppealField, string> = {
   consent: "Согласие на обработку персональных данных",
 };
 
-type FormState = {
-  status: AppealStatus;
-  errors: AppealErrors;
-  /** The answers the fields start from: the visitor's after a refused no-JS post, else empty. */
-  values: AppealFormValues;
-};
-
-function initialState(result: AppealFormResult | undefined): FormState {
-  switch (result?.status) {
-    case undefined:
-      return { status: { kind: "idle" }, errors: {}, values: emptyAppealValues };
-    case "created":
-      return {
-        status: { kind: "success", number: result.number, acknowledged: result.acknowledged },
-        errors: {},
-        values: emptyAppealValues,
-      };
-    case "invalid":
-      return { status: { kind: "idle" }, errors: result.errors, values: result.values };
-    case "failed":
-      return {
-        status: { kind: "failure", detail: result.detail },
-        errors: {},
-        values: result.values,
-      };
-  }
-}
-
 function summaryErrors(errors: AppealErrors): SummaryError[] {
   const list: SummaryError[] = appealFields.flatMap((field) => {
     const message = errors[field];
     return message ? [{ fieldId: field, label: appealFieldLabels[field], message }] : [];
   });
+  const filesMessage = errors[filesErrorKey];
+  if (filesMessage) list.push({ fieldId: filesErrorKey, label: "Файлы", message: filesMessage });
   const formMessage = errors[formErrorKey];
   if (formMessage) list.push({ fieldId: null, label: "", message: formMessage });
   return list;
@@ -94,26 +72,36 @@ function preloadSchema() {
 /**
  * The appeal form. With JavaScript it checks the answers with the shared schema and sends them
  * to the API as JSON; without it, the same form posts to /appeals and the route's action answers
- * with this page again (`result`). `regionOptions` is the list of regions
+ * with this page again (`initial`). `regionOptions` is the list of regions
  * (domain/appeals/regions.ts): the page passes it in, and the island reads it back from the
  * prerendered select, so the island's script does not carry the list a second time.
  */
 export function AppealForm({
-  result,
+  initial,
   regionOptions,
+  fileInput,
 }: {
-  result: AppealFormResult | undefined;
+  /** After a post without JavaScript, the page's result (`appealFormState`); else undefined. */
+  initial: AppealFormState | undefined;
   regionOptions: readonly string[];
+  /** The file input's `accept` and hint (domain/appeals/appeal-files.ts), read back like the regions. */
+  fileInput: AppealFileInput;
 }) {
-  const [state, setState] = useState(() => initialState(result));
+  const [state, setState] = useState<AppealFormState>(
+    () => initial ?? { status: { kind: "idle" }, errors: {}, values: emptyAppealValues },
+  );
   // Remounting the fields is how the form is cleared after a success.
   const [fieldsKey, setFieldsKey] = useState(0);
   // Autofocus is for the page the server sent; after that focus moves by script.
-  const [fromServer, setFromServer] = useState(result !== undefined);
+  const [fromServer, setFromServer] = useState(initial !== undefined);
   const [focusRequest, setFocusRequest] = useState<{ target: "summary" | "status" } | null>(null);
   // Set once React runs the form: CSS and tests can tell the enhanced form from the plain one.
   const [enhanced, setEnhanced] = useState(false);
   const inFlight = useRef(false);
+  const [files, setFiles] = useState<File[]>([]);
+  const [progress, setProgress] = useState<number | null>(null);
+  // The module loaded with the schema: the files' check, list and sending (appeal-form-lazy.ts).
+  const [lazy, setLazy] = useState<AppealFormLazy | null>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
   const statusRef = useRef<HTMLParagraphElement>(null);
 
@@ -147,7 +135,15 @@ export function AppealForm({
       setState({ status: { kind: "submitting" }, errors: {}, values });
       // Exactly the seven fields; the trap only when a bot filled it (the server drops those).
       const body: Record<string, unknown> = trap ? { ...values, [honeypotField]: trap } : values;
-      const answer = await submitAppeal(body, { baseUrl: appealsApiBase(window.location) });
+      const baseUrl = appealsApiBase(window.location);
+      // With files: one multipart request, its upload's progress shown; without: the seed's JSON.
+      const answer =
+        files.length > 0
+          ? await (await loadAppealSchema()).sendAppealWithFiles(body, files, {
+              baseUrl,
+              onProgress: setProgress,
+            })
+          : await submitAppeal(body, { baseUrl });
       if (answer.ok) {
         setState({
           status: { kind: "success", number: answer.number, acknowledged: answer.acknowledged },
@@ -155,6 +151,7 @@ export function AppealForm({
           values: emptyAppealValues,
         });
         setFieldsKey((key) => key + 1);
+        setFiles([]);
         setFocusRequest({ target: "status" });
       } else {
         console.error(`Обращение не отправлено: сервер ответил ${answer.status}`);
@@ -170,7 +167,28 @@ export function AppealForm({
       setFocusRequest({ target: "status" });
     } finally {
       inFlight.current = false;
+      setProgress(null);
     }
+  }
+
+  /** Files chosen are kept by the form (the input emptied), checked before they are listed. */
+  async function chooseFiles(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const chosen = [...files, ...(input.files ?? [])];
+    input.value = "";
+    let problem: string | null = null;
+    try {
+      const loaded = await loadAppealSchema();
+      setLazy(loaded);
+      problem = loaded.checkChosenFiles(chosen);
+    } catch {
+      // Not checked (nor listed) here: the server checks them all the same.
+    }
+    setState((previous) => ({
+      ...previous,
+      errors: { ...previous.errors, [filesErrorKey]: problem ?? undefined },
+    }));
+    if (!problem) setFiles(chosen);
   }
 
   const { status, errors, values } = state;
@@ -182,6 +200,7 @@ export function AppealForm({
       className="appeal-form"
       method="post"
       action="/appeals"
+      encType="multipart/form-data"
       // Our messages, not the browser's: the schema checks on submit (GOV.UK pattern).
       noValidate
       data-enhanced={enhanced ? "" : undefined}
@@ -267,6 +286,24 @@ export function AppealForm({
           required
           defaultChecked={values.consent}
         />
+        {/* Last but the trap: a refused upload cuts the post short, and the fields before the
+            files are what the page can fill in again (decision 0045). */}
+        <FileField
+          name={filesErrorKey}
+          label="Файлы (необязательно)"
+          hint={fileInput.hint}
+          error={errors.files}
+          accept={fileInput.accept}
+          onChange={chooseFiles}
+        >
+          {files.length > 0 && lazy
+            ? lazy.chosenFilesList(
+                files,
+                (index) => setFiles(files.filter((_, kept) => kept !== index)),
+                progress,
+              )
+            : null}
+        </FileField>
         {/* A trap for bots: hidden from people and screen readers, never reached by Tab. */}
         <div className="appeal-form__trap" aria-hidden="true">
           <label htmlFor="appeal-website">Не заполняйте это поле</label>

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ChangeEvent, ReactNode } from "react";
 
 /**
  * Form fields: label, optional hint, the control, then the error message under the control (the
@@ -164,5 +164,34 @@ export function CheckboxField(props: FieldProps & { defaultChecked: boolean }) {
       <Hint name={name} hint={hint} />
       <ErrorMessage name={name} error={error} />
     </div>
+  );
+}
+
+/**
+ * A file input (several files may be chosen); a browser never keeps a choice across pages. With
+ * JavaScript the form keeps the chosen files itself and lists them under the input (`children`).
+ */
+export function FileField({
+  accept,
+  onChange,
+  children,
+  ...field
+}: FieldProps & {
+  accept: string;
+  onChange?: (event: ChangeEvent<HTMLInputElement>) => void;
+  children?: ReactNode;
+}) {
+  return (
+    <LabelledGroup {...field}>
+      <input
+        className="form-input form-input--file"
+        type="file"
+        multiple
+        accept={accept}
+        onChange={onChange}
+        {...controlProps(field)}
+      />
+      {children}
+    </LabelledGroup>
   );
 }

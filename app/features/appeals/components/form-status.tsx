@@ -3,7 +3,13 @@ import type { Ref } from "react";
 export type AppealStatus =
   | { kind: "idle" }
   | { kind: "submitting" }
-  | { kind: "success"; number: string | null; acknowledged: boolean }
+  | {
+      kind: "success";
+      number: string | null;
+      acknowledged: boolean;
+      /** What was stored besides (the files' count and names), said under the number. */
+      note?: string | undefined;
+    }
   | { kind: "failure"; detail: string | null };
 
 export const successMessage = "Обращение успешно отправлено";
@@ -41,6 +47,7 @@ export function FormStatus({
           {status.number ? (
             <span className="form-status__detail">Регистрационный номер: {status.number}</span>
           ) : null}
+          {status.note ? <span className="form-status__detail">{status.note}</span> : null}
           {status.acknowledged ? (
             <span className="form-status__detail">{acknowledgementNote}</span>
           ) : null}

@@ -7,7 +7,8 @@ import { appealFormIslandId } from "../island-id.ts";
  * the island's element (`data-schema-src`, written at build time by
  * scripts/add-island-script.ts); vite.island-schema.config.ts builds it.
  */
-type AppealSchemaModule = typeof import("../../../../domain/appeals/appeal-schema.ts");
+export type AppealFormLazy = typeof import("../appeal-form-lazy.ts");
+type AppealSchemaModule = AppealFormLazy;
 
 let loading: Promise<AppealSchemaModule> | null = null;
 
