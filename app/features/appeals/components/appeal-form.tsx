@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { personalDataPolicy } from "../../../../content/personal-data-policy.ts";
+import { personalDataPaths, personalDataPolicy } from "../../../../content/personal-data-policy.ts";
 import {
   type AppealErrors,
   type AppealField,
@@ -259,8 +259,10 @@ export function AppealForm({
           label={consentText}
           hint={
             <>
-              Как мы обрабатываем персональные данные, написано в{" "}
-              <a href={personalDataPolicy.href}>Политике обработки персональных данных</a> (PDF).
+              <a href={personalDataPaths.consent}>Текст согласия</a> отдельным документом. Как мы
+              обрабатываем персональные данные, написано в{" "}
+              <a href={personalDataPaths.policy}>Политике обработки персональных данных</a> (
+              <a href={personalDataPolicy.href}>PDF</a>).
             </>
           }
           error={errors.consent}
