@@ -10,7 +10,7 @@ import { documentGroups } from "./documents.ts";
 import { organisation } from "./organisation.ts";
 
 /** The feedback subsection's form: the appeals form with its topic chosen. */
-export const corruptionReportPath = "/appeals";
+export const corruptionReportPath = "/appeals/corruption_report";
 
 export const anticorruptionSections = [
   { id: "acts", title: "Нормативные правовые и иные акты в сфере противодействия коррупции" },

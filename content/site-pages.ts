@@ -118,6 +118,13 @@ const pages = [
     description: "Охрана труда: результаты специальной оценки условий труда в учреждении.",
     navLabel: "Специальная оценка условий труда",
   },
+  {
+    path: "/appeals/corruption_report",
+    title: "Сообщение о фактах коррупции",
+    description:
+      "Сообщить о фактах коррупции в учреждении: форма обращения с выбранной темой «Сообщение о фактах коррупции».",
+    navLabel: "Сообщение о фактах коррупции",
+  },
 ] as const satisfies readonly SitePage[];
 
 export type SitePath = (typeof pages)[number]["path"];

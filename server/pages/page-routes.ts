@@ -57,6 +57,18 @@ export const pageRoutes: readonly PageRoute[] = [
       badRequest: formMessages.unreadable,
     },
   },
+  // Issue 29: the same form on the corruption report's page, its topic chosen (decision 0044).
+  {
+    path: "/appeals/corruption_report",
+    methods: ["POST"],
+    body: { urlEncoded: { limit: bodyLimits.appealForm } },
+    access: { kind: "public" },
+    refusals: {
+      tooLarge: "Сообщение слишком большое. Сократите текст и отправьте его ещё раз.",
+      unsupportedType: "Форма отправляется как application/x-www-form-urlencoded.",
+      badRequest: formMessages.unreadable,
+    },
+  },
   {
     path: "/appeals/status",
     methods: ["GET", "POST"],

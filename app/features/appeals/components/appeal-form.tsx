@@ -101,9 +101,15 @@ function preloadSchema() {
 export function AppealForm({
   result,
   regionOptions,
+  topic,
+  action = "/appeals",
 }: {
   result: AppealFormResult | undefined;
   regionOptions: readonly string[];
+  /** A topic the page chose (issue 29): posted as a hidden field, shown in words. */
+  topic?: { code: string; label: string };
+  /** Where the form posts without JavaScript: the page that shows it. */
+  action?: string;
 }) {
   const [state, setState] = useState(() => initialState(result));
   // Remounting the fields is how the form is cleared after a success.
@@ -181,7 +187,7 @@ export function AppealForm({
     <form
       className="appeal-form"
       method="post"
-      action="/appeals"
+      action={action}
       // Our messages, not the browser's: the schema checks on submit (GOV.UK pattern).
       noValidate
       data-enhanced={enhanced ? "" : undefined}
@@ -193,6 +199,12 @@ export function AppealForm({
       ) : null}
       <FormStatus status={status} messageRef={statusRef} autoFocus={fromServer} />
 
+      {topic ? (
+        <p>
+          Тема обращения: «{topic.label}»
+          <input type="hidden" name="topic" value={topic.code} />
+        </p>
+      ) : null}
       <div className="appeal-form__fields" key={fieldsKey}>
         <TextField
           name="first_name"
