@@ -7,6 +7,8 @@ export const cityPhoneCode = "8332";
 export const organisation = {
   fullName: sampleValues.organisationFullName,
   shortName: sampleValues.organisationShortName,
+  /** The founder (issue 29): the federal ministry the institution belongs to. */
+  founder: "Министерство сельского хозяйства Российской Федерации",
   address: `${sampleValues.postalCode}, ${sampleValues.streetAddress}`,
   phone: {
     display: `(${cityPhoneCode}) ${sampleValues.phoneLocalNumber}`,

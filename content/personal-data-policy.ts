@@ -9,3 +9,12 @@ export const personalDataPolicy = {
   title: "Политика в отношении обработки персональных данных",
   href: "/docs/personal-data-policy.pdf",
 } satisfies DocumentLink;
+
+/**
+ * The policy as a page and the consent as its own document (issue 29, decision 0044): every form
+ * that collects personal data links both.
+ */
+export const personalDataPaths = {
+  policy: "/personal-data",
+  consent: "/personal-data/consent",
+} as const;

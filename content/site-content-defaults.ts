@@ -1,6 +1,8 @@
 import type { SiteContent } from "../domain/site-content/site-editions.ts";
+import { defaultAnticorruptionTexts } from "./anticorruption.ts";
 import { defaultAppealsTexts } from "./appeals-rules.ts";
 import { defaultApplications } from "./application-forms.ts";
+import { defaultReceptionTexts } from "./citizens-appeals.ts";
 import { defaultContacts } from "./contacts.ts";
 import { defaultDocuments } from "./documents.ts";
 import { defaultHomeTexts } from "./home-sections.ts";
@@ -9,6 +11,7 @@ import { defaultNews } from "./news.ts";
 import { defaultStructure } from "./organisation-chart.ts";
 import { defaultPrices } from "./price-list.ts";
 import { defaultServicesTexts } from "./services.ts";
+import { defaultSpecialAssessmentTexts } from "./special-assessment.ts";
 import { defaultVacancies } from "./vacancies.ts";
 
 /**
@@ -27,4 +30,7 @@ export const siteContentDefaults: SiteContent = {
   services: defaultServicesTexts,
   investors: defaultInvestorsTexts,
   appeals: defaultAppealsTexts,
+  anticorruption: defaultAnticorruptionTexts,
+  reception: defaultReceptionTexts,
+  assessment: defaultSpecialAssessmentTexts,
 };

@@ -84,6 +84,47 @@ const pages = [
     description: "Новости и объявления учреждения: сроки, изменения в работе, события.",
     navLabel: "Новости и объявления",
   },
+  // Issue 29's required sections (decision 0044).
+  {
+    path: "/anticorruption",
+    title: "Противодействие коррупции",
+    description:
+      "Противодействие коррупции: нормативные акты, антикоррупционная экспертиза, формы документов, комиссия, обратная связь для сообщений о фактах коррупции.",
+    navLabel: "Противодействие коррупции",
+  },
+  {
+    path: "/appeals/procedure",
+    title: "Порядок рассмотрения обращений и личный приём",
+    description:
+      "Как рассматриваются обращения граждан и в какие сроки, график личного приёма, форма обращения, состояние и обзор обращений.",
+    navLabel: "Порядок рассмотрения обращений",
+  },
+  {
+    path: "/personal-data",
+    title: "Политика в отношении обработки персональных данных",
+    description:
+      "Какие персональные данные собирает сайт, зачем и как они защищаются; согласие на обработку персональных данных.",
+    navLabel: "Персональные данные",
+  },
+  {
+    path: "/personal-data/consent",
+    title: "Согласие на обработку персональных данных",
+    description: "Текст согласия на обработку персональных данных в форме обращения и его версия.",
+    navLabel: "Согласие на обработку персональных данных",
+  },
+  {
+    path: "/special-assessment",
+    title: "Результаты специальной оценки условий труда",
+    description: "Охрана труда: результаты специальной оценки условий труда в учреждении.",
+    navLabel: "Специальная оценка условий труда",
+  },
+  {
+    path: "/appeals/corruption_report",
+    title: "Сообщение о фактах коррупции",
+    description:
+      "Сообщить о фактах коррупции в учреждении: форма обращения с выбранной темой «Сообщение о фактах коррупции».",
+    navLabel: "Сообщение о фактах коррупции",
+  },
 ] as const satisfies readonly SitePage[];
 
 export type SitePath = (typeof pages)[number]["path"];
@@ -117,7 +158,21 @@ export const menuPaths: readonly SitePath[] = [
   "/appeals",
   "/to_investors",
   "/vacancies",
+  "/anticorruption",
+  "/personal-data",
+  "/special-assessment",
 ];
 
 /** Links shown in the bar itself on wide screens and inside the menu on narrow ones. */
 export const barPaths: readonly SitePath[] = ["/applications", "/contacts"];
+
+/**
+ * The required sections (issue 29) as the footer of every page links them, and the home page
+ * too: each at most one click from anywhere.
+ */
+export const requiredSectionPaths: readonly SitePath[] = [
+  "/anticorruption",
+  "/appeals/procedure",
+  "/personal-data",
+  "/special-assessment",
+];

@@ -154,6 +154,7 @@ test("mail: off without SMTP_URL; 10 tries from a 30-second wait by default", ()
   assert.deepEqual(config.mail, {
     smtpUrl: null,
     notifyTo: [],
+    anticorruptionNotifyTo: [],
     from: "",
     retry: { firstWaitMs: 30_000, maxAttempts: 10 },
     leaseMs: 30_000,
@@ -161,10 +162,11 @@ test("mail: off without SMTP_URL; 10 tries from a 30-second wait by default", ()
   });
 });
 
-test("mail: reads SMTP_URL, APPEALS_NOTIFY_TO, MAIL_FROM and the retry settings", () => {
+test("mail: reads SMTP_URL, APPEALS_NOTIFY_TO, ANTICORRUPTION_NOTIFY_TO, MAIL_FROM and the retry settings", () => {
   const config = loadConfig({
     SMTP_URL: "smtps://site:s3cret@mail.example.ru:465",
     APPEALS_NOTIFY_TO: "priemnaya@example.ru, Юрист <yurist@example.ru>",
+    ANTICORRUPTION_NOTIFY_TO: "korrupciya@example.ru",
     MAIL_FROM: "Сайт агрохимслужбы <noreply@example.ru>",
     MAIL_RETRY_FIRST_WAIT_MS: "1000",
     MAIL_MAX_ATTEMPTS: "5",
@@ -174,6 +176,7 @@ test("mail: reads SMTP_URL, APPEALS_NOTIFY_TO, MAIL_FROM and the retry settings"
   assert.deepEqual(config.mail, {
     smtpUrl: "smtps://site:s3cret@mail.example.ru:465",
     notifyTo: ["priemnaya@example.ru", "yurist@example.ru"],
+    anticorruptionNotifyTo: ["korrupciya@example.ru"],
     from: "Сайт агрохимслужбы <noreply@example.ru>",
     retry: { firstWaitMs: 1000, maxAttempts: 5 },
     leaseMs: 60_000,

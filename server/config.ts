@@ -67,10 +67,7 @@ export type ServerConfig = {
   metricsAllow: string[];
   /** Days sign-in, sign-out and refusal lines stay in the staff audit before the daily purge. */
   signInAuditDays: number;
-  /**
-   * When the daily purges run (sign-in leftovers, appeals past the retention term): Kirov time
-   * 'HH:MM'; null: off.
-   */
+  /** Daily purges (sign-in leftovers, appeals past retention): Kirov 'HH:MM'; null: off. */
   purgeTime: string | null;
   /** An executor's answer waits for a head's approval before it goes out (ANSWER_APPROVAL). */
   answerApproval: boolean;
@@ -177,6 +174,7 @@ const envSchema = z
     TRUST_PROXY: z.string().default("false").pipe(parsed(parseTrustProxy)),
     SMTP_URL: parsed(parseSmtpUrl).optional(),
     APPEALS_NOTIFY_TO: parsed(parseAddressList).optional(),
+    ANTICORRUPTION_NOTIFY_TO: parsed(parseAddressList).optional(),
     MAIL_FROM: parsed(parseSender).optional(),
     MAIL_RETRY_FIRST_WAIT_MS: limit(defaultRetrySchedule.firstWaitMs),
     MAIL_LEASE_MS: limit(defaultLeaseMs),
@@ -278,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mail: {
       smtpUrl: data.SMTP_URL ?? null,
       notifyTo: data.APPEALS_NOTIFY_TO ?? [],
+      anticorruptionNotifyTo: data.ANTICORRUPTION_NOTIFY_TO ?? [],
       from: data.MAIL_FROM ?? "",
       retry: { firstWaitMs: data.MAIL_RETRY_FIRST_WAIT_MS, maxAttempts: data.MAIL_MAX_ATTEMPTS },
       leaseMs: data.MAIL_LEASE_MS,

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { personalDataPaths, personalDataPolicy } from "../../content/personal-data-policy.ts";
 import { appealStateLabels } from "../../domain/appeals/appeal-states.ts";
 import {
   type AppealStatusView,
@@ -104,6 +105,10 @@ export default function AppealStatusPage({ loaderData, actionData }: Route.Compo
           Узнать состояние
         </button>
       </form>
+      <p>
+        Как учреждение обрабатывает персональные данные:{" "}
+        <a href={personalDataPaths.policy}>{personalDataPolicy.title}</a>.
+      </p>
       <p>
         <a href="/appeals">Обращения граждан</a>
       </p>

@@ -105,6 +105,10 @@ export default function AppealsPage({ actionData, loaderData }: Route.ComponentP
         <a href="/appeals/review">Обзор обращений граждан</a>: сколько обращений поступило по
         кварталам и как они рассмотрены.
       </p>
+      <p>
+        <a href="/appeals/procedure">Порядок рассмотрения обращений и личный приём</a>: сроки,
+        график приёма, другие способы обратиться.
+      </p>
     </div>
   );
 }

@@ -308,3 +308,22 @@ describe("normalizePhone", () => {
     }
   });
 });
+
+describe("the topic a page of the form chose (issue 29)", () => {
+  test("the corruption report's topic is kept; none is no topic", () => {
+    const chosen = validateAppeal({ ...valid, topic: "corruption-report" });
+    assert.ok(chosen.ok);
+    assert.equal(chosen.value.topic, "corruption-report");
+    const none = validateAppeal(valid);
+    assert.ok(none.ok);
+    assert.equal(none.value.topic, undefined);
+  });
+
+  test("a topic staff give, or any other, is refused in words", () => {
+    for (const topic of ["laboratory", "nonsense", 1]) {
+      const result = validateAppeal({ ...valid, topic });
+      assert.ok(!result.ok);
+      assert.deepEqual(result.errors, { _form: messages.topic });
+    }
+  });
+});

@@ -12,6 +12,7 @@ import {
   formErrorKey,
   honeypotField,
 } from "./appeal-fields.ts";
+import { citizenTopicCodes } from "./appeal-topics.ts";
 import { regionOptions } from "./regions.ts";
 
 export const requiredMessage = "Это обязательное поле";
@@ -31,6 +32,7 @@ export const messages = {
   consent: "Подтвердите согласие на обработку персональных данных",
   notAnObject: "Ожидается объект с полями обращения",
   unknownFields: "Неизвестные поля",
+  topic: "Неизвестная тема обращения",
 } as const;
 
 /**
@@ -142,6 +144,8 @@ export const appealSchema = z.strictObject({
         ? requiredMessage
         : messages.consent,
   }),
+  // Issue 29: the topic a page of the form chose (a hidden field); none on /appeals.
+  topic: z.optional(z.enum(citizenTopicCodes, { error: messages.topic })),
 });
 
 /** An appeal that passed the schema: names, e-mail and comment trimmed, region "" when none. */
@@ -169,6 +173,8 @@ export function validateAppeal(input: unknown): AppealValidation {
     const field = issue.path[0];
     if (typeof field === "string" && (appealFields as readonly string[]).includes(field)) {
       errors[field as AppealField] ??= issue.message;
+    } else if (field === "topic") {
+      errors[formErrorKey] ??= issue.message;
     } else if (issue.code === "unrecognized_keys") {
       errors[formErrorKey] ??= `${messages.unknownFields}: ${issue.keys.join(", ")}`;
     } else {

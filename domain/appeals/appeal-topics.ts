@@ -11,6 +11,9 @@ export const appealTopics = [
   { code: "reclamation-design", label: "Мелиорация, рекультивация и проектирование" },
   { code: "maps-land-data", label: "Интерактивные карты и сведения о землях" },
   { code: "vacancies", label: "Вакансии" },
+  // Issue 29: chosen by the citizen on /appeals/corruption_report; also mailed to
+  // ANTICORRUPTION_NOTIFY_TO (decision 0044).
+  { code: "corruption-report", label: "Сообщение о фактах коррупции" },
   { code: "other", label: "Другое" },
 ] as const;
 
@@ -29,3 +32,14 @@ export function topicLabel(code: string | null): string {
   if (code === null) return noTopicLabel;
   return appealTopics.find((topic) => topic.code === code)?.label ?? code;
 }
+
+/**
+ * The topics a citizen may choose in the form itself (issue 29): only the corruption report,
+ * which has its own page and its own recipients. Every other topic is staff's to give.
+ */
+export const citizenTopicCodes = ["corruption-report"] as const satisfies readonly AppealTopic[];
+
+export type CitizenTopic = (typeof citizenTopicCodes)[number];
+
+/** The topic whose appeals go to ANTICORRUPTION_NOTIFY_TO besides the handlers. */
+export const corruptionReportTopic: CitizenTopic = "corruption-report";

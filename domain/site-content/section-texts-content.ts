@@ -28,3 +28,18 @@ export type SectionTextsContent = z.infer<typeof sectionTextsContentSchema>;
 /** A section's text in this content, if it has one. */
 export const sectionTextOf = (content: SectionTextsContent, id: string): string | undefined =>
   content.sections.find((section) => section.id === id)?.text;
+
+/**
+ * Each of the default sections' texts as published (or the default's, for a section the content
+ * lacks): what a page made of section texts renders, by section id.
+ */
+export const sectionTextsOrDefaults = (
+  content: SectionTextsContent | undefined,
+  defaults: SectionTextsContent,
+): Record<string, string> =>
+  Object.fromEntries(
+    defaults.sections.map((section) => [
+      section.id,
+      (content && sectionTextOf(content, section.id)) ?? section.text,
+    ]),
+  );

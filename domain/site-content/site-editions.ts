@@ -42,6 +42,9 @@ export type SiteContent = {
   services: SectionTextsContent;
   investors: SectionTextsContent;
   appeals: SectionTextsContent;
+  anticorruption: SectionTextsContent;
+  reception: SectionTextsContent;
+  assessment: SectionTextsContent;
 };
 
 export type EditablePage = keyof SiteContent;
@@ -137,6 +140,25 @@ export const editablePages: {
     title: "Обращения граждан: правила и способы",
     schema: sectionTextsContentSchema,
     shownOn: ["/appeals"],
+  },
+  // Issue 29's required sections (decision 0044).
+  anticorruption: {
+    path: "/anticorruption",
+    title: "Противодействие коррупции: подразделы",
+    schema: sectionTextsContentSchema,
+    shownOn: ["/anticorruption"],
+  },
+  reception: {
+    path: "/appeals/procedure",
+    title: "Обращения граждан: личный приём",
+    schema: sectionTextsContentSchema,
+    shownOn: ["/appeals/procedure"],
+  },
+  assessment: {
+    path: "/special-assessment",
+    title: "Результаты специальной оценки условий труда",
+    schema: sectionTextsContentSchema,
+    shownOn: ["/special-assessment"],
   },
 };
 

@@ -25,6 +25,9 @@ export const siteForms: { [page in EditablePage]: PageForm<SiteContent[page], un
   services: sectionTextsForm as PageForm<SiteContent["services"], unknown>,
   investors: sectionTextsForm as PageForm<SiteContent["investors"], unknown>,
   appeals: sectionTextsForm as PageForm<SiteContent["appeals"], unknown>,
+  anticorruption: sectionTextsForm as PageForm<SiteContent["anticorruption"], unknown>,
+  reception: sectionTextsForm as PageForm<SiteContent["reception"], unknown>,
+  assessment: sectionTextsForm as PageForm<SiteContent["assessment"], unknown>,
 };
 
 /** A page's form, its content as any page's: the editor route is written once for all. */

@@ -1,9 +1,11 @@
 import { acknowledgementLimit } from "../../domain/appeals/acknowledgement-cap.ts";
+import { corruptionReportTopic } from "../../domain/appeals/appeal-topics.ts";
 import { emailKey } from "../../domain/appeals/email-key.ts";
 import { kirovIsoDate } from "../../domain/time/kirov-time.ts";
 import type { NewAppeal } from "../db/appeals-repository.ts";
 import type { NewAttachment } from "../db/attachments-repository.ts";
 import type { DataLayer } from "../db/data-layer.ts";
+import type { Recipient } from "../db/delivery-types.ts";
 
 export type StoredAppealReceipt = {
   id: string;
@@ -31,7 +33,7 @@ export async function storeAppeal(
   const full = counts.knownFull(key, day);
   const receipt = await data.appealIntake.store({
     appeal,
-    notification: { kind: "appeal-notification", recipients: [{ group: "handlers" }] },
+    notification: { kind: "appeal-notification", recipients: notificationRecipients(appeal) },
     acknowledgement: { kind: "appeal-acknowledgement", recipients: [{ address: appeal.email }] },
     emailKey: key,
     count: full ? undefined : { day, limit: acknowledgementLimit.perAddress },
@@ -39,4 +41,11 @@ export async function storeAppeal(
   });
   if (!receipt.acknowledged && !full) counts.rememberFull(key, day);
   return receipt;
+}
+
+/** The handlers; and, for a corruption report, the anticorruption group too (decision 0044). */
+function notificationRecipients(appeal: NewAppeal): Recipient[] {
+  return appeal.topic === corruptionReportTopic
+    ? [{ group: "handlers" }, { group: "anticorruption" }]
+    : [{ group: "handlers" }];
 }

@@ -26,6 +26,8 @@ export function toStoredAppeal(row: SqlRow): StoredAppeal {
     consent_text_version: String(row.consent_text_version),
     client_ip: String(row.client_ip),
     user_agent: nullableText(row.user_agent),
+    // A topic the citizen's page chose, or staff gave since (issue 19, 29).
+    ...(row.topic ? { topic: String(row.topic) } : {}),
   };
 }
 

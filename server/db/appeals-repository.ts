@@ -38,6 +38,8 @@ export type NewAppeal = {
   client_ip: string;
   user_agent: string | null;
   created_at: Date;
+  /** A topic the citizen's page of the form chose (issue 29); none: staff give it later. */
+  topic?: string;
 };
 
 export type StoredAppeal = Omit<NewAppeal, "consent_at" | "created_at"> & {
@@ -74,8 +76,8 @@ const rowColumns = `seq, id, number, created_at, state, registered_on, extension
  */
 const insertSqlWith = (withheld: string) => `INSERT INTO appeals (seq, id, number, created_at,
   first_name, last_name, email, email_key, phone, phone_normalized, region, comment, consent,
-  consent_at, consent_text_version, client_ip, user_agent, acknowledgement_withheld)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ${withheld})`;
+  consent_at, consent_text_version, client_ip, user_agent, topic, acknowledgement_withheld)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ${withheld})`;
 const insertSql = insertSqlWith("?");
 
 /**
@@ -121,6 +123,7 @@ export const appealInsert = {
     appeal.consent_text_version,
     appeal.client_ip,
     appeal.user_agent,
+    appeal.topic ?? null,
   ],
 };
 

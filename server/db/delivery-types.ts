@@ -17,7 +17,10 @@ export type DeliveryKind = (typeof deliveryKinds)[number];
  * Who gets the mail: a group whose addresses the server's settings name when it is sent (the
  * handlers, APPEALS_NOTIFY_TO), or an address written with the delivery (a citizen's e-mail).
  */
-export type Recipient = { group: "handlers" } | { address: string };
+export type Recipient = { group: RecipientGroup } | { address: string };
+
+/** The groups: the handlers, and the anticorruption officers of a corruption report (0044). */
+export type RecipientGroup = "handlers" | "anticorruption";
 
 /** A file to attach, by reference: the sender reads it from where it is kept when it sends. */
 export type AttachmentReference = { store: string; id: string };

@@ -8,6 +8,7 @@ import { isNoticeKind } from "../../content/notice-templates.ts";
 import { registryQueryParams } from "../../domain/staff/registry-query.ts";
 import type { DataLayer } from "../db/data-layer.ts";
 import type { ClaimedDelivery, Recipient } from "../db/deliveries-repository.ts";
+import type { RecipientGroup } from "../db/delivery-types.ts";
 import { composeAcknowledgementMail } from "./acknowledgement-mail.ts";
 import { composeAnswerMail } from "./answer-mail.ts";
 import { composeAppealMail } from "./appeal-mail.ts";
@@ -26,15 +27,23 @@ export function createDeliveryComposer(deps: {
   data: Pick<DataLayer, "appeals" | "answers" | "attachments">;
   /** The handlers' addresses (APPEALS_NOTIFY_TO). */
   handlers: string[];
+  /** The addresses of a corruption report's notification besides them (ANTICORRUPTION_NOTIFY_TO). */
+  anticorruption?: string[];
   mailer: Pick<Mailer, "domain">;
   /** The site's origin (SITE_URL), for the links in the citizen's mails. */
   siteUrl: string;
 }) {
+  const groups: Record<RecipientGroup, string[]> = {
+    handlers: deps.handlers,
+    anticorruption: deps.anticorruption ?? [],
+  };
   // Each address once, whatever its case, when a head's is also among the handlers'.
   const addressesOf = (recipients: Recipient[]) => {
     const seen = new Set<string>();
     return recipients
-      .flatMap((recipient) => ("group" in recipient ? deps.handlers : [recipient.address]))
+      .flatMap((recipient) =>
+        "group" in recipient ? groups[recipient.group] : [recipient.address],
+      )
       .filter((address) => {
         const key = address.toLowerCase();
         if (seen.has(key)) return false;

@@ -7,6 +7,11 @@ export type MailConfig = {
   smtpUrl: string | null;
   /** The handlers' addresses. */
   notifyTo: string[];
+  /**
+   * ANTICORRUPTION_NOTIFY_TO (issue 29): who gets the handlers' notification of a corruption
+   * report besides them; none when absent.
+   */
+  anticorruptionNotifyTo?: string[];
   /** The sender, 'Name <address>' or an address. */
   from: string;
   retry: RetrySchedule;

@@ -34,6 +34,7 @@ export function registerDeliverySender(
   const compose = createDeliveryComposer({
     data: deps.data,
     handlers: mail.notifyTo,
+    anticorruption: mail.anticorruptionNotifyTo,
     mailer,
     siteUrl: deps.siteUrl,
   });

@@ -48,12 +48,14 @@ const staffRefusals: BodyRefusals = {
 const staffForm: BodyReading = { urlEncoded: { limit: bodyLimits.default } };
 const staff: Access = { kind: "staff" };
 
-export const pageRoutes: readonly PageRoute[] = [
-  // The appeal form posted without JavaScript; the page itself is prerendered (GET never here).
-  {
-    path: "/appeals",
+/**
+ * A page with the appeal form, posted without JavaScript. The form with files (decision 0045)
+ * posts multipart; without files a browser may send either.
+ */
+function appealFormPost(path: string): PageRoute {
+  return {
+    path,
     methods: ["POST"],
-    // The form with files (decision 0045) posts multipart; without files a browser may send either.
     body: { urlEncoded: { limit: bodyLimits.appealForm }, multipart: appealFileRules },
     access: { kind: "public" },
     refusals: {
@@ -62,7 +64,14 @@ export const pageRoutes: readonly PageRoute[] = [
         "Неподдерживаемый формат запроса: форма обращения отправляется как multipart/form-data или application/x-www-form-urlencoded.",
       badRequest: formMessages.unreadable,
     },
-  },
+  };
+}
+
+export const pageRoutes: readonly PageRoute[] = [
+  // The appeal form posted without JavaScript; the page itself is prerendered (GET never here).
+  appealFormPost("/appeals"),
+  // Issue 29: the same form on the corruption report's page, its topic chosen (decision 0044).
+  appealFormPost("/appeals/corruption_report"),
   {
     path: "/appeals/status",
     methods: ["GET", "POST"],

@@ -5,10 +5,13 @@
  * reader is domain/site-content/site-forms.ts.
  */
 import type { ReactNode } from "react";
+import { anticorruptionSectionTitles } from "../../../content/anticorruption.ts";
 import { appealsSectionTitles } from "../../../content/appeals-rules.ts";
+import { receptionSectionTitles } from "../../../content/citizens-appeals.ts";
 import { homeSections } from "../../../content/home-sections.ts";
 import { investorsSectionTitles } from "../../../content/investors.ts";
 import { serviceSectionTitle } from "../../../content/services.ts";
+import { specialAssessmentSectionTitles } from "../../../content/special-assessment.ts";
 import type { ContactsFormValues } from "../../../domain/site-content/contacts-form.ts";
 import {
   applicationsKind,
@@ -105,6 +108,17 @@ const appeals: PageEditor<SiteContent["appeals"], SectionTextValues[]> = {
   changes: sectionTextsChanges(appealsSectionTitle),
 };
 
+/** The editor of a page made of section texts, its sections named by `titles`. */
+function sectionTextsEditor<page extends EditablePage>(
+  titles: Record<string, string>,
+): PageEditor<SiteContent[page], unknown> {
+  const title = (id: string) => titles[id] ?? id;
+  return {
+    Fields: sectionTextsFields(title),
+    changes: sectionTextsChanges(title),
+  } as PageEditor<SiteContent[page], unknown>;
+}
+
 export const pageEditors: { [page in EditablePage]: PageEditor<SiteContent[page], unknown> } = {
   vacancies: vacancies as PageEditor<SiteContent["vacancies"], unknown>,
   prices: prices as PageEditor<SiteContent["prices"], unknown>,
@@ -117,6 +131,9 @@ export const pageEditors: { [page in EditablePage]: PageEditor<SiteContent[page]
   services: services as PageEditor<SiteContent["services"], unknown>,
   investors: investors as PageEditor<SiteContent["investors"], unknown>,
   appeals: appeals as PageEditor<SiteContent["appeals"], unknown>,
+  anticorruption: sectionTextsEditor<"anticorruption">(anticorruptionSectionTitles),
+  reception: sectionTextsEditor<"reception">(receptionSectionTitles),
+  assessment: sectionTextsEditor<"assessment">(specialAssessmentSectionTitles),
 };
 
 /** A page's editor, its content as any page's: the editor route is written once for all. */

@@ -1,5 +1,5 @@
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from "react";
-import { personalDataPolicy } from "../../../../content/personal-data-policy.ts";
+import { personalDataPaths, personalDataPolicy } from "../../../../content/personal-data-policy.ts";
 import {
   type AppealErrors,
   type AppealField,
@@ -80,12 +80,18 @@ export function AppealForm({
   initial,
   regionOptions,
   fileInput,
+  topic,
+  action = "/appeals",
 }: {
   /** After a post without JavaScript, the page's result (`appealFormState`); else undefined. */
   initial: AppealFormState | undefined;
   regionOptions: readonly string[];
   /** The file input's `accept` and hint (domain/appeals/appeal-files.ts), read back like the regions. */
   fileInput: AppealFileInput;
+  /** A topic the page chose (issue 29): posted as a hidden field, shown in words. */
+  topic?: { code: string; label: string };
+  /** Where the form posts without JavaScript: the page that shows it. */
+  action?: string;
 }) {
   const [state, setState] = useState<AppealFormState>(
     () => initial ?? { status: { kind: "idle" }, errors: {}, values: emptyAppealValues },
@@ -199,7 +205,7 @@ export function AppealForm({
     <form
       className="appeal-form"
       method="post"
-      action="/appeals"
+      action={action}
       encType="multipart/form-data"
       // Our messages, not the browser's: the schema checks on submit (GOV.UK pattern).
       noValidate
@@ -212,6 +218,12 @@ export function AppealForm({
       ) : null}
       <FormStatus status={status} messageRef={statusRef} autoFocus={fromServer} />
 
+      {topic ? (
+        <p>
+          Тема обращения: «{topic.label}»
+          <input type="hidden" name="topic" value={topic.code} />
+        </p>
+      ) : null}
       <div className="appeal-form__fields" key={fieldsKey}>
         <TextField
           name="first_name"
@@ -278,8 +290,10 @@ export function AppealForm({
           label={consentText}
           hint={
             <>
-              Как мы обрабатываем персональные данные, написано в{" "}
-              <a href={personalDataPolicy.href}>Политике обработки персональных данных</a> (PDF).
+              <a href={personalDataPaths.consent}>Текст согласия</a> отдельным документом. Как мы
+              обрабатываем персональные данные, написано в{" "}
+              <a href={personalDataPaths.policy}>Политике обработки персональных данных</a> (
+              <a href={personalDataPolicy.href}>PDF</a>).
             </>
           }
           error={errors.consent}

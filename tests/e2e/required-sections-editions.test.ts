@@ -1,0 +1,37 @@
+// Issue 29's editable sections: the renderer publishing uses (server/pages/page-renderer.ts)
+// shows an edition's texts on /anticorruption, /appeals/procedure and /special-assessment, in the
+// small markup, and a subsection an edition leaves out keeps the build's text. Needs
+// `npm run build`.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { createPageRenderer } from "../../server/pages/page-renderer.ts";
+import { staffPageHandler } from "../support/staff-test-app.ts";
+
+test("an edition's subsection texts are what /anticorruption shows", async () => {
+  const render = createPageRenderer(await staffPageHandler());
+  const { html } = await render("/anticorruption", {
+    anticorruption: {
+      sections: [
+        { id: "commission", text: "Состав комиссии: [приказ](/docs/ustav.pdf)." },
+        { id: "income", text: "Сведения за **2025 год**." },
+      ],
+    },
+  });
+  assert.match(html, /<p>Состав комиссии: <a href="\/docs\/ustav\.pdf">приказ<\/a>\.<\/p>/);
+  assert.match(html, /<p>Сведения за <strong>2025 год<\/strong>\.<\/p>/);
+  assert.match(html, /id="expertise"[\s\S]*?пока не опубликованы/, "the rest as built");
+});
+
+test("the reception's schedule and the assessment's results are the editions'", async () => {
+  const render = createPageRenderer(await staffPageHandler());
+  const procedure = await render("/appeals/procedure", {
+    reception: { sections: [{ id: "reception", text: "- Вторник, 10.00–12.00, каб. 5" }] },
+  });
+  assert.match(procedure.html, /<ul><li>Вторник, 10\.00–12\.00, каб\. 5<\/li><\/ul>/);
+  assert.doesNotMatch(procedure.html, /будут размещены учреждением/);
+  const assessment = await render("/special-assessment", {
+    assessment: { sections: [{ id: "results", text: "Отчёт утверждён 1 марта 2026 г." }] },
+  });
+  assert.match(assessment.html, /<p>Отчёт утверждён 1 марта 2026 г\.<\/p>/);
+  assert.doesNotMatch(assessment.html, /пока не опубликованы/);
+});
