@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { defaultAppealsTexts } from "../../content/appeals-rules.ts";
 import { filesErrorKey, formErrorKey } from "../../domain/appeals/appeal-fields.ts";
 import { appealFileAccept, appealFilesHint } from "../../domain/appeals/appeal-files.ts";
+import { consentText } from "../../domain/appeals/consent-text.ts";
 import { regionOptions } from "../../domain/appeals/regions.ts";
 import type { SubmitResult } from "../../domain/appeals/submit-result.ts";
 import { formOf, pageOf, siteContentOf } from "../../domain/pages/page-context.ts";
@@ -94,6 +95,7 @@ export default function AppealsPage({ actionData, loaderData }: Route.ComponentP
             initial={appealFormState(actionData)}
             regionOptions={regionOptions}
             fileInput={{ accept: appealFileAccept, hint: appealFilesHint }}
+            consentLabel={consentText}
           />
         </div>
       </section>

@@ -1,6 +1,7 @@
 import { sitePage } from "../../content/site-pages.ts";
 import { appealFileAccept, appealFilesHint } from "../../domain/appeals/appeal-files.ts";
 import { corruptionReportTopic, topicLabel } from "../../domain/appeals/appeal-topics.ts";
+import { consentText } from "../../domain/appeals/consent-text.ts";
 import { regionOptions } from "../../domain/appeals/regions.ts";
 import { appealFormState } from "../features/appeals/appeal-form-result.ts";
 import appealFormStyles from "../features/appeals/components/appeal-form.css?inline";
@@ -41,6 +42,7 @@ export default function CorruptionReportPage({ actionData }: Route.ComponentProp
         initial={appealFormState(actionData)}
         regionOptions={regionOptions}
         fileInput={{ accept: appealFileAccept, hint: appealFilesHint }}
+        consentLabel={consentText}
         topic={{ code: corruptionReportTopic, label: topicLabel(corruptionReportTopic) }}
         action={path}
       />

@@ -23,8 +23,15 @@ if (container) {
     accept: container.querySelector('input[type="file"]')?.getAttribute("accept") ?? "",
     hint: container.querySelector(`#${filesErrorKey}-hint`)?.textContent ?? "",
   };
+  // The consent's words as rendered, likewise.
+  const consentLabel = container.querySelector('label[for="consent"]')?.textContent ?? "";
   hydrateRoot(
     container,
-    <AppealForm initial={undefined} regionOptions={regionOptions} fileInput={fileInput} />,
+    <AppealForm
+      initial={undefined}
+      regionOptions={regionOptions}
+      fileInput={fileInput}
+      consentLabel={consentLabel}
+    />,
   );
 }

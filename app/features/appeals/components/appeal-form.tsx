@@ -1,5 +1,5 @@
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from "react";
-import { personalDataPaths, personalDataPolicy } from "../../../../content/personal-data-policy.ts";
+import { personalDataPaths } from "../../../../content/personal-data-policy.ts";
 import {
   type AppealErrors,
   type AppealField,
@@ -8,7 +8,6 @@ import {
   formErrorKey,
   honeypotField,
 } from "../../../../domain/appeals/appeal-fields.ts";
-import { consentText } from "../../../../domain/appeals/consent-text.ts";
 import { regionPlaceholder } from "../../../../domain/appeals/region-placeholder.ts";
 import { appealsApiBase, submitAppeal } from "../api/submit-appeal.ts";
 import type { AppealFormState } from "../appeal-form-result.ts";
@@ -80,6 +79,7 @@ export function AppealForm({
   initial,
   regionOptions,
   fileInput,
+  consentLabel,
   topic,
   action = "/appeals",
 }: {
@@ -88,6 +88,11 @@ export function AppealForm({
   regionOptions: readonly string[];
   /** The file input's `accept` and hint (domain/appeals/appeal-files.ts), read back like the regions. */
   fileInput: AppealFileInput;
+  /**
+   * The consent's words (domain/appeals/consent-text.ts), given by the page and read back from it
+   * by the island, which then does not carry them a second time.
+   */
+  consentLabel: string;
   /** A topic the page chose (issue 29): posted as a hidden field, shown in words. */
   topic?: { code: string; label: string };
   /** Where the form posts without JavaScript: the page that shows it. */
@@ -287,13 +292,12 @@ export function AppealForm({
         />
         <CheckboxField
           name="consent"
-          label={consentText}
+          label={consentLabel}
           hint={
             <>
               <a href={personalDataPaths.consent}>Текст согласия</a> отдельным документом. Как мы
               обрабатываем персональные данные, написано в{" "}
-              <a href={personalDataPaths.policy}>Политике обработки персональных данных</a> (
-              <a href={personalDataPolicy.href}>PDF</a>).
+              <a href={personalDataPaths.policy}>Политике обработки персональных данных</a>.
             </>
           }
           error={errors.consent}
