@@ -1,5 +1,6 @@
 import { organisation } from "../../content/organisation.ts";
 import { barPaths, menuPaths, type SitePath, sitePage } from "../../content/site-pages.ts";
+import { maxQueryLength } from "../../domain/search/search-text.ts";
 import { SiteLogo } from "./site-logo.tsx";
 import { SocialLinks } from "./social-links.tsx";
 
@@ -28,6 +29,7 @@ export function SiteHeader({ overBanner }: { overBanner: boolean }) {
           </ul>
         </nav>
         <SocialLinks />
+        <SiteSearchForm place="bar" />
         <button type="button" className="menu-button" popoverTarget={menuId} aria-controls={menuId}>
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
             <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" />
@@ -36,6 +38,7 @@ export function SiteHeader({ overBanner }: { overBanner: boolean }) {
         </button>
       </div>
       <nav id={menuId} className="site-menu" popover="auto" aria-label="Меню сайта">
+        <SiteSearchForm place="menu" />
         <ul className="site-menu__list">
           {menuPaths.map((path) => (
             <li key={path}>
@@ -59,6 +62,38 @@ export function SiteHeader({ overBanner }: { overBanner: boolean }) {
         <SocialLinks />
       </nav>
     </header>
+  );
+}
+
+/**
+ * The site's search (issue 29): a plain GET form to /search, so it works without JavaScript. In
+ * the bar on wide screens, in the slide-out menu on narrow ones (the other one is not displayed,
+ * so one search landmark is exposed at a time).
+ */
+function SiteSearchForm({ place }: { place: "bar" | "menu" }) {
+  const fieldId = `site-search-${place}`;
+  return (
+    <search className={`site-search site-search--${place}`}>
+      <form className="site-search__form" action="/search" method="get">
+        <label
+          htmlFor={fieldId}
+          className={place === "bar" ? "visually-hidden" : "site-search__label"}
+        >
+          Поиск по сайту
+        </label>
+        <input
+          id={fieldId}
+          className="site-search__field"
+          type="search"
+          name="q"
+          maxLength={maxQueryLength}
+          autoComplete="off"
+        />
+        <button type="submit" className="site-search__button">
+          Найти
+        </button>
+      </form>
+    </search>
   );
 }
 

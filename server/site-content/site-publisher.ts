@@ -55,6 +55,8 @@ export function createSitePublisher(deps: {
   defaults: SiteContent;
   /** A file made from a page's content, not a page (the news feed), by its path. */
   feed?: (path: string, content: SiteContent, publishedAt: string) => string;
+  /** Told after an edition is put on the site (the search reads the site again). */
+  onShown?: () => void;
 }) {
   /** The edition each page shows now (absent: the build's content). */
   const shown = new Map<EditablePage, number>();
@@ -174,6 +176,7 @@ export function createSitePublisher(deps: {
     show(edition: PublishedEdition): Promise<void> {
       const done = queue.then(() => put(edition));
       queue = done.catch(() => {});
+      void done.then(() => deps.onShown?.()).catch(() => {});
       return done;
     },
 
