@@ -1,7 +1,7 @@
 import { organisation } from "../../content/organisation.ts";
 import { barPaths, menuPaths, type SitePath, sitePage } from "../../content/site-pages.ts";
-import { maxQueryLength } from "../../domain/search/search-text.ts";
 import { SiteLogo } from "./site-logo.tsx";
+import { SiteSearchForm } from "./site-search-form.tsx";
 import { SocialLinks } from "./social-links.tsx";
 
 const menuId = "site-menu";
@@ -62,38 +62,6 @@ export function SiteHeader({ overBanner }: { overBanner: boolean }) {
         <SocialLinks />
       </nav>
     </header>
-  );
-}
-
-/**
- * The site's search (issue 29): a plain GET form to /search, so it works without JavaScript. In
- * the bar on wide screens, in the slide-out menu on narrow ones (the other one is not displayed,
- * so one search landmark is exposed at a time).
- */
-function SiteSearchForm({ place }: { place: "bar" | "menu" }) {
-  const fieldId = `site-search-${place}`;
-  return (
-    <search className={`site-search site-search--${place}`}>
-      <form className="site-search__form" action="/search" method="get">
-        <label
-          htmlFor={fieldId}
-          className={place === "bar" ? "visually-hidden" : "site-search__label"}
-        >
-          Поиск по сайту
-        </label>
-        <input
-          id={fieldId}
-          className="site-search__field"
-          type="search"
-          name="q"
-          maxLength={maxQueryLength}
-          autoComplete="off"
-        />
-        <button type="submit" className="site-search__button">
-          Найти
-        </button>
-      </form>
-    </search>
   );
 }
 

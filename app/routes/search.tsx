@@ -1,6 +1,7 @@
 import { pageOf } from "../../domain/pages/page-context.ts";
 import type { SearchHit } from "../../domain/search/search-port.ts";
 import { maxQueryLength } from "../../domain/search/search-text.ts";
+import { SiteSearchForm } from "../components/site-search-form.tsx";
 import type { RouteHandle } from "../route-handle.ts";
 import contentStyles from "../styles/pages/content.css?inline";
 import type { Route } from "./+types/search.ts";
@@ -17,10 +18,14 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-/** The query as typed (its first characters: the rest is never read), and its results. */
+/**
+ * The query as typed, shown up to its first 200 characters; the search itself reads it by the
+ * domain's rule (a word cut at 200 characters is left out, decision 0042).
+ */
 export function loader({ request, context }: Route.LoaderArgs) {
-  const query = (new URL(request.url).searchParams.get("q") ?? "").slice(0, maxQueryLength).trim();
-  const hits: readonly SearchHit[] = query === "" ? [] : pageOf(context).services.search(query);
+  const typed = new URL(request.url).searchParams.get("q") ?? "";
+  const query = typed.slice(0, maxQueryLength).trim();
+  const hits: readonly SearchHit[] = query === "" ? [] : pageOf(context).services.search(typed);
   return { query, hits };
 }
 
@@ -39,25 +44,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="page search-page">
       <h1>Поиск по сайту</h1>
-      <search>
-        <form className="site-search__form search-page__form" action="/search" method="get">
-          <label htmlFor="search-query" className="site-search__label">
-            Что найти
-          </label>
-          <input
-            id="search-query"
-            className="site-search__field"
-            type="search"
-            name="q"
-            defaultValue={query}
-            maxLength={maxQueryLength}
-            autoComplete="off"
-          />
-          <button type="submit" className="site-search__button">
-            Найти
-          </button>
-        </form>
-      </search>
+      <SiteSearchForm place="page" query={query} />
       {hits.length > 0 ? (
         <>
           <p>
