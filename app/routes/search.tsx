@@ -15,6 +15,10 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
   {
     title: loaderData?.query ? `«${loaderData.query}» — Поиск по сайту` : "Поиск по сайту",
   },
+  {
+    name: "description",
+    content: "Поиск по страницам, объявлениям, документам и бланкам сайта учреждения.",
+  },
   { name: "robots", content: "noindex, nofollow" },
 ];
 
