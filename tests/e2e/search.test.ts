@@ -6,6 +6,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { NewsContent } from "../../domain/site-content/news-content.ts";
+import { parseDatabaseUrl } from "../../server/config.ts";
+import { openDataLayer } from "../../server/db/data-layer.ts";
 import { addStaffUser } from "../support/staff-fixtures.ts";
 import { StaffClient } from "../support/staff-test-app.ts";
 import { type TestDatabase, testDatabaseKinds } from "../support/test-databases.ts";
@@ -67,23 +69,18 @@ for (const kind of testDatabaseKinds) {
     before(async () => {
       database = await kind.create();
       // Published before the server starts: shown (and indexed) at start.
-      const opened = await startSite({ databaseUrl: database.url });
+      const data = await openDataLayer(parseDatabaseUrl(database.url));
       const at = new Date();
-      await opened.data.transaction(async (tx) => {
-        const id = await opened.data.siteEditions.saveDraft(
+      await data.transaction(async (tx) => {
+        const id = await data.siteEditions.saveDraft(
           { page: "news", content: published, by: "hanna", at },
           tx,
         );
         assert.ok(
-          await opened.data.siteEditions.publish(
-            { id, page: "news", from: "draft" },
-            "hanna",
-            at,
-            tx,
-          ),
+          await data.siteEditions.publish({ id, page: "news", from: "draft" }, "hanna", at, tx),
         );
       });
-      await opened.close();
+      await data.close();
       site = await startSite({ databaseUrl: database.url, logLines });
     });
     after(async () => {
