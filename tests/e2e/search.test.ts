@@ -5,7 +5,9 @@
 // on a second one that hears the publish; the query never reaches a log line. Needs the build.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { siteContentDefaults } from "../../content/site-content-defaults.ts";
 import type { NewsContent } from "../../domain/site-content/news-content.ts";
+import { siteFileAddress } from "../../domain/site-content/site-files.ts";
 import { parseDatabaseUrl } from "../../server/config.ts";
 import { openDataLayer } from "../../server/db/data-layer.ts";
 import { addStaffUser } from "../support/staff-fixtures.ts";
@@ -60,6 +62,32 @@ const withDraft: NewsContent = {
 
 const password = "correct horse battery";
 
+const uploadedWord = "Zyxwvutsrq";
+const uploadedTitle = "Протокол испытаний партии удобрений";
+
+/** A one-page PDF of Latin text in Helvetica, its cross-reference table counted. */
+function textPdf(text: string): Buffer {
+  const stream = `BT /F1 12 Tf 20 50 Td (${text}) Tj ET`;
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 100] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+  ];
+  let body = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(body.length);
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, "0")} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, "latin1");
+}
+
 for (const kind of testDatabaseKinds) {
   describe(`the site's search (${kind.name})`, { concurrency: false }, () => {
     let database: TestDatabase;
@@ -78,6 +106,31 @@ for (const kind of testDatabaseKinds) {
         );
         assert.ok(
           await data.siteEditions.publish({ id, page: "news", from: "draft" }, "hanna", at, tx),
+        );
+        // A document whose file was uploaded (kept in the store): its PDF's words are searched.
+        const pdf = textPdf(`Protocol ${uploadedWord} 2026`);
+        const info = await data.attachments.insertSiteFile(
+          { fileName: "protokol.pdf", mediaType: "application/pdf", content: pdf },
+          at,
+          tx,
+        );
+        const documents = structuredClone(siteContentDefaults.documents);
+        documents.groups[0]?.documents.push({
+          title: uploadedTitle,
+          href: siteFileAddress(info.id, info.fileName),
+          file: { format: "PDF", bytes: pdf.length, warnings: [] },
+        });
+        const documentsId = await data.siteEditions.saveDraft(
+          { page: "documents", content: documents, by: "hanna", at },
+          tx,
+        );
+        assert.ok(
+          await data.siteEditions.publish(
+            { id: documentsId, page: "documents", from: "draft" },
+            "hanna",
+            at,
+            tx,
+          ),
         );
       });
       await data.close();
@@ -134,6 +187,17 @@ for (const kind of testDatabaseKinds) {
       assert.equal(form.href, "/applications");
       assert.deepEqual(form.marked, ["кадастровый", "номер"]);
       const file = await fetch(`${site.baseUrl}${form.file}`);
+      assert.equal(file.headers.get("content-type"), "application/pdf");
+    });
+
+    test("an uploaded document's PDF text (from the store) finds it, with a link to the file", async () => {
+      const { hits } = await search(uploadedWord);
+      assert.equal(hits.length, 1, JSON.stringify(hits));
+      assert.equal(hits[0]?.title.replaceAll("\u00a0", " "), uploadedTitle);
+      assert.equal(hits[0]?.href, "/documents");
+      assert.deepEqual(hits[0]?.marked, [uploadedWord]);
+      const file = await fetch(`${site.baseUrl}${hits[0]?.file}`);
+      assert.equal(file.status, 200);
       assert.equal(file.headers.get("content-type"), "application/pdf");
     });
 
