@@ -100,6 +100,17 @@ const project = await startServer(
 console.log(
   `project server listening after ${((performance.now() - started) / 1000).toFixed(1)} s (the index built from ${seeded} published announcements, documents and forms and the site's pages)`,
 );
+// Every kind seeded is served and indexed: the last announcement, document and form by its title.
+for (const title of [
+  news.announcements.at(-1)?.title,
+  documents.groups.at(-1)?.documents.at(-1)?.title,
+  applications.groups.at(-1)?.forms.at(-1)?.title,
+]) {
+  const page = await (
+    await fetch(`${project.base}/search?q=${encodeURIComponent(title ?? "")}`)
+  ).text();
+  if (!page.includes('class="search-result"')) throw new Error(`not indexed: ${title}`);
+}
 const home = await rawAnswer(`${project.base}/`);
 const answersFile = join(answersDir, "answers.json");
 await writeFile(
