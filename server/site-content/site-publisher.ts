@@ -120,8 +120,9 @@ export function createSitePublisher(deps: {
   const likeOf = (live: LiveSite, page: EditablePage, path: string) =>
     live.file(path) ?? live.file(editablePages[page].path);
 
-  async function put(edition: PublishedEdition) {
-    if (shown.get(edition.page) === edition.id) return;
+  /** Puts the edition on the site; false when it is shown already (nothing changed). */
+  async function put(edition: PublishedEdition): Promise<boolean> {
+    if (shown.get(edition.page) === edition.id) return false;
     const live = deps.live();
     const content = { ...current, [edition.page]: edition.content };
     const ownBefore = ownPagesOf(edition.page, shownNow()[edition.page]);
@@ -169,15 +170,17 @@ export function createSitePublisher(deps: {
         fileOf(Buffer.from(personaliseHtml(xml, "/sitemap.xml", deps.settings)), sitemap),
       );
     }
+    return true;
   }
 
   return {
     /** Shows this edition, unless it is already shown; resolves once it is served. */
     show(edition: PublishedEdition): Promise<void> {
-      const done = queue.then(() => put(edition));
-      queue = done.catch(() => {});
-      void done.then(() => deps.onShown?.()).catch(() => {});
-      return done;
+      const putting = queue.then(() => put(edition));
+      queue = putting.catch(() => {});
+      // Told only of a change: a server hears its own publish's notice too (decision 0030).
+      void putting.then((changed) => changed && deps.onShown?.()).catch(() => {});
+      return putting.then(() => {});
     },
 
     /** The public page from content not published (a preview): its HTML, checked the same way. */
