@@ -24,6 +24,9 @@ export default [
   // The public review of appeals: counts per quarter, rendered by the server from the store
   // (cached a while, server/appeals/review-cache.ts), never prerendered, no JavaScript.
   route("appeals/review", "routes/appeals-review.tsx"),
+  // The site's search (issue 29): rendered by the server on each request from its index of the
+  // published site, never prerendered, no JavaScript.
+  route("search", "routes/search.tsx"),
   // The staff registry: rendered by the server on each request, never prerendered (not in
   // content/site-pages.ts, so not in react-router.config.ts's prerender list), no JavaScript.
   route("staff", "routes/staff-layout.tsx", [

@@ -37,7 +37,8 @@ export function cpuMicros(pid: number | undefined): number | undefined {
   }
 }
 
-export async function startServer(script: string, env: Record<string, string>) {
+/** `startSeconds`: how long it may take to answer (a server showing many published pages). */
+export async function startServer(script: string, env: Record<string, string>, startSeconds = 30) {
   const port = await freePort();
   const child = spawn(node, [script], {
     env: { ...process.env, LOG_LEVEL: "silent", ...env, PORT: String(port), HOST: "127.0.0.1" },
@@ -50,7 +51,7 @@ export async function startServer(script: string, env: Record<string, string>) {
       await fetch(`${base}/`);
       break;
     } catch {
-      if (tries > 600) throw new Error(`${script} did not start`);
+      if (tries > startSeconds * 20) throw new Error(`${script} did not start`);
       await new Promise((done) => setTimeout(done, 50));
     }
   }

@@ -244,6 +244,7 @@ export function buildApp({
         templates: createReplyTemplateService({ data }),
         statistics,
         site: siteContent.service,
+        search: siteContent.search,
       }),
       staffFiles: { registry, appeals: data.appeals, statistics },
     });

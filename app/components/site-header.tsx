@@ -1,6 +1,7 @@
 import { organisation } from "../../content/organisation.ts";
 import { barPaths, menuPaths, type SitePath, sitePage } from "../../content/site-pages.ts";
 import { SiteLogo } from "./site-logo.tsx";
+import { SiteSearchForm } from "./site-search-form.tsx";
 import { SocialLinks } from "./social-links.tsx";
 
 const menuId = "site-menu";
@@ -28,6 +29,7 @@ export function SiteHeader({ overBanner }: { overBanner: boolean }) {
           </ul>
         </nav>
         <SocialLinks />
+        <SiteSearchForm place="bar" />
         <button type="button" className="menu-button" popoverTarget={menuId} aria-controls={menuId}>
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
             <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" />
@@ -36,6 +38,7 @@ export function SiteHeader({ overBanner }: { overBanner: boolean }) {
         </button>
       </div>
       <nav id={menuId} className="site-menu" popover="auto" aria-label="Меню сайта">
+        <SiteSearchForm place="menu" />
         <ul className="site-menu__list">
           {menuPaths.map((path) => (
             <li key={path}>

@@ -17,6 +17,7 @@ import type { AppealStatusLookup } from "../appeals/appeal-status.ts";
 import type { AppealSubmitter } from "../appeals/appeal-submitter.ts";
 import type { AppealsReview } from "../appeals/appeals-review.ts";
 import type { SubmittedFile } from "../attachments/submitted-file.ts";
+import type { SearchPort } from "../search/search-port.ts";
 import type { SiteContent, SitePort } from "../site-content/site-editions.ts";
 import type { SignInPort, StaffPort } from "../staff/staff-ports.ts";
 import { can, type StaffCapability, type StaffViewer } from "../staff/staff-roles.ts";
@@ -51,6 +52,8 @@ export type PageServices = {
   staff: StaffPort;
   /** The public site's content: editions, approval, preview (/staff/site). */
   site: SitePort;
+  /** The site's search over the published content (/search, issue 29). */
+  search: SearchPort;
 };
 
 /** What is known of the session after the action: the door sets or clears its cookie. */

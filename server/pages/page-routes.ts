@@ -91,6 +91,15 @@ export const pageRoutes: readonly PageRoute[] = [
     access: { kind: "public" },
     refusals: staffRefusals,
   },
+  // The site's search (issue 29): a GET form; what was typed is never logged (request-log.ts).
+  {
+    path: "/search",
+    methods: ["GET"],
+    body: { urlEncoded: { limit: bodyLimits.default } },
+    access: { kind: "public" },
+    refusals: staffRefusals,
+    headers: notIndexed,
+  },
   {
     path: signInPath,
     methods: ["GET", "POST"],

@@ -6,6 +6,7 @@
 import type { AppealsReview } from "../../domain/appeals/appeals-review.ts";
 import { formEntriesToInput } from "../../domain/appeals/form-input.ts";
 import type { PageServices } from "../../domain/pages/page-context.ts";
+import type { SearchPort } from "../../domain/search/search-port.ts";
 import type { SitePort } from "../../domain/site-content/site-editions.ts";
 import type { AppealService } from "../appeals/appeal-service.ts";
 import { createStatusLookup } from "../appeals/status-lookup.ts";
@@ -26,6 +27,7 @@ export type ServerServices = {
   templates: ReplyTemplateService;
   statistics: StatisticsService;
   site: SitePort;
+  search: SearchPort;
 };
 
 export function createPageServices(server: ServerServices): PageServices {
@@ -63,5 +65,6 @@ export function createPageServices(server: ServerServices): PageServices {
       statistics: (period) => statistics.statisticsOf(period, registry.today()),
     },
     site: server.site,
+    search: server.search,
   };
 }

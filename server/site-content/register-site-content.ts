@@ -10,6 +10,7 @@ import { newsFeedPath } from "../../domain/site-content/news-content.ts";
 import type { DataLayer } from "../db/data-layer.ts";
 import type { PublishedListener } from "../db/site-edition-signals.ts";
 import type { HealthzReports } from "../operations/healthz.ts";
+import { registerSiteSearch } from "../search/register-site-search.ts";
 import { newsFeedXml } from "../site/news-feed.ts";
 import type { SiteSettings } from "../site/site-settings.ts";
 import { watchPlaceholders } from "./placeholder-watch.ts";
@@ -45,6 +46,8 @@ export function registerSiteContent(
       if (path !== newsFeedPath) throw new Error(`${path} is not a feed of the site`);
       return newsFeedXml(content.news, publishedAt);
     },
+    // The search reads the site again after every edition put on it (issue 29).
+    onShown: () => search.onShown(),
   });
   const placeholders = watchPlaceholders(publisher, siteContentDefaults);
   deps.placeholders?.report("placeholders", placeholders.count);
@@ -107,5 +110,11 @@ export function registerSiteContent(
     await listener?.close();
     await checks?.stop();
   });
-  return { service, publisher };
+  // Its first index is built after the published pages are shown above (hooks run in order).
+  const search = registerSiteSearch(app, {
+    data: deps.data,
+    live: deps.live,
+    published: () => publisher.shownContent(),
+  });
+  return { service, publisher, search: search.search };
 }

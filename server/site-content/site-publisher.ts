@@ -55,6 +55,8 @@ export function createSitePublisher(deps: {
   defaults: SiteContent;
   /** A file made from a page's content, not a page (the news feed), by its path. */
   feed?: (path: string, content: SiteContent, publishedAt: string) => string;
+  /** Told after an edition is put on the site (the search reads the site again). */
+  onShown?: () => void;
 }) {
   /** The edition each page shows now (absent: the build's content). */
   const shown = new Map<EditablePage, number>();
@@ -118,8 +120,9 @@ export function createSitePublisher(deps: {
   const likeOf = (live: LiveSite, page: EditablePage, path: string) =>
     live.file(path) ?? live.file(editablePages[page].path);
 
-  async function put(edition: PublishedEdition) {
-    if (shown.get(edition.page) === edition.id) return;
+  /** Puts the edition on the site; false when it is shown already (nothing changed). */
+  async function put(edition: PublishedEdition): Promise<boolean> {
+    if (shown.get(edition.page) === edition.id) return false;
     const live = deps.live();
     const content = { ...current, [edition.page]: edition.content };
     const ownBefore = ownPagesOf(edition.page, shownNow()[edition.page]);
@@ -167,14 +170,17 @@ export function createSitePublisher(deps: {
         fileOf(Buffer.from(personaliseHtml(xml, "/sitemap.xml", deps.settings)), sitemap),
       );
     }
+    return true;
   }
 
   return {
     /** Shows this edition, unless it is already shown; resolves once it is served. */
     show(edition: PublishedEdition): Promise<void> {
-      const done = queue.then(() => put(edition));
-      queue = done.catch(() => {});
-      return done;
+      const putting = queue.then(() => put(edition));
+      queue = putting.catch(() => {});
+      // Told only of a change: a server hears its own publish's notice too (decision 0030).
+      void putting.then((changed) => changed && deps.onShown?.()).catch(() => {});
+      return putting.then(() => {});
     },
 
     /** The public page from content not published (a preview): its HTML, checked the same way. */

@@ -56,7 +56,8 @@ const runFlags: Flags = {
 
 /** Lighthouse runs in one Chrome, launched once (`close` when done). */
 export type LighthouseBrowser = {
-  run(url: string): Promise<LighthouseResult>;
+  /** `notRun`: audits left out of this run (and so of its categories' scores). */
+  run(url: string, notRun?: readonly string[]): Promise<LighthouseResult>;
   close(): Promise<void>;
 };
 
@@ -75,18 +76,23 @@ export async function openLighthouse(): Promise<LighthouseBrowser> {
     chromeFlags: chromiumArgs,
     logLevel: "error",
   });
-  const runOnce = async (url: string, retries: number): Promise<LighthouseResult> => {
-    const result = await lighthouse(url, { port: chrome.port, ...runFlags });
+  const runOnce = async (
+    url: string,
+    retries: number,
+    notRun: readonly string[] = [],
+  ): Promise<LighthouseResult> => {
+    const flags = { ...runFlags, skipAudits: [...(runFlags.skipAudits ?? []), ...notRun] };
+    const result = await lighthouse(url, { port: chrome.port, ...flags });
     if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
     const report = result.lhr as unknown as Report;
     if (report.runtimeError) {
-      if (retries > 0) return runOnce(url, retries - 1);
+      if (retries > 0) return runOnce(url, retries - 1, notRun);
       throw new Error(`Lighthouse could not record ${url}: ${report.runtimeError.code}`);
     }
     return summaryOf(report);
   };
   return {
-    run: (url) => runOnce(url, 1),
+    run: (url, notRun) => runOnce(url, 1, notRun),
     async close() {
       chrome.kill();
     },

@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import { openPage, siteAndBrowserForTests } from "./harness.ts";
+import { assertPublicPageSound, assertValidHtml } from "./site-editor-checks.ts";
 
 const env = siteAndBrowserForTests();
 
@@ -86,10 +87,14 @@ for (const { name, path, javaScriptEnabled } of setups) {
         assert.equal(await menuIsOpen(page), true);
         await page.keyboard.press("Tab");
         assert.equal(
-          await activeElementText(page),
-          "Услуги",
-          "the next Tab stop is the menu's first link",
+          await page.evaluate(() => document.activeElement?.getAttribute("name")),
+          "q",
+          "the next Tab stop is the menu's search field",
         );
+        await page.keyboard.press("Tab");
+        assert.equal(await activeElementText(page), "Найти");
+        await page.keyboard.press("Tab");
+        assert.equal(await activeElementText(page), "Услуги", "then the menu's first link");
 
         await page.keyboard.press("Escape");
         assert.equal(await menuIsOpen(page), false);
@@ -131,5 +136,58 @@ describe("wide screens", () => {
     } finally {
       await watched.close();
     }
+  });
+});
+
+// The site's search (issue 29) from the home page with JavaScript off: the field in the menu on a
+// narrow screen, in the bar on a wide one; a plain GET form, answered by the server.
+describe("search from the home page, JavaScript off", () => {
+  for (const { name, width, inMenu } of [
+    { name: "narrow: in the menu", width: 320, inMenu: true },
+    { name: "wide: in the bar", width: 1280, inMenu: false },
+  ]) {
+    test(name, async () => {
+      const watched = await openPage(env.browser, {
+        javaScriptEnabled: false,
+        viewport: { width, height: 800 },
+      });
+      const { page } = watched;
+      try {
+        await page.goto(`${env.site.baseUrl}/`);
+        if (inMenu) await page.getByRole("button", { name: "Меню", exact: true }).click();
+        const form = page.getByRole("search", {
+          name: inMenu ? "Поиск по сайту в меню" : "Поиск по сайту",
+        });
+        assert.equal(await page.getByRole("search").count(), 1, "one search form is shown");
+        await form.getByLabel("Поиск по сайту").fill("вакансиии");
+        await form.getByRole("button", { name: "Найти" }).click();
+        await page.waitForURL(/\/search\?q=/);
+        assert.equal(new URL(page.url()).searchParams.get("q"), "вакансиии");
+        await page.getByRole("heading", { level: 1, name: "Поиск по сайту" }).waitFor();
+        const result = page.getByRole("listitem").filter({ hasText: "Раздел: Вакансии" });
+        await result.getByRole("link", { name: "Вакансии" }).click();
+        await page.waitForURL(`${env.site.baseUrl}/vacancies`);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        assert.equal(overflow, 0, "nothing wider than the screen");
+        assert.deepEqual(watched.consoleErrors, []);
+      } finally {
+        await watched.close();
+      }
+    });
+  }
+
+  test("the results page and the nothing-found page: valid HTML, axe-clean, no script, fit 320 px and 200% zoom", async () => {
+    const pages = [];
+    for (const [query, shows] of [
+      ["анализ почвы", "Раздел: Спецпредложения"],
+      ["зюзюбликовщина", "Чаще всего посетители ищут:"],
+    ] as const) {
+      const url = `${env.site.baseUrl}/search?q=${encodeURIComponent(query)}`;
+      await assertPublicPageSound(env.browser, url, shows);
+      pages.push({ name: `search-${pages.length}.html`, html: await (await fetch(url)).text() });
+    }
+    await assertValidHtml(pages);
   });
 });
