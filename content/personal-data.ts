@@ -2,33 +2,58 @@
  * The personal-data pages (152-ФЗ art. 18.1 p.2, issue 29): the operator's policy as HTML and the
  * consent as a document of its own. The seed has the policy only as a sample PDF of three
  * sentences; the page says what is known from the seed and links the PDF, and adds the measures
- * the system itself really takes (nothing more is invented as legal text).
+ * the system itself really takes (nothing more is invented as legal text). The policy's three
+ * sections are section texts staff edit and publish (the editable page `privacy`); the PDF link
+ * and the consent are the build's: the consent's text is versioned with every appeal.
  */
+import type { SectionTextsContent } from "../domain/site-content/section-texts-content.ts";
 import { organisation } from "./organisation.ts";
+import { personalDataPaths } from "./personal-data-policy.ts";
 
 export { personalDataPaths } from "./personal-data-policy.ts";
 
+const measures = [
+  "Согласие на обработку сохраняется вместе с обращением: когда оно дано, с какого адреса и с каким текстом согласия (его версия).",
+  "Сайт работает по защищённому протоколу HTTPS: данные формы передаются в зашифрованном виде.",
+  "Журналы работы сервера не содержат персональных данных: в них попадают только номера обращений и служебные сведения.",
+  "Обращения удаляются по истечении срока хранения (по умолчанию 5 лет) ежедневной автоматической очисткой.",
+  "Ежедневно делается резервная копия хранилища обращений.",
+  "Обращения доступны только сотрудникам учреждения после входа по паролю; исполнитель видит лишь порученные ему обращения; действия сотрудников записываются в журнал.",
+];
+
+/** The policy's sections as the build publishes them, in the site's small markup. */
+export const defaultPersonalDataTexts: SectionTextsContent = {
+  sections: [
+    {
+      id: "policy",
+      text: [
+        // The sample notice the «Что заполнить» list names until the real policy is published.
+        "Образец: полный текст политики будет размещён учреждением. Ниже — то, что известно сейчас.",
+        `Оператор персональных данных — ${organisation.fullName}, ${organisation.address}.`,
+        // From the seed's PDF.
+        "Политика определяет, какие персональные данные обрабатывает учреждение, с какой целью и как их защищает, в соответствии с Федеральным законом от 27.07.2006 №\u00a0152-ФЗ «О\u00a0персональных данных».",
+        "Данные, указанные в обращении гражданина, используются только для его регистрации, рассмотрения и ответа.",
+      ].join("\n\n"),
+    },
+    {
+      id: "collected",
+      text: [
+        "Форма обращения граждан: имя, фамилия, адрес электронной почты, телефон, регион (по желанию) и текст обращения. Других форм, собирающих персональные данные, на сайте нет.",
+        `Перед отправкой обращения автор даёт [согласие на обработку персональных данных](${personalDataPaths.consent}).`,
+      ].join("\n\n"),
+    },
+    { id: "measures", text: measures.map((measure) => `- ${measure}`).join("\n") },
+  ],
+};
+
+/** The policy's sections by id, as the page heads them and the editor names them. */
+export const personalDataSectionTitles: Record<string, string> = {
+  policy: "Оператор и цели обработки",
+  collected: "Какие данные собирает сайт",
+  measures: "Как защищаются данные",
+};
+
 export const personalDataPage = {
-  sampleNotice:
-    "Образец: полный текст политики будет размещён учреждением. Ниже — то, что известно сейчас.",
-  operator: `Оператор персональных данных — ${organisation.fullName}, ${organisation.address}.`,
-  /** From the seed's PDF. */
-  purpose: [
-    "Политика определяет, какие персональные данные обрабатывает учреждение, с какой целью и как их защищает, в соответствии с Федеральным законом от 27.07.2006 №\u00a0152-ФЗ «О\u00a0персональных данных».",
-    "Данные, указанные в обращении гражданина, используются только для его регистрации, рассмотрения и ответа.",
-  ],
-  collectedTitle: "Какие данные собирает сайт",
-  collected:
-    "Форма обращения граждан: имя, фамилия, адрес электронной почты, телефон, регион (по желанию) и текст обращения. Других форм, собирающих персональные данные, на сайте нет.",
-  measuresTitle: "Как защищаются данные",
-  measures: [
-    "Согласие на обработку сохраняется вместе с обращением: когда оно дано, с какого адреса и с каким текстом согласия (его версия).",
-    "Сайт работает по защищённому протоколу HTTPS: данные формы передаются в зашифрованном виде.",
-    "Журналы работы сервера не содержат персональных данных: в них попадают только номера обращений и служебные сведения.",
-    "Обращения удаляются по истечении срока хранения (по умолчанию 5 лет) ежедневной автоматической очисткой.",
-    "Ежедневно делается резервная копия хранилища обращений.",
-    "Обращения доступны только сотрудникам учреждения после входа по паролю; исполнитель видит лишь порученные ему обращения; действия сотрудников записываются в журнал.",
-  ],
   pdfTitle: "Документ",
   consentTitle: "Согласие на обработку персональных данных",
   consentVersion: "Версия текста согласия",

@@ -9,6 +9,7 @@ import { defaultHomeTexts } from "./home-sections.ts";
 import { defaultInvestorsTexts } from "./investors.ts";
 import { defaultNews } from "./news.ts";
 import { defaultStructure } from "./organisation-chart.ts";
+import { defaultPersonalDataTexts } from "./personal-data.ts";
 import { defaultPrices } from "./price-list.ts";
 import { defaultServicesTexts } from "./services.ts";
 import { defaultSpecialAssessmentTexts } from "./special-assessment.ts";
@@ -33,4 +34,5 @@ export const siteContentDefaults: SiteContent = {
   anticorruption: defaultAnticorruptionTexts,
   reception: defaultReceptionTexts,
   assessment: defaultSpecialAssessmentTexts,
+  privacy: defaultPersonalDataTexts,
 };

@@ -79,3 +79,15 @@ test("a field's words follow the items' names along its path", () => {
     "Руководитель: биография, абзац 2",
   );
 });
+
+test("the personal-data policy's sample notice is listed: «размещён» with ё is a sample notice too", () => {
+  const policy = seed.filter((found) => found.page === "privacy");
+  assert.equal(policy.length, 1, "one text of the policy holds samples");
+  assert.match(policy[0]?.value ?? "", /^Образец: полный текст политики будет размещён/);
+  assert.ok(
+    policy[0]?.why.includes(
+      "примечание «Образец…»: уберите его, когда разместите настоящие сведения",
+    ),
+    `named for its notice: ${policy[0]?.why}`,
+  );
+});

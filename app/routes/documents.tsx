@@ -6,6 +6,7 @@ import {
 } from "../../content/documents.ts";
 import { describePublicFile } from "../../content/file-info.server.ts";
 import { certificateLinkLabel } from "../../content/page-labels.ts";
+import { type SitePath, sitePage } from "../../content/site-pages.ts";
 import { siteContentOf } from "../../domain/pages/page-context.ts";
 import { ContentImage } from "../components/content-image.tsx";
 import {
@@ -44,6 +45,25 @@ export function loader({ context }: Route.LoaderArgs) {
   return { files, groups };
 }
 
+/**
+ * A group's own page among the required sections (decision 0044): the special assessment's
+ * results lie in the labour-protection group, the anticorruption section beside its documents.
+ */
+const groupPages: Record<string, SitePath> = {
+  "labour-protection": "/special-assessment",
+  "anti-corruption": "/anticorruption",
+};
+
+function GroupPageLink({ groupId }: { groupId: string }) {
+  const path = Object.hasOwn(groupPages, groupId) ? groupPages[groupId] : undefined;
+  if (!path) return null;
+  return (
+    <p>
+      <a href={path}>{sitePage(path).title}</a>
+    </p>
+  );
+}
+
 export default function DocumentsPage({ loaderData }: Route.ComponentProps) {
   const { files, groups } = loaderData;
   const certificate = accreditation.certificate;
@@ -63,6 +83,7 @@ export default function DocumentsPage({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
+          <GroupPageLink groupId={group.id} />
         </section>
       ))}
 

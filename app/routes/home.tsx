@@ -5,7 +5,7 @@ import { homeIllustrations } from "../../content/illustrations.ts";
 import { defaultNews, newsPage } from "../../content/news.ts";
 import { homeBannerTitle } from "../../content/page-labels.ts";
 import type { HomeSection } from "../../content/schema.ts";
-import { sitePage } from "../../content/site-pages.ts";
+import { requiredSectionPaths, sitePage } from "../../content/site-pages.ts";
 import { testingCentre } from "../../content/testing-centre.ts";
 import { siteContentOf } from "../../domain/pages/page-context.ts";
 import {
@@ -78,8 +78,28 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
             text={loaderData.texts[section.id] ?? ""}
           />
         ))}
+        <OfficialSections />
       </div>
     </>
+  );
+}
+
+/**
+ * The sections a state institution's site must carry (decision 0044), «Противодействие коррупции»
+ * first: in the page itself, not only in the menu and the footer.
+ */
+function OfficialSections() {
+  return (
+    <section className="home-section" aria-labelledby="official-title">
+      <h2 id="official-title">Официальная информация</h2>
+      <ul>
+        {requiredSectionPaths.map((path) => (
+          <li key={path}>
+            <a href={path}>{sitePage(path).title}</a>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -45,6 +45,8 @@ export type SiteContent = {
   anticorruption: SectionTextsContent;
   reception: SectionTextsContent;
   assessment: SectionTextsContent;
+  /** The personal-data policy's texts (/personal-data). */
+  privacy: SectionTextsContent;
 };
 
 export type EditablePage = keyof SiteContent;
@@ -159,6 +161,12 @@ export const editablePages: {
     title: "Результаты специальной оценки условий труда",
     schema: sectionTextsContentSchema,
     shownOn: ["/special-assessment"],
+  },
+  privacy: {
+    path: "/personal-data",
+    title: "Политика обработки персональных данных",
+    schema: sectionTextsContentSchema,
+    shownOn: ["/personal-data"],
   },
 };
 

@@ -28,6 +28,7 @@ export const siteForms: { [page in EditablePage]: PageForm<SiteContent[page], un
   anticorruption: sectionTextsForm as PageForm<SiteContent["anticorruption"], unknown>,
   reception: sectionTextsForm as PageForm<SiteContent["reception"], unknown>,
   assessment: sectionTextsForm as PageForm<SiteContent["assessment"], unknown>,
+  privacy: sectionTextsForm as PageForm<SiteContent["privacy"], unknown>,
 };
 
 /** A page's form, its content as any page's: the editor route is written once for all. */

@@ -65,7 +65,7 @@ export const placeholderDetectors: readonly PlaceholderDetector[] = [
   {
     id: "sample-notice",
     why: "примечание «Образец…»: уберите его, когда разместите настоящие сведения",
-    matches: (value) => /буд(ет|ут) размещен[аоы]? учреждением/i.test(value),
+    matches: (value) => /буд(ет|ут) размещ[её]н[аоы]? учреждением/i.test(value),
   },
 ];
 

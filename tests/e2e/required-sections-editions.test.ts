@@ -35,3 +35,23 @@ test("the reception's schedule and the assessment's results are the editions'", 
   assert.match(assessment.html, /<p>Отчёт утверждён 1 марта 2026 г\.<\/p>/);
   assert.doesNotMatch(assessment.html, /пока не опубликованы/);
 });
+
+test("the personal-data policy's texts are the edition's, the PDF and the consent link stay", async () => {
+  const render = createPageRenderer(await staffPageHandler());
+  const { html } = await render("/personal-data", {
+    privacy: {
+      sections: [
+        { id: "policy", text: "Оператор — учреждение. Политика утверждена **1 марта 2026 г.**" },
+        { id: "measures", text: "- Доступ по паролю\n- Резервные копии" },
+      ],
+    },
+  });
+  assert.match(
+    html,
+    /<p>Оператор — учреждение\. Политика утверждена <strong>1 марта 2026 г\.<\/strong><\/p>/,
+  );
+  assert.match(html, /<ul><li>Доступ по паролю<\/li><li>Резервные копии<\/li><\/ul>/);
+  assert.doesNotMatch(html, /будет размещён учреждением/, "the sample notice is gone");
+  assert.match(html, /href="\/personal-data\/consent"/, "the collected data's text as built");
+  assert.match(html, /href="\/docs\/personal-data-policy\.pdf"/);
+});

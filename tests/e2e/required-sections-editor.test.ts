@@ -1,7 +1,8 @@
 // Issue 29's editable sections through the editions, as staff use them without JavaScript: an
 // editor fills an empty anticorruption subsection and the reception's hours, a head approves,
 // and the public pages show them (axe-clean, fitting 320 px and 200% zoom); «Что заполнить» lists
-// the reception's sample until then. On both stores. Needs the build.
+// the reception's sample until then. The personal-data policy's text is edited the same way and
+// its sample notice leaves the page. On both stores. Needs the build.
 import { describe, test } from "node:test";
 import { testDatabaseKinds } from "../support/test-databases.ts";
 import {
@@ -56,6 +57,28 @@ for (const kind of testDatabaseKinds) {
       const fill = await head.locator("main").innerText();
       if (fill.includes("Обращения граждан: личный приём")) {
         throw new Error("«Что заполнить» still lists the reception after its hours were published");
+      }
+    });
+
+    test("the personal-data policy's text, approved by a head, replaces the sample on /personal-data", async () => {
+      const { site, editor, head } = editing;
+      await editor.goto(`${site.baseUrl}/staff/site/privacy`);
+      await editor
+        .getByLabel("Раздел «Оператор и цели обработки»")
+        .fill("Политика утверждена приказом директора от **2 марта 2026 г.** № 14.");
+      await editor.getByRole("button", { name: "Передать на согласование" }).click();
+      await editor.getByText("Передано на согласование руководителю.", { exact: false }).waitFor();
+      await headApproves(head, site.baseUrl, "Политика обработки персональных данных");
+      await assertPublicPageSound(
+        env.browser,
+        `${site.baseUrl}/personal-data`,
+        "Политика утверждена приказом директора",
+      );
+      const html = await (await fetch(`${site.baseUrl}/personal-data`)).text();
+      if (html.includes("будет размещён учреждением")) {
+        throw new Error(
+          "/personal-data still shows the sample notice after the policy was published",
+        );
       }
     });
   });

@@ -10,6 +10,7 @@ import { appealsSectionTitles } from "../../../content/appeals-rules.ts";
 import { receptionSectionTitles } from "../../../content/citizens-appeals.ts";
 import { homeSections } from "../../../content/home-sections.ts";
 import { investorsSectionTitles } from "../../../content/investors.ts";
+import { personalDataSectionTitles } from "../../../content/personal-data.ts";
 import { serviceSectionTitle } from "../../../content/services.ts";
 import { specialAssessmentSectionTitles } from "../../../content/special-assessment.ts";
 import type { ContactsFormValues } from "../../../domain/site-content/contacts-form.ts";
@@ -134,6 +135,7 @@ export const pageEditors: { [page in EditablePage]: PageEditor<SiteContent[page]
   anticorruption: sectionTextsEditor<"anticorruption">(anticorruptionSectionTitles),
   reception: sectionTextsEditor<"reception">(receptionSectionTitles),
   assessment: sectionTextsEditor<"assessment">(specialAssessmentSectionTitles),
+  privacy: sectionTextsEditor<"privacy">(personalDataSectionTitles),
 };
 
 /** A page's editor, its content as any page's: the editor route is written once for all. */
