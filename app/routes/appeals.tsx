@@ -1,6 +1,5 @@
 import { data } from "react-router";
 import { defaultAppealsTexts } from "../../content/appeals-rules.ts";
-import { filesErrorKey, formErrorKey } from "../../domain/appeals/appeal-fields.ts";
 import { appealFileAccept, appealFilesHint } from "../../domain/appeals/appeal-files.ts";
 import { consentText } from "../../domain/appeals/consent-text.ts";
 import { regionOptions } from "../../domain/appeals/regions.ts";
@@ -9,11 +8,7 @@ import { formOf, pageOf, siteContentOf } from "../../domain/pages/page-context.t
 import { sectionTextOf } from "../../domain/site-content/section-texts-content.ts";
 import { parseMarkup } from "../../domain/site-content/site-markup.ts";
 import { MarkupBlocks } from "../components/site-markup.tsx";
-import {
-  type AppealFormResult,
-  appealFormResult,
-  appealFormState,
-} from "../features/appeals/appeal-form-result.ts";
+import { appealFormResult, appealFormState } from "../features/appeals/appeal-form-result.ts";
 import appealFormStyles from "../features/appeals/components/appeal-form.css?inline";
 import { AppealForm } from "../features/appeals/components/appeal-form.tsx";
 import { appealValuesFromFormData } from "../features/appeals/components/appeal-form-values.ts";
@@ -36,20 +31,11 @@ export const handle: RouteHandle = { styles: [appealFormStyles] };
 export async function action({ context }: Route.ActionArgs) {
   const { fields: formData, files, refusal } = formOf(context);
   const values = appealValuesFromFormData(formData);
-  if (refusal) {
-    // The upload was refused while it streamed in: nothing stored, the answers typed kept.
-    const key = refusal.ofFiles ? filesErrorKey : formErrorKey;
-    const formResult: AppealFormResult = {
-      status: "invalid",
-      errors: { [key]: refusal.message },
-      values,
-    };
-    return data(formResult, { status: refusal.status });
-  }
   let result: SubmitResult;
   try {
     const { services, client } = pageOf(context);
-    result = await services.appealForm(formData.entries(), client, files);
+    // An upload refused while it streamed in (`refusal`) stores nothing, but counts as an attempt.
+    result = await services.appealForm(formData.entries(), client, files, refusal);
   } catch (error) {
     // No personal data here: the error only (e.g. no submitter in the context).
     console.error("appeal form post failed", error instanceof Error ? error.message : error);

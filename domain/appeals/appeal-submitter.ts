@@ -4,7 +4,7 @@
  * (domain/pages/page-context.ts, `services.appealForm`), built once by the server.
  */
 import type { SubmittedFile } from "../attachments/submitted-file.ts";
-import type { SubmitResult } from "./submit-result.ts";
+import type { SubmitResult, UploadRefused } from "./submit-result.ts";
 
 /**
  * Validates and stores one appeal posted as a form. `entries` are the form's entries as posted
@@ -18,4 +18,6 @@ export type AppealSubmitter = (
   client: { address: string; userAgent: string | undefined },
   /** The files the door read and checked (decision 0045), stored with the appeal. */
   files?: readonly SubmittedFile[],
+  /** The upload refused while it streamed in: nothing is stored, the attempt is counted. */
+  refused?: UploadRefused,
 ) => Promise<SubmitResult>;

@@ -16,7 +16,16 @@ export type SubmitResult =
     }
   /** Refused by the schema: one Russian message per field, `_form` for the whole form. */
   | { status: "invalid"; errors: AppealErrors }
+  /**
+   * The upload was refused while it streamed in (a file's type, too many files or bytes, an
+   * unreadable form): nothing stored, the attempt counted as an invalid appeal's is (decision
+   * 0046). `httpStatus` is the refusal's (413, 415, 400).
+   */
+  | { status: "refused"; httpStatus: number; errors: AppealErrors }
   /** Too many appeals from this address: show the failure message. */
   | { status: "rate-limited"; message: string; retryAfterSeconds?: number }
   /** The store failed: show the failure message. */
   | { status: "failed" };
+
+/** An upload refused while it streamed in, as the door or the API's reader saw it. */
+export type UploadRefused = { status: number; message: string; ofFiles?: boolean };

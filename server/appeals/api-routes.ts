@@ -1,8 +1,9 @@
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { filesErrorKey, formErrorKey } from "../../domain/appeals/appeal-fields.ts";
+import { formErrorKey } from "../../domain/appeals/appeal-fields.ts";
 import type { SubmittedFile } from "../../domain/attachments/submitted-file.ts";
-import { UploadRefusal } from "../attachments/upload-rules.ts";
+import { settleRefusedBody } from "../attachments/refused-body.ts";
+import { appealFileRules, UploadRefusal } from "../attachments/upload-rules.ts";
 import { bodyLimits } from "../http/body-limits.ts";
 import { refusalMessage } from "../http/problem-answer.ts";
 import { requireRequestGuards } from "../http/request-guards.ts";
@@ -61,21 +62,23 @@ export function registerAppealsApi(api: FastifyInstance, service: AppealService)
       }
       let input: unknown = request.body;
       let files: readonly SubmittedFile[] = [];
+      let refused: UploadRefusal | undefined;
       if (multipart) {
         try {
           ({ input, files } = await readAppealUpload(request));
         } catch (error) {
           if (!(error instanceof UploadRefusal)) throw error;
-          // The rest of a refused upload is never read: the connection closes instead.
-          reply.header("connection", "close");
-          const key = error.ofFiles ? filesErrorKey : formErrorKey;
-          return reply.code(error.status).send({ errors: { [key]: error.message } });
+          // The rest read and dropped if it is small enough, else the connection closes.
+          await settleRefusedBody(request, reply, appealFileRules);
+          refused = error;
         }
       }
+      // A refused upload goes to the service too: it stores nothing, but counts as an attempt.
       const result = await service.submit(
         input,
         { ip: request.clientAddress, userAgent: request.headers["user-agent"] },
         files,
+        refused,
       );
       switch (result.status) {
         case "created":
@@ -88,6 +91,8 @@ export function registerAppealsApi(api: FastifyInstance, service: AppealService)
           });
         case "invalid":
           return reply.code(400).send({ errors: result.errors });
+        case "refused":
+          return reply.code(result.httpStatus).send({ errors: result.errors });
         case "rate-limited":
           if (result.retryAfterSeconds)
             reply.header("retry-after", String(result.retryAfterSeconds));

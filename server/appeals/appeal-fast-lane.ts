@@ -108,6 +108,8 @@ export function appealFastLane(deps: {
               });
             case "invalid":
               return answer(response, 400, { errors: result.errors });
+            case "refused":
+              return answer(response, result.httpStatus, { errors: result.errors });
             case "rate-limited":
               return answer(
                 response,

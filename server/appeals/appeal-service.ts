@@ -1,10 +1,10 @@
 import { randomInt, randomUUIDv7 } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
-import { honeypotField } from "../../domain/appeals/appeal-fields.ts";
+import { filesErrorKey, formErrorKey, honeypotField } from "../../domain/appeals/appeal-fields.ts";
 import { normalizePhone, validateAppeal } from "../../domain/appeals/appeal-schema.ts";
 import { consentTextVersion } from "../../domain/appeals/consent-text.ts";
 import { registrationNumber } from "../../domain/appeals/registration-number.ts";
-import type { SubmitResult } from "../../domain/appeals/submit-result.ts";
+import type { SubmitResult, UploadRefused } from "../../domain/appeals/submit-result.ts";
 import type { NewAppeal } from "../db/appeals-repository.ts";
 import type { NewAttachment } from "../db/attachments-repository.ts";
 import type { DataLayer } from "../db/data-layer.ts";
@@ -19,12 +19,15 @@ export type AppealService = {
   /**
    * Rate limit, honeypot, schema, store: the one path of both the API and the no-JS form. `files`
    * were read and checked by content while they streamed in (server/attachments/); they count as
-   * part of their one appeal, never as attempts of their own.
+   * part of their one appeal, never as attempts of their own. An upload `refused` while it
+   * streamed in stores nothing but counts as one attempt, as an invalid JSON appeal does
+   * (decision 0046): refused uploads cannot be sent without limit.
    */
   submit(
     input: unknown,
     client: ClientInfo,
     files?: readonly NewAttachment[],
+    refused?: UploadRefused,
   ): Promise<SubmitResult>;
 };
 
@@ -44,7 +47,7 @@ export function createAppealService(deps: {
   const now = deps.now ?? (() => new Date());
   const ended = (outcome: AppealOutcome) => deps.onOutcome?.(outcome);
   return {
-    async submit(input, client, files = []) {
+    async submit(input, client, files = [], refused = undefined) {
       let decision: Awaited<ReturnType<RateLimiter["take"]>>;
       try {
         decision = await deps.rateLimiter.take(client.ip);
@@ -60,6 +63,15 @@ export function createAppealService(deps: {
           status: "rate-limited",
           message: rateLimitedMessage,
           retryAfterSeconds: decision.retryAfterSeconds,
+        };
+      }
+      if (refused) {
+        ended("invalid");
+        const key = refused.ofFiles ? filesErrorKey : formErrorKey;
+        return {
+          status: "refused",
+          httpStatus: refused.status,
+          errors: { [key]: refused.message },
         };
       }
       const time = now();

@@ -562,6 +562,32 @@ for (const kind of testDatabaseKinds) {
         }
       });
 
+      test("an appeal with five files is one attempt; a refused upload is one too, as an invalid appeal is", async () => {
+        const limited = await startTestApp({
+          databaseUrl: database.url,
+          rateLimit: { perMinute: 3, perDay: 100 },
+        });
+        const pdfs = [1, 2, 3, 4, 5].map((n) => ({ name: `${n}.pdf`, content: samplePdf }));
+        const renamed = [{ name: "отчёт.pdf", content: sampleExecutable }];
+        try {
+          const withFiles = await postAppealWithFiles(limited.app, validAppeal(), pdfs);
+          assert.equal(withFiles.json().files.length, 5, withFiles.body);
+          const statuses = [
+            withFiles.statusCode,
+            (await postAppealWithFiles(limited.app, validAppeal(), renamed)).statusCode,
+            (await postJson(limited, validAppeal())).statusCode,
+            (await postJson(limited, validAppeal())).statusCode,
+          ];
+          assert.deepEqual(statuses, [201, 415, 201, 429]);
+          // Past the limit a refused upload is told so first, as an invalid JSON appeal is.
+          const again = await postAppealWithFiles(limited.app, validAppeal(), renamed);
+          assert.equal(again.statusCode, 429);
+          assert.deepEqual(again.json(), { errors: { _form: rateLimitedMessage } });
+        } finally {
+          await limited.close();
+        }
+      });
+
       test("after N a day: 429", async () => {
         const limited = await startTestApp({
           databaseUrl: database.url,

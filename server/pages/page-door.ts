@@ -32,6 +32,7 @@ import {
   readMultipartForm,
   startMultipart,
 } from "../attachments/multipart-form.ts";
+import { settleRefusedBody } from "../attachments/refused-body.ts";
 import { UploadRefusal } from "../attachments/upload-rules.ts";
 import { refusalMessage } from "../http/problem-answer.ts";
 import { requireRequestGuards } from "../http/request-guards.ts";
@@ -210,7 +211,8 @@ function urlEncodedFields(request: FastifyRequest): URLSearchParams {
 
 /**
  * The posted form as the page's action reads it. An upload refused midway keeps the fields read
- * before it (the page shows the text typed) and closes the connection: the rest is never read.
+ * before it (the page shows the text typed); the rest of the body is read and dropped if small
+ * enough, else the connection closes and it is never read (refused-body.ts).
  */
 async function readForm(
   route: PageRoute,
@@ -227,7 +229,7 @@ async function readForm(
     return { fields, files: await readMultipartForm(reading, rules, fields) };
   } catch (error) {
     if (!(error instanceof UploadRefusal)) throw error;
-    reply.header("connection", "close");
+    await settleRefusedBody(request, reply, rules);
     const { status, message, ofFiles } = error;
     return { fields, files: [], refusal: { status, message, ofFiles } };
   }

@@ -33,11 +33,12 @@ export type ServerServices = {
 export function createPageServices(server: ServerServices): PageServices {
   const { registry, templates, statistics } = server;
   return {
-    appealForm: (entries, client, files) =>
+    appealForm: (entries, client, files, refused) =>
       server.appeals.submit(
         formEntriesToInput(entries),
         { ip: client.address, userAgent: client.userAgent },
         files,
+        refused,
       ),
     statusLookup: (typed, clientAddress) =>
       createStatusLookup({

@@ -1,20 +1,24 @@
 // The appeal form in Chromium (spec, sections 4, 5, 7, 8; issue 4): validation on submit, the
-// request it sends, its states, the answers it shows, and the same form without JavaScript.
+// request it sends, its states, the answers it shows, and the same form without JavaScript. Its
+// files, on both stores: appeals-files.test.ts.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import type { BrowserContextOptions, Page, Request, Route } from "playwright-core";
-import { appealFileMessages } from "../../domain/appeals/appeal-files.ts";
+import type { Page, Route } from "playwright-core";
 import {
-  pdfOfSize,
-  sampleExecutable,
-  sampleJpeg,
-  samplePdf,
-  sha256,
-} from "../support/appeal-files.ts";
+  apiPath,
+  field,
+  fieldMessages,
+  fillAppeal,
+  formValues,
+  holdApi,
+  openAppeals,
+  sampleAppeal,
+  submitAndSeeRequest,
+  submitButton,
+} from "./appeal-form-page.ts";
 import { axeViolations } from "./axe.ts";
-import { openPage, siteAndBrowserForTests, startSite, type WatchedPage } from "./harness.ts";
+import { siteAndBrowserForTests, startSite } from "./harness.ts";
 
-const apiPath = "/api/users/appeals/";
 const required = "Это обязательное поле";
 const success = "Обращение успешно отправлено";
 const failure = "Во время отправки формы произошла ошибка, попробуйте ещё раз";
@@ -23,97 +27,6 @@ const green = "rgb(0, 112, 60)"; // --color-success
 const red = "rgb(179, 38, 30)"; // --color-error
 
 const env = siteAndBrowserForTests();
-
-type Appeal = {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  region: string;
-  comment: string;
-  consent: boolean;
-};
-
-let appealCount = 0;
-function sampleAppeal(overrides: Partial<Appeal> = {}): Appeal {
-  appealCount += 1;
-  return {
-    first_name: "Анна",
-    last_name: "Смирнова-Лебедева",
-    email: `anna.${appealCount}.${Date.now()}@example.ru`,
-    phone: "+7 (912) 345-67-89",
-    region: "43 - Кировская область",
-    comment: "Прошу сообщить сроки агрохимического обследования полей в Кирово-Чепецком районе.",
-    consent: true,
-    ...overrides,
-  };
-}
-
-/** /appeals with the form enhanced by React (or plain, when JavaScript is off). */
-async function openAppeals(
-  options: BrowserContextOptions & { url?: string } = {},
-): Promise<WatchedPage & { ourErrors: string[]; apiRequests: Request[] }> {
-  const { url = `${env.site.baseUrl}/appeals`, ...contextOptions } = options;
-  const watched = await openPage(env.browser, contextOptions);
-  const ourErrors: string[] = [];
-  const apiRequests: Request[] = [];
-  watched.page.on("console", (message) => {
-    if (message.type() === "error" && message.text().startsWith("Обращение не отправлено")) {
-      ourErrors.push(message.text());
-    }
-  });
-  watched.page.on("request", (request) => {
-    if (new URL(request.url()).pathname === apiPath) apiRequests.push(request);
-  });
-  await watched.page.goto(url);
-  if (contextOptions.javaScriptEnabled !== false) {
-    await watched.page.locator("form.appeal-form[data-enhanced]").waitFor();
-  }
-  return { ...watched, ourErrors, apiRequests };
-}
-
-function field(page: Page, name: keyof Appeal) {
-  return page.locator(`form.appeal-form [name="${name}"]`);
-}
-
-function submitButton(page: Page) {
-  return page.locator("form.appeal-form button[type=submit]");
-}
-
-async function fillAppeal(page: Page, appeal: Partial<Appeal>) {
-  if (appeal.first_name !== undefined)
-    await page.getByLabel("Имя", { exact: true }).fill(appeal.first_name);
-  if (appeal.last_name !== undefined)
-    await page.getByLabel("Фамилия", { exact: true }).fill(appeal.last_name);
-  if (appeal.email !== undefined) await page.getByLabel("Электронная почта").fill(appeal.email);
-  if (appeal.phone !== undefined) await page.getByLabel("Телефон").fill(appeal.phone);
-  if (appeal.region) await page.getByLabel("Регион (необязательно)").selectOption(appeal.region);
-  if (appeal.comment !== undefined) await page.getByLabel("Текст обращения").fill(appeal.comment);
-  if (appeal.consent) await page.getByRole("checkbox", { name: /согласие на обработку/ }).check();
-}
-
-async function formValues(page: Page) {
-  return {
-    first_name: await field(page, "first_name").inputValue(),
-    last_name: await field(page, "last_name").inputValue(),
-    email: await field(page, "email").inputValue(),
-    phone: await field(page, "phone").inputValue(),
-    region: await field(page, "region").inputValue(),
-    comment: await field(page, "comment").inputValue(),
-    consent: await field(page, "consent").isChecked(),
-  };
-}
-
-/** The per-field messages shown, by field name. */
-async function fieldMessages(page: Page): Promise<Record<string, string>> {
-  const messages: Record<string, string> = {};
-  for (const message of await page.locator("form.appeal-form .form-error").all()) {
-    const id = (await message.getAttribute("id")) ?? "";
-    messages[id.replace(/-error$/, "")] =
-      (await message.textContent())?.replace("Ошибка: ", "") ?? "";
-  }
-  return messages;
-}
 
 /** The spec: each message under its field, i.e. below the control (the checkbox with its label). */
 async function assertMessagesUnderFields(page: Page, names: readonly string[]) {
@@ -137,32 +50,9 @@ async function colorOf(page: Page, selector: string): Promise<string> {
   return page.locator(selector).evaluate((element) => getComputedStyle(element).color);
 }
 
-/** A route that holds the API request until `release()`; then it goes on to the real server. */
-async function holdApi(
-  page: Page,
-  then: (route: Route) => Promise<void> = (route) => route.continue(),
-) {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(`**${apiPath}`, async (route) => {
-    await released;
-    await then(route);
-  });
-  return { release };
-}
-
-/** Clicks submit and resolves with the API request it sends (listening before the click). */
-async function submitAndSeeRequest(page: Page): Promise<Request> {
-  const seen = page.waitForRequest((request) => new URL(request.url()).pathname === apiPath);
-  await submitButton(page).click();
-  return seen;
-}
-
 describe("appeal form with JavaScript", () => {
   test("an empty submit shows the six messages, focuses the summary, and sends nothing", async () => {
-    const watched = await openAppeals();
+    const watched = await openAppeals(env);
     const { page } = watched;
     try {
       assert.equal(
@@ -214,7 +104,7 @@ describe("appeal form with JavaScript", () => {
   });
 
   test("a valid submit sends the spec's request, shows a spinner, then the green message, clears the form and stores the appeal", async () => {
-    const watched = await openAppeals();
+    const watched = await openAppeals(env);
     const { page } = watched;
     const appeal = sampleAppeal();
     try {
@@ -281,7 +171,7 @@ describe("appeal form with JavaScript", () => {
     ["a network failure", (route: Route) => route.abort("failed")],
   ] as const) {
     test(`${name} shows the red message, logs once and retries nothing`, async () => {
-      const watched = await openAppeals();
+      const watched = await openAppeals(env);
       const { page } = watched;
       const appeal = sampleAppeal();
       try {
@@ -313,7 +203,7 @@ describe("appeal form with JavaScript", () => {
   }
 
   test("the messages are cleared at the start of the next submission", async () => {
-    const watched = await openAppeals();
+    const watched = await openAppeals(env);
     const { page } = watched;
     try {
       await page.route(`**${apiPath}`, (route) =>
@@ -351,7 +241,7 @@ describe("appeal form with JavaScript", () => {
   });
 
   test("a 400 answer shows the server's messages beside the fields and the red message", async () => {
-    const watched = await openAppeals();
+    const watched = await openAppeals(env);
     const { page } = watched;
     try {
       const serverMessage = "Введите номер телефона России, например +7 912 345-67-89";
@@ -376,7 +266,7 @@ describe("appeal form with JavaScript", () => {
     // headers and all, goes back to the browser, which enforces them.
     const development = await startSite({ allowLocalhostOrigins: true });
     const port = new URL(development.baseUrl).port;
-    const watched = await openAppeals({ url: `http://localhost:${port}/appeals` });
+    const watched = await openAppeals(env, { url: `http://localhost:${port}/appeals` });
     const { page } = watched;
     const seen: string[] = [];
     try {
@@ -403,7 +293,7 @@ describe("appeal form with JavaScript", () => {
   });
 
   test("at 320 px the form with its messages fits the width", async () => {
-    const watched = await openAppeals({ viewport: { width: 320, height: 640 } });
+    const watched = await openAppeals(env, { viewport: { width: 320, height: 640 } });
     const { page } = watched;
     try {
       await submitButton(page).click();
@@ -418,65 +308,11 @@ describe("appeal form with JavaScript", () => {
       await watched.close();
     }
   });
-
-  test("files: listed with their sizes, removable, a wrong type, a sixth file and 10 MB + 1 refused before sending, then sent in one multipart request with the appeal", async () => {
-    const watched = await openAppeals();
-    const { page } = watched;
-    const appeal = sampleAppeal();
-    const input = page.getByLabel("Файлы (необязательно)");
-    const listed = () => page.locator(".appeal-form__files li").allTextContents();
-    try {
-      await fillAppeal(page, appeal);
-      await input.setInputFiles([
-        { name: "программа.exe", mimeType: "application/octet-stream", buffer: sampleExecutable },
-      ]);
-      await page.locator("#files-error").waitFor();
-      assert.deepEqual(await fieldMessages(page), {
-        files: appealFileMessages.wrongName("программа.exe"),
-      });
-      assert.deepEqual(await listed(), []);
-      // A sixth file, 10 MB + 1 together: refused before sending, nothing listed.
-      for (const [files, message] of [
-        [sixFiles, appealFileMessages.tooManyWith("6.pdf")],
-        [[oversize], appealFileMessages.tooLargeWith("большой.pdf")],
-      ] as const) {
-        await input.setInputFiles([...files]);
-        await page.locator("#files-error", { hasText: message }).waitFor();
-        assert.deepEqual(await listed(), []);
-      }
-
-      await input.setInputFiles([
-        { name: "Анализ.pdf", mimeType: "application/pdf", buffer: samplePdf },
-        { name: "поле.jpg", mimeType: "image/jpeg", buffer: sampleJpeg },
-      ]);
-      await input.setInputFiles([
-        { name: "лишний.pdf", mimeType: "application/pdf", buffer: samplePdf },
-      ]);
-      await page.getByRole("button", { name: "Убрать файл «лишний.pdf»" }).waitFor();
-      assert.deepEqual(await fieldMessages(page), {});
-      await page.getByRole("button", { name: "Убрать файл «лишний.pdf»" }).click();
-      assert.deepEqual(await listed(), ["Анализ.pdf (1 КБ) Убрать", "поле.jpg (1 КБ) Убрать"]);
-
-      const hold = await holdApi(page);
-      const request = await submitAndSeeRequest(page);
-      assert.match((await request.allHeaders())["content-type"] ?? "", /^multipart\/form-data/);
-      assert.equal(await submitButton(page).isDisabled(), true);
-      assert.equal(await page.locator("form.appeal-form button .spinner").isVisible(), true);
-      hold.release();
-      await page.locator(".form-status__message--success").waitFor();
-      assert.deepEqual(await listed(), [], "the list is cleared with the form");
-      assert.equal(watched.apiRequests.length, 1);
-      assert.deepEqual(watched.consoleErrors, []);
-      await assertFilesStored(appeal.email, [samplePdf, sampleJpeg]);
-    } finally {
-      await watched.close();
-    }
-  });
 });
 
 describe("appeal form without JavaScript", () => {
   test("a filled form posts to /appeals, stores the appeal and shows the green message", async () => {
-    const watched = await openAppeals({ javaScriptEnabled: false });
+    const watched = await openAppeals(env, { javaScriptEnabled: false });
     const { page } = watched;
     const appeal = sampleAppeal({ region: "" });
     try {
@@ -509,7 +345,7 @@ describe("appeal form without JavaScript", () => {
   });
 
   test("an empty form comes back with the six messages and the summary", async () => {
-    const watched = await openAppeals({ javaScriptEnabled: false });
+    const watched = await openAppeals(env, { javaScriptEnabled: false });
     const { page } = watched;
     try {
       const response = page.waitForResponse((answer) => answer.request().method() === "POST");
@@ -531,7 +367,7 @@ describe("appeal form without JavaScript", () => {
   });
 
   test("a partly filled form comes back with the answers kept and messages for the rest", async () => {
-    const watched = await openAppeals({ javaScriptEnabled: false });
+    const watched = await openAppeals(env, { javaScriptEnabled: false });
     const { page } = watched;
     const partial = {
       first_name: "Пётр",
@@ -568,86 +404,4 @@ describe("appeal form without JavaScript", () => {
       await watched.close();
     }
   });
-
-  test("files: a PDF and a JPEG are stored byte for byte and named on the page; an executable named .pdf and a sixth file are refused, the answers kept, nothing stored", async () => {
-    const watched = await openAppeals({ javaScriptEnabled: false });
-    const { page } = watched;
-    const appeal = sampleAppeal();
-    try {
-      const exe = { name: "отчёт.pdf", mimeType: "application/pdf", buffer: sampleExecutable };
-      const photo = { name: "поле.jpg", mimeType: "image/jpeg", buffer: sampleJpeg };
-      await assertRefusedWithoutScript(page, appeal, [exe, photo], 415, "wrongType", "отчёт.pdf");
-
-      await page.getByLabel("Файлы (необязательно)").setInputFiles([
-        { name: "Анализ почвы.pdf", mimeType: "application/pdf", buffer: samplePdf },
-        { name: "поле.jpg", mimeType: "image/jpeg", buffer: sampleJpeg },
-      ]);
-      const stored = page.waitForResponse((answer) => answer.request().method() === "POST");
-      await submitButton(page).click();
-      assert.equal((await stored).status(), 200);
-      await page.waitForLoadState();
-      assert.match(
-        (await page.locator(".form-status__message--success").textContent()) ?? "",
-        /Получено файлов: 2 \(«Анализ почвы\.pdf», «поле\.jpg»\)/,
-      );
-      await assertFilesStored(appeal.email, [samplePdf, sampleJpeg]);
-
-      // A sixth file: 413 with the message, the answers kept, nothing stored.
-      await assertRefusedWithoutScript(page, sampleAppeal(), sixFiles, 413, "tooManyWith", "6.pdf");
-    } finally {
-      await watched.close();
-    }
-  });
 });
-
-const sixFiles = [1, 2, 3, 4, 5, 6].map((n) => ({
-  name: `${n}.pdf`,
-  mimeType: "application/pdf",
-  buffer: samplePdf,
-}));
-const oversize = {
-  name: "большой.pdf",
-  mimeType: "application/pdf",
-  buffer: pdfOfSize(10 * 1024 * 1024 + 1),
-};
-
-/**
- * The form without JavaScript, filled with `appeal` and `files`, posted: refused with `status`
- * and the message naming the file under the field, the answers kept, nothing stored.
- */
-async function assertRefusedWithoutScript(
-  page: Page,
-  appeal: Appeal,
-  files: ReadonlyArray<{ name: string; mimeType: string; buffer: Buffer }>,
-  status: number,
-  message: "wrongType" | "tooManyWith",
-  fileName: string,
-) {
-  await fillAppeal(page, appeal);
-  await page.getByLabel("Файлы (необязательно)").setInputFiles([...files]);
-  const refused = page.waitForResponse((answer) => answer.request().method() === "POST");
-  await submitButton(page).click();
-  assert.equal((await refused).status(), status);
-  await page.waitForLoadState();
-  assert.deepEqual(await fieldMessages(page), { files: appealFileMessages[message](fileName) });
-  assert.deepEqual(await formValues(page), appeal);
-  const stored = await env.site.data.appeals.list();
-  assert.equal(
-    stored.some((row) => row.email === appeal.email),
-    false,
-  );
-}
-
-/** The appeal from this address is stored with exactly these files, byte for byte. */
-async function assertFilesStored(email: string, contents: readonly Buffer[]) {
-  const row = (await env.site.data.appeals.list()).find((stored) => stored.email === email);
-  assert.ok(row, "the appeal is in the store");
-  const files = await env.site.data.attachments.listOf({ kind: "appeal", id: row.id });
-  const read = await Promise.all(
-    files.map((file) => env.site.data.attachments.read(row.id, file.id)),
-  );
-  assert.deepEqual(
-    read.map((file) => sha256(file?.content ?? Buffer.alloc(0))),
-    contents.map(sha256),
-  );
-}

@@ -1,14 +1,19 @@
-// A 200 MB upload to the answer form (and to the appeals API, decision 0045), streamed to the real server process over a socket: cut off
-// at the 10 MB limit with a Russian refusal, the connection closed instead of the rest being
-// read, the server's memory not grown by the upload, nothing stored, the server serving on.
+// A 200 MB upload to the answer form (and to the appeals API, decision 0045), streamed to the
+// real server process over a socket: cut off at the 10 MB limit with a Russian refusal, the
+// connection closed instead of the rest being read, the server's memory not grown by the upload,
+// nothing stored, the server serving on. An appeal refused early in a body that fits the bound
+// (decision 0046) is answered to a client that reads only once it has sent it all.
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { request } from "node:http";
+import { connect } from "node:net";
 import { after, before, test } from "node:test";
+import { appealFileMessages } from "../../domain/appeals/appeal-files.ts";
 import { answerFileLimits } from "../../domain/staff/answer-files.ts";
 import { kirovIsoDate } from "../../domain/time/kirov-time.ts";
 import { parseDatabaseUrl } from "../../server/config.ts";
 import { type DataLayer, openDataLayer } from "../../server/db/data-layer.ts";
+import { multipartBody, pdfOfSize, sampleExecutable } from "../support/appeal-files.ts";
 import { killIfRunning, type ServerProcess, startServer } from "../support/server-process.ts";
 import { addStaffUser, storeAppealIn } from "../support/staff-fixtures.ts";
 import { StaffHttpBrowser } from "../support/staff-http.ts";
@@ -83,36 +88,89 @@ test("a 200 MB upload is cut off at the limit, not read into memory", async () =
   assert.equal((await fetch(`${server.baseUrl}/healthz`)).status, 200);
 });
 
-test("a 200 MB appeal with a file is cut off at the limit: 413 naming the file, nothing stored", async () => {
-  const before = (await data.appeals.list()).length;
-  const boundary = "----appeal-upload-limit";
-  const fields = Object.entries(validAppeal({ consent: "on" })).map(
-    ([name, value]) =>
-      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-  );
-  const head = Buffer.from(
-    [
-      ...fields,
-      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.pdf"\r\n`,
-      "Content-Type: application/pdf\r\n\r\n%PDF-1.7\n",
-    ].join(""),
-  );
-  const { sent, ...answer } = await streamUpload(
-    `${server.baseUrl}/api/users/appeals/`,
-    { "content-type": `multipart/form-data; boundary=${boundary}` },
-    head,
-  );
-  console.log(
-    `200 MB appeal: answered ${answer.status} after ${(sent / 1024 / 1024).toFixed(1)} MB written by the client`,
-  );
-  assert.equal(answer.status, 413);
-  assert.deepEqual(JSON.parse(answer.body), {
-    errors: { files: "Файл «big.pdf» не принят: файлы вместе — не более 10 МБ." },
+// With its length declared, cut off at once; without one (chunked), after at most the bound read
+// past the refusal (decision 0046): never read whole.
+for (const declared of [true, false]) {
+  test(`a 200 MB appeal with a file${declared ? "" : " sent without a length (chunked)"} is cut off at the limit: 413 naming the file, nothing stored`, async () => {
+    const before = (await data.appeals.list()).length;
+    const boundary = "----appeal-upload-limit";
+    const fields = Object.entries(validAppeal({ consent: "on" })).map(
+      ([name, value]) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+    );
+    const head = Buffer.from(
+      [
+        ...fields,
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.pdf"\r\n`,
+        "Content-Type: application/pdf\r\n\r\n%PDF-1.7\n",
+      ].join(""),
+    );
+    const { sent, ...answer } = await streamUpload(
+      `${server.baseUrl}/api/users/appeals/`,
+      { "content-type": `multipart/form-data; boundary=${boundary}` },
+      head,
+      declared,
+    );
+    console.log(
+      `200 MB appeal${declared ? "" : " (chunked)"}: answered ${answer.status} after ${(sent / 1024 / 1024).toFixed(1)} MB written by the client`,
+    );
+    assert.equal(answer.status, 413);
+    assert.deepEqual(JSON.parse(answer.body), {
+      errors: { files: "Файл «big.pdf» не принят: файлы вместе — не более 10 МБ." },
+    });
+    assert.equal(answer.connection, "close");
+    assert.ok(sent < uploadBytes, "the upload was cut off before it was all sent");
+    assert.equal((await data.appeals.list()).length, before);
   });
-  assert.equal(answer.connection, "close");
-  assert.ok(sent < uploadBytes, "the upload was cut off before it was all sent");
+}
+
+test("an appeal refused at its first file, 9 MB more behind it, is answered to a client that sends it all before it reads: the page and the API", async () => {
+  const before = (await data.appeals.list()).length;
+  const { payload, contentType } = await multipartBody(
+    validAppeal({ last_name: "Досылаева", consent: true }),
+    [
+      { name: "отчёт.pdf", content: sampleExecutable, type: "application/pdf" },
+      { name: "скан.pdf", content: pdfOfSize(9 * 1024 * 1024), type: "application/pdf" },
+    ],
+  );
+  const page = await sendAllThenRead("/appeals", contentType, payload);
+  assert.match(page, /^HTTP\/1\.1 415 /);
+  assert.ok(page.includes(appealFileMessages.wrongType("отчёт.pdf")), page.slice(0, 200));
+  assert.ok(page.includes('value="Досылаева"'), "the text typed is kept");
+  const api = await sendAllThenRead("/api/users/appeals/", contentType, payload);
+  assert.match(api, /^HTTP\/1\.1 415 /);
+  assert.ok(
+    api.endsWith(JSON.stringify({ errors: { files: appealFileMessages.wrongType("отчёт.pdf") } })),
+  );
   assert.equal((await data.appeals.list()).length, before);
 });
+
+/**
+ * Sends a POST of `body` over a plain socket and reads only once all of it is written, as a
+ * client (or a proxy) that reads the answer after the request does: what came back, or the
+ * error that ended the connection.
+ */
+async function sendAllThenRead(path: string, contentType: string, body: Buffer): Promise<string> {
+  const { host, port } = new URL(server.baseUrl);
+  const socket = connect(Number(port), "127.0.0.1");
+  socket.pause();
+  const received: Buffer[] = [];
+  const answered = new Promise<string>((resolve) => {
+    socket.on("data", (chunk: Buffer) => received.push(chunk));
+    socket.on("error", (error) =>
+      resolve(`${error.message} (${Buffer.concat(received).length} bytes read)`),
+    );
+    socket.on("end", () => resolve(Buffer.concat(received).toString("utf8")));
+  });
+  const head = `POST ${path} HTTP/1.1\r\nHost: ${host}\r\nOrigin: ${server.baseUrl}\r\nConnection: close\r\nContent-Type: ${contentType}\r\nContent-Length: ${body.length}\r\n\r\n`;
+  const sent = await new Promise<Error | undefined>((resolve) => {
+    socket.write(head);
+    socket.write(body, (error) => resolve(error ?? undefined));
+  });
+  socket.resume();
+  const answer = await answered;
+  return sent ? `${sent.message}; ${answer}` : answer;
+}
 
 /**
  * Streams `head` and then 200 MB of spaces to `url`, until the server answers or closes: the
@@ -122,6 +180,7 @@ function streamUpload(
   url: string,
   headers: Record<string, string>,
   head: Buffer,
+  declareLength = true,
 ): Promise<{ status: number; body: string; connection: string; sent: number }> {
   const chunk = Buffer.alloc(256 * 1024, 0x20);
   let sent = 0;
@@ -133,7 +192,7 @@ function streamUpload(
         headers: {
           origin: server.baseUrl,
           ...headers,
-          "content-length": String(head.length + uploadBytes),
+          ...(declareLength ? { "content-length": String(head.length + uploadBytes) } : {}),
         },
       },
       (response) => {

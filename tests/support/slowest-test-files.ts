@@ -34,6 +34,7 @@ export const slowestFirst: readonly string[] = [
   "tests/e2e/print.test.ts",
   "tests/crash/disk-full.test.ts",
   "tests/crash/mail-outbox.test.ts",
+  "tests/e2e/appeals-files.test.ts",
   "tests/e2e/appeals-form.test.ts",
   "tests/e2e/staff-answer-browser.test.ts",
   "tests/e2e/staff-registry.test.ts",

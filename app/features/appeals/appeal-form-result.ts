@@ -30,6 +30,11 @@ export function appealFormResult(
       };
     case "invalid":
       return { formResult: { status: "invalid", errors: result.errors, values }, httpStatus: 400 };
+    case "refused":
+      return {
+        formResult: { status: "invalid", errors: result.errors, values },
+        httpStatus: result.httpStatus,
+      };
     case "rate-limited":
       return {
         formResult: { status: "failed", detail: result.message, values },
