@@ -100,9 +100,13 @@ for (const kind of testDatabaseKinds) {
         assert.match((await request.allHeaders())["content-type"] ?? "", /^multipart\/form-data/);
         assert.equal(await submitButton(page).isDisabled(), true);
         assert.equal(await page.locator("form.appeal-form button .spinner").isVisible(), true);
+        // The upload's progress is shown while the appeal is sent (the body is sent: the
+        // answer is held).
+        await page.getByRole("progressbar", { name: "Отправка файлов" }).waitFor();
         hold.release();
         await page.locator(".form-status__message--success").waitFor();
         assert.deepEqual(await listed(), [], "the list is cleared with the form");
+        assert.equal(await page.getByRole("progressbar").count(), 0, "no progress once answered");
         await assertStoredAndDownloaded(env.site, staff.page, appeal.email, [pdf, photo]);
 
         // Without files: the seed's JSON request, as before the files came.

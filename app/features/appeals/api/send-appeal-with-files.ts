@@ -57,6 +57,9 @@ export function sendAppealWithFiles(
       resolve(readAnswer(response));
     };
     request.onerror = () => reject(new Error("no answer"));
+    // The indicator shows from the start: the browser's first progress event may come only once
+    // a slow link has carried its first chunk, or, for small files, with the whole body.
+    options.onProgress(0);
     request.send(body);
   });
 }
