@@ -132,3 +132,35 @@ test("a publish changes only what it changed: new words found, old and removed o
   const idle = await search.refresh();
   assert.deepEqual([idle.pagesRead, idle.added, idle.replaced, idle.discarded], [0, 0, 0, 0]);
 });
+
+test("a whole build in steps lets requests run, and they find the old words until it is done", async () => {
+  const pages = new Map([
+    ["/vacancies", page("агроном")],
+    ["/contacts", page("агроном")],
+    ["/structure", page("агроном")],
+  ]);
+  // Every step one document long, a whole build past one change: many turns of the event loop.
+  const search = createSiteSearch(
+    { content: () => siteContentDefaults, page: siteOf(pages), file: async () => undefined },
+    { inPlaceAtMost: 0, stepMs: 0 },
+  );
+  await search.refresh();
+  for (const path of pages.keys()) pages.set(path, page("лаборант"));
+  let done = false;
+  const refreshing = search.refresh().then((refresh) => {
+    done = true;
+    return refresh;
+  });
+  let turns = 0;
+  while (!done) {
+    await new Promise((resume) => setImmediate(resume));
+    if (done) break;
+    turns++;
+    assert.equal(search.search("агроном").length, 3, `turn ${turns}: the old index answers`);
+    assert.deepEqual(search.search("лаборант"), [], `turn ${turns}: nothing new half-built`);
+  }
+  assert.equal((await refreshing).whole, true);
+  assert.ok(turns > 10, `the build gave the event loop back ${turns} times`);
+  assert.equal(search.search("лаборант").length, 3);
+  assert.deepEqual(search.search("агроном"), []);
+});

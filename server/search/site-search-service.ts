@@ -94,16 +94,21 @@ function filesOf(content: SiteContent) {
   return [...documents, ...forms];
 }
 
-/**
- * More changes than this and a new index is built whole in steps (the first at start, a list of
- * a thousand documents edited), the old one answering meanwhile; fewer are made in place, at once.
- */
-const inPlaceAtMost = 50;
-/** A step of reading the site or of a whole build: the event loop is given back after it. */
-const stepMs = 10;
+export type SearchSteps = {
+  /**
+   * More changes than this and a new index is built whole in steps (the first at start, a list
+   * of a thousand documents edited), the old one answering meanwhile; fewer are made in place,
+   * at once (about 20 ms for 50 by decision 0047's figures).
+   */
+  inPlaceAtMost: number;
+  /** A step of reading the site or of a whole build: the event loop is given back after it. */
+  stepMs: number;
+};
+
+const defaultSteps: SearchSteps = { inPlaceAtMost: 50, stepMs: 10 };
 
 /** Gives the event loop back (its timers, its requests) once a step has run `stepMs`. */
-function stepper() {
+function stepper(stepMs: number) {
   let stepEnds = performance.now() + stepMs;
   return {
     over: () => performance.now() >= stepEnds,
@@ -122,7 +127,7 @@ const sameDocument = (a: SearchDocument, b: SearchDocument) =>
   a.path === b.path &&
   a.fileUrl === b.fileUrl;
 
-export function createSiteSearch(sources: SiteSearchSources) {
+export function createSiteSearch(sources: SiteSearchSources, steps = defaultSteps) {
   let index = createSiteSearchIndex();
   /** A PDF's text by its address (see `file`), and by the SHA-256 of its bytes. */
   const fileTexts = new Map<string, string>();
@@ -183,7 +188,7 @@ export function createSiteSearch(sources: SiteSearchSources) {
     filesMs: number;
   }) {
     const begun = performance.now();
-    const step = stepper();
+    const step = stepper(steps.stepMs);
     const content = sources.content();
     const next = new Map<string, SearchDocument>();
     const paths = new Set(servedPages(content));
@@ -231,12 +236,12 @@ export function createSiteSearch(sources: SiteSearchSources) {
       else if (!sameDocument(indexed, document)) replaced.push({ ...document, key });
     }
     const discarded = [...index.keys()].filter((key) => !next.has(key));
-    const whole = added.length + replaced.length + discarded.length > inPlaceAtMost;
+    const whole = added.length + replaced.length + discarded.length > steps.inPlaceAtMost;
     if (whole) {
       // The old index answers until the new one is whole; the event loop runs between steps.
       const fresh = createSiteSearchIndex();
       const all = [...next].map(([key, document]) => ({ ...document, key }));
-      const step = stepper();
+      const step = stepper(steps.stepMs);
       for (let done = 0; done < all.length; ) {
         await step.pause();
         done += fresh.add(all.slice(done), step.over);
