@@ -47,6 +47,7 @@ export type SiteSearchSources = {
 export type SearchRefresh = {
   /** Documents in the index now. */
   documents: number;
+  /** Of them, added (all of them when the index was built whole), replaced; and discarded. */
   added: number;
   replaced: number;
   discarded: number;
