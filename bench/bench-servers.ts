@@ -7,6 +7,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { get } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createInterface } from "node:readline";
 import autocannon, { type Result } from "autocannon";
 import { freePort } from "../tests/support/server-process.ts";
 import { createPostgresDatabase, type TestDatabase } from "../tests/support/test-databases.ts";
@@ -37,13 +38,22 @@ export function cpuMicros(pid: number | undefined): number | undefined {
   }
 }
 
-/** `startSeconds`: how long it may take to answer (a server showing many published pages). */
-export async function startServer(script: string, env: Record<string, string>, startSeconds = 30) {
+/**
+ * `startSeconds`: how long it may take to answer (a server showing many published pages);
+ * `onLine`: each line the server writes to its standard output (its log, if LOG_LEVEL is set).
+ */
+export async function startServer(
+  script: string,
+  env: Record<string, string>,
+  startSeconds = 30,
+  onLine?: (line: string) => void,
+) {
   const port = await freePort();
   const child = spawn(node, [script], {
     env: { ...process.env, LOG_LEVEL: "silent", ...env, PORT: String(port), HOST: "127.0.0.1" },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", onLine ? "pipe" : "ignore", "inherit"],
   });
+  if (onLine && child.stdout) createInterface({ input: child.stdout }).on("line", onLine);
   const base = `http://127.0.0.1:${port}`;
   for (let tries = 0; ; tries++) {
     if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);

@@ -15,8 +15,10 @@ import { siteContentDefaults } from "../content/site-content-defaults.ts";
 import { parseDatabaseUrl } from "../server/config.ts";
 import { openDataLayer } from "../server/db/data-layer.ts";
 import type { SearchDocument } from "../server/search/site-search-index.ts";
+import type { SearchRefresh } from "../server/search/site-search-service.ts";
 import { cpuMicros, rawAnswer, sqlite, startServer, stop } from "./bench-servers.ts";
 import { benchmarkQueries, contentDocuments, generatedDocuments } from "./search-corpus.ts";
+import { measureRefresh } from "./search-refresh.ts";
 
 const { values } = parseArgs({
   options: {
@@ -91,14 +93,22 @@ await data.close();
 const queries = benchmarkQueries([...site, ...generated], queryCount);
 const answersDir = await mkdtemp(join(tmpdir(), "bench-search-"));
 const started = performance.now();
+// What the server logs of its start: the editions shown, each refresh of the search's index.
+const startLog: { at: number; msg: string; ms?: number; search?: SearchRefresh }[] = [];
 // It renders the 200 announcements' pages before it listens: minutes on a loaded machine.
 const project = await startServer(
   "server/main.ts",
-  { DATABASE_URL: database.url, REMINDER_TIME: "off" },
+  { DATABASE_URL: database.url, REMINDER_TIME: "off", LOG_LEVEL: "info" },
   600,
+  (line) => {
+    if (!line.startsWith("{")) return;
+    const entry = JSON.parse(line);
+    if (/^(site|search):/.test(entry.msg)) startLog.push({ at: performance.now(), ...entry });
+  },
 );
+const startMs = performance.now() - started;
 console.log(
-  `project server listening after ${((performance.now() - started) / 1000).toFixed(1)} s (the index built from ${seeded} published announcements, documents and forms and the site's pages)`,
+  `project server listening after ${(startMs / 1000).toFixed(1)} s (the index built from ${seeded} published announcements, documents and forms and the site's pages); its start:`,
 );
 // Every kind seeded is served and indexed: the last announcement, document and form by its title.
 for (const title of [
@@ -111,6 +121,16 @@ for (const title of [
   ).text();
   if (!page.includes('class="search-result"')) throw new Error(`not indexed: ${title}`);
 }
+for (const entry of startLog) {
+  const at = `at ${((entry.at - started) / 1000).toFixed(1)} s`;
+  if (entry.search) {
+    const done = entry.search;
+    console.log(
+      `  ${at}: the search's index (${done.whole ? "whole, in steps" : "in place"}) of ${done.documents} documents: pages ${done.pagesMs} ms (${done.pagesRead} read), files ${done.filesMs} ms (${done.filesRead} read), index ${done.indexMs} ms`,
+    );
+  } else console.log(`  ${at}: ${entry.msg}${entry.ms === undefined ? "" : ` in ${entry.ms} ms`}`);
+}
+await measureRefresh(project.base, { ...siteContentDefaults, news, documents, applications });
 const home = await rawAnswer(`${project.base}/`);
 const answersFile = join(answersDir, "answers.json");
 await writeFile(

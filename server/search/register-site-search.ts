@@ -1,7 +1,8 @@
 /**
  * The site's search on this server (issue 29, decision 0043): built from what the site serves
- * once the published editions are shown at start, and again after every edition this server
- * puts on its site. A file that cannot be read is logged by its address only, never a query.
+ * once the published editions are shown at start, and brought up to date after every edition
+ * this server puts on its site from then on (decision 0047). Each refresh is logged with what it
+ * read and changed; a file that cannot be read by its address only; never a query.
  */
 import type { FastifyInstance } from "fastify";
 import { siteContentDefaults } from "../../content/site-content-defaults.ts";
@@ -9,7 +10,14 @@ import type { SiteContent } from "../../domain/site-content/site-editions.ts";
 import { siteFileAddressPattern } from "../../domain/site-content/site-files.ts";
 import type { DataLayer } from "../db/data-layer.ts";
 import type { LiveSite } from "../site-content/site-publisher.ts";
-import { createSiteSearch } from "./site-search-service.ts";
+import { createSiteSearch, type SearchRefresh } from "./site-search-service.ts";
+
+const rounded = (done: SearchRefresh) => ({
+  ...done,
+  pagesMs: Math.round(done.pagesMs),
+  filesMs: Math.round(done.filesMs),
+  indexMs: Math.round(done.indexMs),
+});
 
 export function registerSiteSearch(
   app: FastifyInstance,
@@ -22,7 +30,10 @@ export function registerSiteSearch(
 ) {
   const search = createSiteSearch({
     content: () => ({ ...siteContentDefaults, ...deps.published() }),
-    html: (path) => deps.live().file(path)?.body.toString("utf8"),
+    page(path) {
+      const file = deps.live().file(path);
+      return file && { version: file.etag, html: () => file.body.toString("utf8") };
+    },
     async file(href) {
       const uploaded = siteFileAddressPattern.exec(href)?.[1];
       if (uploaded === undefined) return deps.live().file(href)?.body;
@@ -34,15 +45,26 @@ export function registerSiteSearch(
   const refresh = () =>
     search
       .refresh()
+      // What was read and changed, and how long it took: never a query.
+      .then((done) => app.log.info({ search: rounded(done) }, "search: index brought up to date"))
       .catch((error: unknown) =>
         app.log.error(
           { err: { name: (error as Error)?.name, message: (error as Error)?.message } },
           "search: building the index failed",
         ),
       );
-  // After the published pages are shown at start (registered after the site's content).
+  // The first index once all the published pages are shown at start (this hook is registered
+  // after the site content's): an edition shown before it is read by it, so the editions shown
+  // at start do not each build an index of a half-shown site.
+  let ready = false;
   app.addHook("onReady", async () => {
+    ready = true;
     await refresh();
   });
-  return { search: search.search, onShown: () => void refresh() };
+  return {
+    search: search.search,
+    onShown: () => {
+      if (ready) void refresh();
+    },
+  };
 }

@@ -73,7 +73,13 @@ export function registerSiteContent(
     );
   app.addHook("onReady", async () => {
     // A page that cannot be shown is logged and keeps the build's content: the site still starts.
+    const begun = performance.now();
     await showing("showing the published pages at start failed", service.showAllPublished());
+    // Each edition's pages rendered and compressed: most of a start with many announcements.
+    app.log.info(
+      { ms: Math.round(performance.now() - begun) },
+      "site: the published editions shown at start",
+    );
     // Editions whose moment came while the server was down are published before it listens.
     checks = startScheduleChecks({
       publishDue: () => service.publishDue(),
