@@ -16,6 +16,7 @@ import {
   documentsContentSchema,
 } from "./file-lists-content.ts";
 import {
+  announcementPath,
   announcementPaths,
   type NewsContent,
   newsContentSchema,
@@ -68,6 +69,12 @@ export const editablePages: {
      * published, removed (404) when an edition leaves the item out, and listed in the sitemap.
      */
     ownPages?: (content: SiteContent[page]) => readonly string[];
+    /**
+     * What one of those pages shows of the content (an announcement's page: the announcement):
+     * a publish re-renders an own page only when this changed, so an edition changing one of
+     * 200 announcements renders one page of its own, not 200.
+     */
+    ownPageItem?: (content: SiteContent[page], path: string) => unknown;
     /** Files made from the content, not pages: rewritten on publishing (the news feed). */
     feeds?: readonly string[];
   };
@@ -117,6 +124,8 @@ export const editablePages: {
     // The list, and the newest three on the home page.
     shownOn: [newsPath, "/"],
     ownPages: announcementPaths,
+    ownPageItem: (content, path) =>
+      content.announcements.find((announcement) => announcementPath(announcement.id) === path),
     feeds: [newsFeedPath],
   },
   home: {

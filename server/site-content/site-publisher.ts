@@ -8,6 +8,7 @@
  * shown now; all are rendered before any is swapped. Work is done one edition at a time, in
  * order: two publishes cannot finish in the wrong order.
  */
+import { isDeepStrictEqual } from "node:util";
 import { prerenderedPaths, sitePages } from "../../content/site-pages.ts";
 import {
   type EditablePage,
@@ -16,10 +17,11 @@ import {
 } from "../../domain/site-content/site-editions.ts";
 import { inlineSources } from "../http/content-security-policy.ts";
 import { appealIslandOf, withAppealIsland } from "../site/appeal-island.ts";
-import { etagOf, smallerVariants } from "../site/compressed-variants.ts";
+import { etagOf, quickVariants } from "../site/compressed-variants.ts";
 import type { SiteFile } from "../site/site-files.ts";
 import { personaliseHtml, type SiteSettings } from "../site/site-settings.ts";
 import { sitemapXml } from "../site/sitemap.ts";
+import { createVariantRefiner } from "./variant-refiner.ts";
 
 /** The in-memory site as the publisher changes it (server/site/static-site.ts). */
 /**
@@ -63,9 +65,12 @@ export function createSitePublisher(deps: {
   const lastModified = new Map<string, string>();
   let queue: Promise<unknown> = Promise.resolve();
 
+  const refiner = createVariantRefiner(deps.live);
+
+  // Served at once with quick variants; the refiner puts the strongest in after the swap.
   const fileOf = (body: Buffer, like: SiteFile, extra: Partial<SiteFile> = {}): SiteFile => ({
     body,
-    ...smallerVariants(body),
+    ...quickVariants(body),
     contentType: like.contentType,
     cacheControl: like.cacheControl,
     etag: etagOf(body),
@@ -127,7 +132,23 @@ export function createSitePublisher(deps: {
     const content = { ...current, [edition.page]: edition.content };
     const ownBefore = ownPagesOf(edition.page, shownNow()[edition.page]);
     const ownAfter = ownPagesOf(edition.page, edition.content);
-    const touched = [...new Set([...pagesShowing(edition.page), ...ownAfter])];
+    // A page of the content's own that was shown and shows the same item needs no new render:
+    // the rest of what it shows (the footer's contacts) is another page's content.
+    const before = shownNow()[edition.page];
+    const sameItem = (path: string) => {
+      const itemOf = editablePages[edition.page].ownPageItem as
+        | ((content: SiteContent[EditablePage], path: string) => unknown)
+        | undefined;
+      return (
+        itemOf !== undefined &&
+        ownBefore.includes(path) &&
+        live.file(path) !== undefined &&
+        isDeepStrictEqual(itemOf(before, path), itemOf(edition.content, path))
+      );
+    };
+    const touched = [
+      ...new Set([...pagesShowing(edition.page), ...ownAfter.filter((path) => !sameItem(path))]),
+    ];
     const files: [string, SiteFile][] = [];
     for (const path of touched) {
       const page = likeOf(live, edition.page, path);
@@ -138,6 +159,8 @@ export function createSitePublisher(deps: {
       // The data file first: a page never links data older than itself.
       if (dataFile) files.push([dataPath, fileOf(Buffer.from(rendered.data), dataFile)]);
       files.push([path, fileOf(Buffer.from(rendered.html), page, { inline: rendered.inline })]);
+      // Requests are answered between pages: a publish of many pages never holds the server.
+      await new Promise((resolve) => setImmediate(resolve));
     }
     for (const path of editablePages[edition.page].feeds ?? []) {
       const feed = live.file(path);
@@ -148,6 +171,7 @@ export function createSitePublisher(deps: {
     for (const [path, file] of files) {
       if (live.file(path)) live.replaceFile(path, file);
       else live.addFile(path, file);
+      refiner.refine(path, file);
     }
     // Pages of content no longer published: 404 from now on, their data with them.
     for (const path of ownBefore.filter((path) => !ownAfter.includes(path))) {
@@ -165,10 +189,12 @@ export function createSitePublisher(deps: {
         ownPagesOf(page, shownNow()[page]),
       );
       const xml = sitemapXml([...sitePages.map((site) => site.path), ...own], lastModified);
-      live.replaceFile(
-        "/sitemap.xml",
-        fileOf(Buffer.from(personaliseHtml(xml, "/sitemap.xml", deps.settings)), sitemap),
+      const file = fileOf(
+        Buffer.from(personaliseHtml(xml, "/sitemap.xml", deps.settings)),
+        sitemap,
       );
+      live.replaceFile("/sitemap.xml", file);
+      refiner.refine("/sitemap.xml", file);
     }
     return true;
   }
@@ -192,6 +218,9 @@ export function createSitePublisher(deps: {
     },
 
     shownEdition: (page: EditablePage) => shown.get(page),
+
+    /** Resolves once every page published has its strongest compression (decision 0048). */
+    compressed: () => refiner.settled(),
 
     /** The published content shown now: what the pages rendered on each request show too. */
     shownContent: (): Partial<SiteContent> => current,
