@@ -11,6 +11,8 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { defaultVacancies } from "../../content/vacancies.ts";
+import { formErrorKey } from "../../domain/appeals/appeal-fields.ts";
+import { appealFileMessages } from "../../domain/appeals/appeal-files.ts";
 import {
   vacancyFieldName,
   vacancyFormFields,
@@ -299,6 +301,27 @@ test("nginx in front of two servers: requests spread, one staff session on both,
       body: megabyte.repeat(12),
     });
     assert.equal(tooBig.status, 413);
+    // nginx's own refusals are in Russian (its default page is English): a page for a form, the
+    // API's JSON for the API, with the domain's words for the appeal's files.
+    assert.match(String(tooBig.headers["content-type"]), /^text\/html; charset=utf-8/);
+    assert.match(tooBig.body, /<html lang="ru">[\s\S]*Слишком большой запрос/);
+    const tooBigForm = await visitor.request("POST", "/appeals", {
+      headers: multipart,
+      body: megabyte.repeat(12),
+    });
+    assert.equal(tooBigForm.status, 413);
+    assert.match(String(tooBigForm.headers["content-type"]), /^text\/html; charset=utf-8/);
+    assert.ok(tooBigForm.body.includes(`<p>${appealFileMessages.tooLarge}</p>`), tooBigForm.body);
+    assert.ok(tooBigForm.body.includes('<a href="/appeals">'));
+    const tooBigApi = await visitor.request("POST", "/api/users/appeals/", {
+      headers: multipart,
+      body: megabyte.repeat(12),
+    });
+    assert.equal(tooBigApi.status, 413);
+    assert.match(String(tooBigApi.headers["content-type"]), /^application\/json/);
+    assert.deepEqual(JSON.parse(tooBigApi.body), {
+      errors: { [formErrorKey]: appealFileMessages.tooLarge },
+    });
     const bigAppeal = await visitor.request("POST", "/api/users/appeals/", {
       headers: { "content-type": "application/json" },
       body: megabyte,
