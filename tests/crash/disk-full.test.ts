@@ -140,7 +140,11 @@ test("SQLite on a disk that fills under load: clean 503s, /healthz says so, the 
         : undefined;
     const tailFrom = freedAt + watchAfterFreeMs - 1_500;
 
-    const during = outcomes.filter((o) => o.at > fullAt + 1_000 && o.at < freedAt);
+    // The store turns read-only when its checkpoint worker next sees the disk below the reserve
+    // (every 250 ms); appeals committed before that used the reserve and are stored (checked
+    // below). 2 s of grace: with the whole suite beside it (load average 14, ci8) the worker's
+    // word came later than 1 s once.
+    const during = outcomes.filter((o) => o.at > fullAt + 2_000 && o.at < freedAt);
     const tail = outcomes.filter((o) => o.at > tailFrom);
     const counts = new Map<Outcome["status"], number>();
     for (const o of outcomes) counts.set(o.status, (counts.get(o.status) ?? 0) + 1);

@@ -15,6 +15,7 @@ import {
   samplePdf,
   sha256,
 } from "../support/appeal-files.ts";
+import { fileOnDisk } from "../support/file-on-disk.ts";
 import { type TestDatabase, testDatabaseKinds } from "../support/test-databases.ts";
 import {
   type Appeal,
@@ -36,7 +37,8 @@ const pdf = { name: "Анализ почвы.pdf", mimeType: "application/pdf", 
 const photo = { name: "поле.jpg", mimeType: "image/jpeg", buffer: sampleJpeg };
 const renamedExe = { name: "отчёт.pdf", mimeType: "application/pdf", buffer: sampleExecutable };
 const sixFiles = [1, 2, 3, 4, 5, 6].map((n) => ({ ...pdf, name: `${n}.pdf` }));
-const oversize = { ...pdf, name: "большой.pdf", buffer: pdfOfSize(10 * 1024 * 1024 + 1) };
+// On disk: Playwright hands Chromium its path rather than 10 MB in base64 (file-on-disk.ts).
+const oversize = fileOnDisk("большой.pdf", pdfOfSize(10 * 1024 * 1024 + 1));
 
 let browser: Browser;
 before(async () => {
@@ -79,7 +81,7 @@ for (const kind of testDatabaseKinds) {
           [sixFiles, appealFileMessages.tooManyWith("6.pdf")],
           [[oversize], appealFileMessages.tooLargeWith("большой.pdf")],
         ] as const) {
-          await input.setInputFiles([...files]);
+          await input.setInputFiles(files);
           await page.locator("#files-error", { hasText: message }).waitFor();
           assert.deepEqual(await listed(), []);
         }
@@ -180,12 +182,12 @@ async function assertRefused(
   site: RunningSite,
   page: Page,
   appeal: Appeal,
-  files: readonly UploadFile[],
+  files: readonly UploadFile[] | readonly string[],
   status: number,
   [message, fileName]: ["wrongType" | "tooManyWith" | "tooLargeWith", string],
 ) {
   await fillAppeal(page, appeal);
-  await page.getByLabel("Файлы (необязательно)").setInputFiles([...files]);
+  await page.getByLabel("Файлы (необязательно)").setInputFiles(files);
   const refused = page.waitForResponse((answer) => answer.request().method() === "POST");
   await submitButton(page).click();
   assert.equal((await refused).status(), status);

@@ -13,6 +13,7 @@ import { readFile } from "node:fs/promises";
 import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import { siteFileLimits } from "../../domain/site-content/site-files.ts";
+import { fileOnDisk } from "../support/file-on-disk.ts";
 import { testPasswordHash } from "../support/staff-fixtures.ts";
 import { StaffHttpBrowser } from "../support/staff-http.ts";
 import { testDatabaseKinds } from "../support/test-databases.ts";
@@ -88,7 +89,7 @@ for (const kind of testDatabaseKinds) {
 
       const large = Buffer.alloc(siteFileLimits.maxFileBytes + 1, 0x20);
       large.write("%PDF-1.4\n", "latin1");
-      await editor.locator("#r0-0-href-upload").setInputFiles(pdf("big.pdf", large));
+      await editor.locator("#r0-0-href-upload").setInputFiles(fileOnDisk("big.pdf", large));
       const tooLarge = await postEditor(editor, "Сохранить черновик");
       assert.equal(tooLarge.status(), 413);
       await editor
