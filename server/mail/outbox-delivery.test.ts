@@ -292,12 +292,13 @@ for (const kind of testDatabaseKinds) {
     });
 
     test("two servers, sends longer than the lease: renewed while sending, each mail sent once", async () => {
-      // A lease of 1.2 s and a server that takes 2.5 s per mail: without renewal the other server
+      // A lease of 2.5 s and a server that takes 5 s per mail: without renewal the other server
       // would take every mail again while its first sender is still handing it over. (A 300 ms
       // lease, renewed every 75 ms, lapsed under a load average of 10-13 with four test files
-      // running: a renewal is a write, and the test measured the machine, not the renewal.)
-      const smtp = await createTestSmtpServer({ onlyTo: handlers, replyAfterMs: 2500 });
-      const config = { ...mailConfig(smtp), leaseMs: 1200 };
+      // running, and a 1.2 s one, renewed every 300 ms, at 14-19 (ci9): a renewal is a write,
+      // and the test measured the machine, not the renewal.)
+      const smtp = await createTestSmtpServer({ onlyTo: handlers, replyAfterMs: 5000 });
+      const config = { ...mailConfig(smtp), leaseMs: 2500 };
       const servers = [
         await startTestApp({ databaseUrl: database.url, mail: config }),
         await startTestApp({ databaseUrl: database.url, mail: config }),
@@ -307,9 +308,9 @@ for (const kind of testDatabaseKinds) {
         for (let index = 0; index < count; index += 1) {
           await submit(servers[index % 2] as TestApp, { comment: `Обращение ${index}` });
         }
-        await smtp.waitForMail(count, 30_000);
+        await smtp.waitForMail(count, 40_000);
         // Longer than one send: a mail taken again would have arrived by now.
-        await sleep(3000);
+        await sleep(5500);
         assert.equal(smtp.received.length, count, "no notification sent twice");
         const logs = servers.map((site) => site.logLines.join(""));
         const sent = logs.map((log) => log.match(/appeal notification sent/g)?.length ?? 0);

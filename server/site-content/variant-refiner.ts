@@ -1,11 +1,11 @@
 /**
  * The strongest compression of a published page, put in after the publish (decision 0048): a
  * publish serves its pages at once with quick variants (brotli quality 5), then this compresses
- * them again as the build does (quality 11, 40–60 ms a page), one page a turn of the event loop,
- * so requests are answered between them. A page replaced again or taken off meanwhile is left as
+ * them again as the build does (quality 11, 40–60 ms a page), one page at a time on libuv's thread
+ * pool, so the main thread answers requests meanwhile. A page replaced again or taken off meanwhile is left as
  * it is: only the bytes still served get their stronger variant (the same body, the same ETag).
  */
-import { smallerVariants } from "../site/compressed-variants.ts";
+import { smallerVariantsOffThread } from "../site/compressed-variants.ts";
 import type { SiteFile } from "../site/site-files.ts";
 import type { LiveSite } from "./site-publisher.ts";
 
@@ -15,7 +15,7 @@ export function createVariantRefiner(live: () => LiveSite) {
   let idle: Promise<void> = Promise.resolve();
   let done: (() => void) | undefined;
 
-  function refineNext() {
+  async function refineNext() {
     const first = waiting.entries().next();
     if (first.done) {
       done?.();
@@ -24,9 +24,10 @@ export function createVariantRefiner(live: () => LiveSite) {
     }
     const [path, body] = first.value;
     waiting.delete(path);
+    const variants = await smallerVariantsOffThread(body).catch(() => undefined);
     const site = live();
     const served = site.file(path);
-    if (served?.body === body) site.replaceFile(path, { ...served, ...smallerVariants(body) });
+    if (variants && served?.body === body) site.replaceFile(path, { ...served, ...variants });
     setImmediate(refineNext);
   }
 
