@@ -2,8 +2,9 @@
  * The strongest compression of a published page, put in after the publish (decision 0048): a
  * publish serves its pages at once with quick variants (brotli quality 5), then this compresses
  * them again as the build does (quality 11, 40–60 ms a page), one page at a time on libuv's thread
- * pool, so the main thread answers requests meanwhile. A page replaced again or taken off meanwhile is left as
- * it is: only the bytes still served get their stronger variant (the same body, the same ETag).
+ * pool, so the main thread answers requests meanwhile. A page replaced again or taken off
+ * meanwhile is left as it is: only the bytes still served get their stronger variant (the same
+ * body, the same ETag).
  */
 import { smallerVariantsOffThread } from "../site/compressed-variants.ts";
 import type { SiteFile } from "../site/site-files.ts";
