@@ -14,6 +14,7 @@ import {
 } from "../http/problem-answer.ts";
 import { pathOnly } from "../http/request-log.ts";
 import { personaliseHtml, type SiteSettings } from "../site/site-settings.ts";
+import { compressPage } from "./page-compression.ts";
 import { sendWebResponse } from "./react-router-bridge.ts";
 
 // No script may run on a staff page: they ship none, and a citizen's text must never become one.
@@ -72,7 +73,18 @@ export function pageAnswers(settings: SiteSettings) {
         return sendWebResponse(reply, response);
       }
       const html = personaliseHtml(await response.text(), pathOnly(request), settings);
-      return sendWebResponse(reply, new Response(html, response));
+      const { body, encoding } = compressPage(request, html);
+      const headers = new Headers(response.headers);
+      // Whichever encoding went out, a cache between must key the answer by what was accepted.
+      headers.append("vary", "accept-encoding");
+      if (encoding) headers.set("content-encoding", encoding);
+      return sendWebResponse(
+        reply,
+        new Response(new Uint8Array(body), {
+          status: response.status,
+          headers,
+        }),
+      );
     },
 
     /** The staff area's headers on everything it answers. */

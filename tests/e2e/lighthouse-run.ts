@@ -18,6 +18,8 @@ export type LighthouseResult = {
   renderBlockingRequests: number | null;
   /** Every request the page made while loading. */
   requestCount: number;
+  /** The page's own document on the wire, headers included, in bytes; null: not reported. */
+  documentTransferBytes: number | null;
 };
 
 type Report = {
@@ -25,7 +27,11 @@ type Report = {
   categories: Record<string, { score: number | null }>;
   audits: Record<
     string,
-    { numericValue?: number; score?: number | null; details?: { items?: unknown[] } }
+    {
+      numericValue?: number;
+      score?: number | null;
+      details?: { items?: Array<{ resourceType?: string; transferSize?: number }> };
+    }
   >;
 };
 
@@ -111,5 +117,9 @@ function summaryOf(report: Report): LighthouseResult {
       (report.audits["render-blocking-insight"] ?? report.audits["render-blocking-resources"])
         ?.details?.items?.length ?? null,
     requestCount: report.audits["network-requests"]?.details?.items?.length ?? 0,
+    documentTransferBytes:
+      report.audits["network-requests"]?.details?.items?.find(
+        (request) => request.resourceType === "Document",
+      )?.transferSize ?? null,
   };
 }

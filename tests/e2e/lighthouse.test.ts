@@ -1,12 +1,16 @@
 // Lighthouse mobile on every route, judged only by what is a property of the page, never of the
 // host: 100 in accessibility, best practices, SEO and agentic browsing; no layout shift; no
-// request that holds the first paint; a bounded number of requests; and a Largest Contentful
-// Paint of at most 1.2 s in Lighthouse's simulation, which models it from the network (the page's
-// bytes and requests), so it holds on a busy machine. The performance score is not a gate: its
-// Total Blocking Time multiplies the main thread's observed work by the simulated CPU slowdown,
-// so it moves with whatever else runs on a shared machine (decision 0012). `npm run
-// bench:lighthouse` prints the score, LCP and TBT per route. A route that misses is run again, up
-// to three runs, and judged by its best: a real regression misses in all three.
+// request that holds the first paint; a bounded number of requests; and the page's document, which
+// alone paints it (nothing is render-blocking), within the first round trip of a new connection:
+// at most 14,600 bytes on the wire, TCP's initial window of 10 segments (RFC 6928), so a visitor
+// on a slow rural link sees the page one round trip after the server answers.
+// The Largest Contentful Paint is printed, not judged (decision 0049): Lighthouse's simulation
+// counts the main thread's observed tasks four times over and adds every request that started
+// before the paint the browser saw, so it followed the host and the race between the paint and
+// the next request: 810, 960 and 1,410 ms for /appeals on one quiet machine, 1,792 ms in three
+// runs on a loaded CI machine. The performance score and TBT are printed by
+// `npm run bench:lighthouse`, never judged (decision 0012). A route that misses is run again, up to
+// three runs, and judged by its best.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { siteContentDefaults } from "../../content/site-content-defaults.ts";
@@ -17,7 +21,8 @@ import { siteForTests, startSite } from "./harness.ts";
 import { type LighthouseBrowser, type LighthouseResult, openLighthouse } from "./lighthouse-run.ts";
 import { allPages } from "./site-pages.ts";
 
-const largestContentfulPaintBudgetMs = 1200;
+/** TCP's initial congestion window, 10 segments of 1,460 bytes (RFC 6928). */
+const documentBudgetBytes = 14_600;
 /** The page, its inline CSS and script, images, fonts, the icon: well under this on every route. */
 const requestBudget = 15;
 /** The categories that are properties of the page; performance is printed, not judged. */
@@ -36,8 +41,8 @@ function misses(result: LighthouseResult): string[] {
   const found = Object.entries(result.scores)
     .filter(([name, score]) => gatedCategories.includes(name) && score !== 1)
     .map(([name, score]) => `${name} ${score}`);
-  const lcp = result.largestContentfulPaintMs ?? Number.POSITIVE_INFINITY;
-  if (lcp > largestContentfulPaintBudgetMs) found.push(`LCP ${Math.round(lcp)} ms`);
+  const documentBytes = result.documentTransferBytes ?? Number.POSITIVE_INFINITY;
+  if (documentBytes > documentBudgetBytes) found.push(`document ${documentBytes} B on the wire`);
   if (result.cumulativeLayoutShift !== 0) found.push(`CLS ${result.cumulativeLayoutShift}`);
   if (result.renderBlockingRequests !== 0) {
     found.push(`render-blocking requests: ${result.renderBlockingRequests ?? "not reported"}`);
@@ -55,7 +60,7 @@ async function judge(baseUrl: string, path: string, notRun?: readonly string[]):
     const lcp = Math.round(result.largestContentfulPaintMs ?? Number.NaN);
     const tbt = Math.round(result.totalBlockingTimeMs ?? Number.NaN);
     console.log(
-      `Lighthouse ${path}: ${JSON.stringify(result.scores)}, LCP ${lcp} ms, TBT ${tbt} ms (printed), CLS ${result.cumulativeLayoutShift}, ${result.requestCount} requests`,
+      `Lighthouse ${path}: ${JSON.stringify(result.scores)}, document ${result.documentTransferBytes} B, LCP ${lcp} ms and TBT ${tbt} ms (printed), CLS ${result.cumulativeLayoutShift}, ${result.requestCount} requests`,
     );
     runs.push(misses(result));
     if (runs.at(-1)?.length === 0) break;
@@ -67,7 +72,7 @@ async function judge(baseUrl: string, path: string, notRun?: readonly string[]):
   assert.deepEqual(runs.at(-1), [], `${path} in ${runs.length} runs: ${JSON.stringify(runs)}`);
 }
 
-const judged = `100 in accessibility, best practices, SEO, agentic browsing; CLS 0; nothing render-blocking; LCP <= ${largestContentfulPaintBudgetMs} ms`;
+const judged = `100 in accessibility, best practices, SEO, agentic browsing; CLS 0; nothing render-blocking; the document <= ${documentBudgetBytes} B`;
 
 for (const page of allPages) {
   test(`Lighthouse mobile ${page.path}: ${judged}`, () => judge(env.site.baseUrl, page.path));
