@@ -69,7 +69,7 @@ async function startCluster(env: Record<string, string>): Promise<Cluster> {
   const start = async (port: number) => {
     // Restarted while the other server, nginx and the load share two busy cores: a start took
     // over 15 s once with a load average of 12.
-    const server = await startServerOnPort(port, database.url, fullEnv, 45_000);
+    const server = await startServerOnPort(port, database.url, fullEnv);
     started.push(server);
     return server;
   };
