@@ -10,10 +10,8 @@
  * here holds no secret of the visitor's: what it shows, the request itself brought.
  */
 import type { FastifyRequest } from "fastify";
-import { brotliOf, gzipOf } from "../site/compressed-variants.ts";
+import { brotliOf, gzipOf, quickBrotliQuality } from "../site/compressed-variants.ts";
 import { chooseEncoding, type EncodingChoices } from "../site/encoding-choice.ts";
-
-const quickBrotliQuality = 5;
 
 const choices: EncodingChoices = { offered: ["br", "gzip", "identity"], chosen: new Map() };
 
