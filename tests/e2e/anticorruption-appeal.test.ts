@@ -1,11 +1,11 @@
 // The corruption report (issue 29): reached from /anticorruption without JavaScript, the form
 // with its topic chosen stores the appeal with that topic, and its handlers' notification reaches
 // ANTICORRUPTION_NOTIFY_TO through a real SMTP server besides the handlers; an appeal from /appeals
-// does not. On both stores.
+// does not. On SQLite (decision 0050: browser flows run once).
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { type TestDatabase, testDatabaseKinds } from "../support/test-databases.ts";
+import { browserStores, type TestDatabase } from "../support/test-databases.ts";
 import {
   createTestSmtpServer,
   type TestSmtpServer,
@@ -29,7 +29,7 @@ async function fillAndSend(page: Page, email: string): Promise<string> {
   return number;
 }
 
-for (const kind of testDatabaseKinds) {
+for (const kind of browserStores) {
   describe(`a corruption report on ${kind.name}`, () => {
     let database: TestDatabase;
     let smtp: TestSmtpServer;

@@ -1,10 +1,9 @@
-// A citizen's files with the appeal form in Chromium, with JavaScript and without, on both stores
+// A citizen's files with the appeal form in Chromium, with JavaScript and without, on SQLite
 // (issue 30, decision 0045): a PDF and a JPEG stored byte for byte and downloaded by staff from the
 // appeal's page; an executable named .pdf, a sixth file and 10 MB + 1 refused with the message
 // naming the file, the answers kept, nothing stored; an appeal without files still the seed's JSON.
-// One browser for both stores; a site, and a head signed in, per store.
+// One browser, one site on SQLite, and a head signed in (decision 0050: browser flows run once).
 import assert from "node:assert/strict";
-import { readFile } from "node:fs/promises";
 import { after, before, describe, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import { appealFileMessages } from "../../domain/appeals/appeal-files.ts";
@@ -16,7 +15,7 @@ import {
   sha256,
 } from "../support/appeal-files.ts";
 import { fileOnDisk } from "../support/file-on-disk.ts";
-import { type TestDatabase, testDatabaseKinds } from "../support/test-databases.ts";
+import { browserStores, type TestDatabase } from "../support/test-databases.ts";
 import {
   type Appeal,
   fieldMessages,
@@ -28,7 +27,13 @@ import {
   submitAndSeeRequest,
   submitButton,
 } from "./appeal-form-page.ts";
-import { launchBrowser, type RunningSite, startSite, type WatchedPage } from "./harness.ts";
+import {
+  downloadedBytes,
+  launchBrowser,
+  type RunningSite,
+  startSite,
+  type WatchedPage,
+} from "./harness.ts";
 import { addAccount, signedInPage } from "./staff-pages.ts";
 
 type UploadFile = { name: string; mimeType: string; buffer: Buffer };
@@ -46,7 +51,7 @@ before(async () => {
 });
 after(() => browser?.close());
 
-for (const kind of testDatabaseKinds) {
+for (const kind of browserStores) {
   describe(`appeal files (${kind.name})`, { concurrency: false }, () => {
     const env = {} as { site: RunningSite; browser: Browser; database: TestDatabase };
     let staff: WatchedPage;
@@ -225,6 +230,6 @@ async function assertStoredAndDownloaded(
       staff.getByTestId("appeal-files").getByRole("link", { name: file.name }).click(),
     ]);
     assert.equal(download.suggestedFilename(), file.name);
-    assert.equal(sha256(await readFile(await download.path())), sha256(file.buffer), file.name);
+    assert.equal(sha256(await downloadedBytes(download)), sha256(file.buffer), file.name);
   }
 }

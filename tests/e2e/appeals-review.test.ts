@@ -2,7 +2,8 @@
 // over two years: per quarter it shows the counts made again here from the seed's records, holds
 // no name, e-mail, phone or text of any appeal, and writes a count below 5 as 'менее 5' (checked
 // on a store of a few appeals, where most cells are small). In Chromium without JavaScript:
-// linked from /appeals, no script file, axe, no sideways scroll at 320 px; valid HTML (vnu).
+// linked from /appeals, no script file, axe, no sideways scroll at 320 px; valid HTML (vnu): the
+// browser's checks on SQLite only (decision 0050).
 import assert from "node:assert/strict";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -103,9 +104,12 @@ for (const kind of testDatabaseKinds) {
     let site: RunningSite;
     let seeded: SeededAppeal[];
     let browser: Browser;
+    // The counts are the store's SQL, read over HTTP on both stores; what Chromium checks is the
+    // same markup on both, and runs once, on SQLite (decision 0050).
+    const inBrowser = kind.name === "SQLite";
     before(async () => {
       ({ database, site, seeded } = await seededSite(kind, 10_000));
-      browser = await launchBrowser();
+      if (inBrowser) browser = await launchBrowser();
     });
     after(async () => {
       await browser?.close();
@@ -148,38 +152,42 @@ for (const kind of testDatabaseKinds) {
       assert.deepEqual(leaks, []);
     });
 
-    test("without JavaScript: linked from /appeals, read with no script file", async () => {
-      const { page, consoleErrors, close } = await openPage(browser, { javaScriptEnabled: false });
-      try {
-        await page.goto(`${site.baseUrl}/appeals`);
-        await page.getByRole("link", { name: "Обзор обращений граждан" }).click();
-        await page.getByRole("heading", { level: 1, name: "Обзор обращений граждан" }).waitFor();
-        assert.equal(await page.locator("script[src]").count(), 0);
-        assert.equal(await page.locator("svg.bar-chart[aria-hidden='true']").count(), 1);
-        assert.equal(await page.getByRole("row").count(), 9, "a header row and eight quarters");
-        assert.deepEqual(consoleErrors, []);
-      } finally {
-        await close();
-      }
-    });
+    if (inBrowser)
+      test("without JavaScript: linked from /appeals, read with no script file", async () => {
+        const { page, consoleErrors, close } = await openPage(browser, {
+          javaScriptEnabled: false,
+        });
+        try {
+          await page.goto(`${site.baseUrl}/appeals`);
+          await page.getByRole("link", { name: "Обзор обращений граждан" }).click();
+          await page.getByRole("heading", { level: 1, name: "Обзор обращений граждан" }).waitFor();
+          assert.equal(await page.locator("script[src]").count(), 0);
+          assert.equal(await page.locator("svg.bar-chart[aria-hidden='true']").count(), 1);
+          assert.equal(await page.getByRole("row").count(), 9, "a header row and eight quarters");
+          assert.deepEqual(consoleErrors, []);
+        } finally {
+          await close();
+        }
+      });
 
     // axe runs as a script in the page, so this one keeps JavaScript on.
-    test("axe finds nothing; no sideways scroll at 320 px", async () => {
-      const { page, consoleErrors, close } = await openPage(browser, {
-        viewport: { width: 320, height: 640 },
+    if (inBrowser)
+      test("axe finds nothing; no sideways scroll at 320 px", async () => {
+        const { page, consoleErrors, close } = await openPage(browser, {
+          viewport: { width: 320, height: 640 },
+        });
+        try {
+          await page.goto(`${site.baseUrl}/appeals/review`);
+          assert.deepEqual(await axeViolations(page), []);
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          );
+          assert.equal(overflow, 0, "no sideways scroll at 320 px");
+          assert.deepEqual(consoleErrors, []);
+        } finally {
+          await close();
+        }
       });
-      try {
-        await page.goto(`${site.baseUrl}/appeals/review`);
-        assert.deepEqual(await axeViolations(page), []);
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        );
-        assert.equal(overflow, 0, "no sideways scroll at 320 px");
-        assert.deepEqual(consoleErrors, []);
-      } finally {
-        await close();
-      }
-    });
   });
 }
 

@@ -5,7 +5,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before } from "node:test";
 import type { FastifyInstance } from "fastify";
-import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import {
+  type Browser,
+  type BrowserContextOptions,
+  chromium,
+  type Download,
+  type Page,
+} from "playwright-core";
 import { chromiumArgs, chromiumPath } from "../../scripts/chromium.ts";
 import { buildApp } from "../../server/app.ts";
 import { parseDatabaseUrl, type ServerTimeouts } from "../../server/config.ts";
@@ -13,6 +19,7 @@ import { type DataLayer, openDataLayer } from "../../server/db/data-layer.ts";
 import type { MailConfig } from "../../server/mail/mail-config.ts";
 import { loadPageHandler } from "../../server/pages/react-router-bridge.ts";
 import { loadSiteFiles } from "../../server/site/site-files.ts";
+import { browserEndpointVariable } from "../support/shared-browser.ts";
 
 export const siteDir = "build/client";
 export const serverBuildPath = "build/server/index.js";
@@ -96,7 +103,14 @@ export async function startSite(options: StartSiteOptions = {}): Promise<Running
 
 export { chromiumArgs, chromiumPath };
 
+/**
+ * The test runner's Chromium for this worker slot when it gives one (a connection of this file's
+ * own: closing it drops this file's contexts and leaves the browser to the next file), else a
+ * browser of the file's own (tests/support/shared-browser.ts).
+ */
 export function launchBrowser(): Promise<Browser> {
+  const shared = process.env[browserEndpointVariable];
+  if (shared) return chromium.connect(shared);
   return chromium.launch({ executablePath: chromiumPath(), headless: true, args: chromiumArgs });
 }
 
@@ -161,4 +175,14 @@ export function siteAndBrowserForTests(options: StartSiteOptions = {}): {
     await env.site?.close();
   });
   return env;
+}
+
+/**
+ * A download's bytes, read through the browser's connection: `download.path()` is not there when
+ * the browser is the runner's shared one (a remote connection, in Playwright's terms).
+ */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }

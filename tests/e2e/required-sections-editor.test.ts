@@ -2,9 +2,9 @@
 // editor fills an empty anticorruption subsection and the reception's hours, a head approves,
 // and the public pages show them (axe-clean, fitting 320 px and 200% zoom); «Что заполнить» lists
 // the reception's sample until then. The personal-data policy's text is edited the same way and
-// its sample notice leaves the page. On both stores. Needs the build.
+// its sample notice leaves the page. On SQLite (decision 0050). Needs the build.
 import { describe, test } from "node:test";
-import { testDatabaseKinds } from "../support/test-databases.ts";
+import { browserStores } from "../support/test-databases.ts";
 import {
   assertEditorSound,
   assertPublicPageSound,
@@ -15,7 +15,7 @@ import {
 
 const env = browserForTests();
 
-for (const kind of testDatabaseKinds) {
+for (const kind of browserStores) {
   describe(`the required sections edited on ${kind.name}`, () => {
     const editing = editingSiteForTests(env, kind);
 

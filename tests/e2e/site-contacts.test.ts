@@ -1,4 +1,4 @@
-// The contacts edited by staff, in Chromium, on both stores: a wrong e-mail is refused under its
+// The contacts edited by staff, in Chromium, on SQLite (decision 0050): a wrong e-mail is refused under its
 // field and in the summary; an editor replaces the placeholder phone and a name of the contacts
 // table and submits them; nothing changes publicly; a head approves; /contacts shows them and
 // the footer of every page shows the new phone (the prerendered pages re-rendered, /appeals
@@ -13,7 +13,7 @@ import { siteContentDefaults } from "../../content/site-content-defaults.ts";
 import { prerenderedPaths } from "../../content/site-pages.ts";
 import { placeholdersIn } from "../../domain/site-content/site-placeholders.ts";
 import { appealIslandOf } from "../../server/site/appeal-island.ts";
-import { testDatabaseKinds } from "../support/test-databases.ts";
+import { browserStores } from "../support/test-databases.ts";
 import {
   assertEditorSound,
   assertHistoryShows,
@@ -52,7 +52,7 @@ async function fillRows(viewer: Page, baseUrl: string, field: string, value: str
     .count();
 }
 
-for (const kind of testDatabaseKinds) {
+for (const kind of browserStores) {
   describe(`contacts edited by staff (${kind.name})`, { concurrency: false }, () => {
     const logLines: string[] = [];
     const editing = editingSiteForTests(env, kind, { reportPlaceholders: true, logLines });
@@ -185,6 +185,6 @@ for (const kind of testDatabaseKinds) {
 }
 
 test("the published and the staff pages are valid HTML (W3C checker)", async () => {
-  assert.equal(pages.length, testDatabaseKinds.length * 5);
+  assert.equal(pages.length, browserStores.length * 5);
   await assertValidHtml(pages);
 });

@@ -1,5 +1,5 @@
 // The documents of /documents and the blank forms of /applications edited by staff, in Chromium,
-// on both stores (decision 0036): an editor uploads a PDF without tags, is warned in words, and
+// on SQLite (decisions 0036, 0050): an editor uploads a PDF without tags, is warned in words, and
 // submits; nothing changes publicly; a head approves; /documents links the new file, which
 // downloads byte for byte with its name, ETag and a year's caching, and the old address still
 // answers. An executable named .pdf, a file of 20 MB + 1 byte and a DOCX given as a form's PDF are
@@ -16,8 +16,8 @@ import { siteFileLimits } from "../../domain/site-content/site-files.ts";
 import { fileOnDisk } from "../support/file-on-disk.ts";
 import { testPasswordHash } from "../support/staff-fixtures.ts";
 import { StaffHttpBrowser } from "../support/staff-http.ts";
-import { testDatabaseKinds } from "../support/test-databases.ts";
-import { openPage } from "./harness.ts";
+import { browserStores } from "../support/test-databases.ts";
+import { downloadedBytes, openPage } from "./harness.ts";
 import {
   assertEditorSound,
   assertHistoryShows,
@@ -62,7 +62,7 @@ const pages: { name: string; html: string }[] = [];
 
 const env = browserForTests();
 
-for (const kind of testDatabaseKinds) {
+for (const kind of browserStores) {
   describe(`documents and blank forms edited by staff (${kind.name})`, {
     concurrency: false,
   }, () => {
@@ -150,7 +150,7 @@ for (const kind of testDatabaseKinds) {
         visitor.page.getByRole("link", { name: /Устав \(редакция 2026 года\)/ }).click(),
       ]);
       assert.equal(download.suggestedFilename(), "Устав 2026.pdf");
-      assert.equal(sha256(await readFile(await download.path())), sha256(file));
+      assert.equal(sha256(await downloadedBytes(download)), sha256(file));
       await visitor.close();
 
       const response = await fetch(`${site.baseUrl}${href}`);
@@ -314,6 +314,6 @@ for (const kind of testDatabaseKinds) {
 }
 
 test("the published and the staff pages are valid HTML (W3C checker)", async () => {
-  assert.equal(pages.length, testDatabaseKinds.length * 4);
+  assert.equal(pages.length, browserStores.length * 4);
   await assertValidHtml(pages);
 });

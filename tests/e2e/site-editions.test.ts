@@ -1,4 +1,4 @@
-// Issue 28's core on /vacancies, in Chromium, on both stores: an editor changes a salary and
+// Issue 28's core on /vacancies, in Chromium, on SQLite (decision 0050): an editor changes a salary and
 // submits it; the public page does not change; a head approves; the public page shows the new
 // salary without a restart, valid HTML, axe-clean, fitting 320 px and 200% zoom, with no script
 // but the build's own; a preview
@@ -9,7 +9,7 @@ import { after, before, describe, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import { testPasswordHash } from "../support/staff-fixtures.ts";
 import { StaffHttpBrowser } from "../support/staff-http.ts";
-import { testDatabaseKinds } from "../support/test-databases.ts";
+import { browserStores } from "../support/test-databases.ts";
 import { launchBrowser, openPage, type RunningSite, startSite } from "./harness.ts";
 import {
   assertEditorSound,
@@ -43,7 +43,7 @@ after(async () => {
   await browser?.close();
 });
 
-for (const kind of testDatabaseKinds) {
+for (const kind of browserStores) {
   describe(`/vacancies edited by staff (${kind.name})`, { concurrency: false }, () => {
     let site: RunningSite;
     let closeDatabase: () => Promise<void>;
@@ -200,6 +200,6 @@ for (const kind of testDatabaseKinds) {
 }
 
 test("the published pages are valid HTML (W3C checker)", async () => {
-  assert.equal(publishedPages.length, testDatabaseKinds.length);
+  assert.equal(publishedPages.length, browserStores.length);
   await assertValidHtml(publishedPages);
 });

@@ -1,4 +1,4 @@
-// «Новости и объявления» edited by staff, in Chromium, on both stores: with none, /news says so
+// «Новости и объявления» edited by staff, in Chromium, on SQLite (decision 0050): with none, /news says so
 // and the home page has no news block; an editor writes an announcement in the small markup and
 // submits it; nothing changes publicly; a head approves; it has a page of its own (bold, a list,
 // a link; typed HTML shows as text), it is on /news, on the home page, in the Atom feed (parsed
@@ -14,7 +14,7 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
-import { testDatabaseKinds } from "../support/test-databases.ts";
+import { browserStores } from "../support/test-databases.ts";
 import { startSite } from "./harness.ts";
 import {
   assertEditorSound,
@@ -70,7 +70,7 @@ async function feedEntries(viewer: Page, url: string) {
   }, body);
 }
 
-for (const kind of testDatabaseKinds) {
+for (const kind of browserStores) {
   describe(`announcements edited by staff (${kind.name})`, { concurrency: false }, () => {
     const editing = editingSiteForTests(env, kind);
     const get = (path: string) => fetch(`${editing.site.baseUrl}${path}`);
@@ -309,6 +309,6 @@ for (const kind of testDatabaseKinds) {
 }
 
 test("the published and the staff pages are valid HTML (W3C checker)", async () => {
-  assert.equal(pages.length, testDatabaseKinds.length * 6);
+  assert.equal(pages.length, browserStores.length * 6);
   await assertValidHtml(pages);
 });

@@ -1,11 +1,11 @@
-// The prices of /services/special_offer edited by staff, in Chromium, on both stores: a wrong
+// The prices of /services/special_offer edited by staff, in Chromium, on SQLite (decision 0050): a wrong
 // price is refused under its field and in the summary; an editor changes a package's price and
 // submits it; nothing changes publicly; a head approves; the public page shows the new price
 // without a restart (valid HTML, axe-clean, no script, fitting 320 px); «Вернуть эту редакцию»
 // brings the old price back. The editor page itself is axe-clean and fits 320 px. Needs the build.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { testDatabaseKinds } from "../support/test-databases.ts";
+import { browserStores } from "../support/test-databases.ts";
 import {
   assertEditorSound,
   assertHistoryShows,
@@ -28,7 +28,7 @@ const pages: { name: string; html: string }[] = [];
 
 const env = browserForTests();
 
-for (const kind of testDatabaseKinds) {
+for (const kind of browserStores) {
   describe(`prices edited by staff (${kind.name})`, { concurrency: false }, () => {
     const editing = editingSiteForTests(env, kind);
     const publicHtml = async () => (await fetch(`${editing.site.baseUrl}${path}`)).text();
@@ -107,6 +107,6 @@ for (const kind of testDatabaseKinds) {
 }
 
 test("the published and the staff pages are valid HTML (W3C checker)", async () => {
-  assert.equal(pages.length, testDatabaseKinds.length * 3);
+  assert.equal(pages.length, browserStores.length * 3);
   await assertValidHtml(pages);
 });

@@ -1,5 +1,5 @@
-// The statistics page, its files and the appeal topics in Chromium, on SQLite and PostgreSQL
-// stores seeded with 10,000 appeals over two years (scripts/seed-appeals.ts): every figure equals
+// The statistics page, its files and the appeal topics in Chromium, on SQLite (decision 0050):
+// a store seeded with 10,000 appeals over two years (scripts/seed-appeals.ts): every figure equals
 // the count made again here from the seed's records (tests/support/seeded-statistics.ts), every
 // chart has its table, axe finds nothing, the CSV and the XLSX hold the same numbers, and a topic
 // picked on an appeal's page is audited and counted.
@@ -13,7 +13,7 @@ import { type SeededAppeal, seedAppeals } from "../../scripts/seed-appeals.ts";
 import { parseDatabaseUrl } from "../../server/config.ts";
 import { openDatabase } from "../../server/db/open-database.ts";
 import { expectedStatistics } from "../support/seeded-statistics.ts";
-import { type TestDatabase, testDatabaseKinds } from "../support/test-databases.ts";
+import { browserStores, type TestDatabase } from "../support/test-databases.ts";
 import { launchBrowser, type RunningSite, startSite } from "./harness.ts";
 import { addAccount, assertAccessible, assertNoScripts, signedInPage } from "./staff-pages.ts";
 
@@ -56,7 +56,7 @@ function valuesOf(figure: ShownFigure | undefined): Map<string, number> {
 
 const decimal = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 1 });
 
-for (const kind of testDatabaseKinds) {
+for (const kind of browserStores) {
   describe(`statistics on ${kind.name}, ${seededCount.toLocaleString("en")} seeded appeals`, () => {
     let database: TestDatabase;
     let site: RunningSite;

@@ -11,6 +11,11 @@ import { run } from "node:test";
 import { spec } from "node:test/reporters";
 import { parseArgs } from "node:util";
 import { htmlCheckerVariable, startHtmlCheckerService } from "./html-checker-service.ts";
+import {
+  browserEndpointVariable,
+  launchSharedBrowser,
+  type SharedBrowser,
+} from "./shared-browser.ts";
 import { slowestFirst, splitByStore } from "./slowest-test-files.ts";
 import { storeVariable } from "./test-databases.ts";
 
@@ -62,6 +67,16 @@ const cpuDir = mkdtempSync(join(tmpdir(), "test-cpu-"));
 const cpuReporter = new URL("./process-cpu-at-exit.ts", import.meta.url).pathname;
 let jobCount = 0;
 
+/** utime, stime, cutime and cstime of this process (/proc/self/stat), in seconds. */
+function ownAndChildrenCpu(): number | undefined {
+  try {
+    const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1]?.split(" ") ?? [];
+    return [11, 12, 13, 14].reduce((sum, at) => sum + Number(fields[at]), 0) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The CPU seconds the job's processes wrote at exit (process-cpu-at-exit.ts), if any. */
 function cpuOf(file: string): number | undefined {
   try {
@@ -73,13 +88,29 @@ function cpuOf(file: string): number | undefined {
 }
 const totals = { tests: 0, passed: 0, failed: 0, cancelled: 0, skipped: 0, todo: 0 };
 
+/**
+ * One Chromium per browser slot, launched when a browser file first needs it and launched again
+ * if it died: the browser files of a slot connect to it one after another (shared-browser.ts).
+ */
+const idleBrowsers: SharedBrowser[] = [];
+const allBrowsers: SharedBrowser[] = [];
+async function takeBrowser(): Promise<SharedBrowser> {
+  for (let browser = idleBrowsers.pop(); browser; browser = idleBrowsers.pop()) {
+    if (browser.alive()) return browser;
+  }
+  const browser = await launchSharedBrowser();
+  allBrowsers.push(browser);
+  return browser;
+}
+
 /** Runs one job to its end; its whole report is printed then. */
-async function runJob(job: Job): Promise<void> {
+async function runJob(job: Job, browser: SharedBrowser | undefined): Promise<void> {
   const started = performance.now();
   const cpuFile = join(cpuDir, `${++jobCount}.txt`);
   const env = {
     ...process.env,
     ...(htmlChecker ? { [htmlCheckerVariable]: htmlChecker.url } : {}),
+    ...(browser ? { [browserEndpointVariable]: browser.endpoint } : {}),
     TEST_CPU_FILE: cpuFile,
     ...(job.store ? { [storeVariable]: job.store } : {}),
   };
@@ -138,7 +169,13 @@ function runAll(jobs: Job[], timed: Job[]): Promise<void> {
       running++;
       if (heavyJob) heavyRunning++;
       if (isTimed) timedRunning = true;
-      runJob(job)
+      const browser = heavyJob || isTimed ? takeBrowser() : Promise.resolve(undefined);
+      browser
+        .then((shared) =>
+          runJob(job, shared).finally(() => {
+            if (shared) idleBrowsers.push(shared);
+          }),
+        )
         .catch((error: unknown) => {
           process.exitCode = 1;
           process.stdout.write(`\n── ${nameOf(job)}: the runner failed: ${String(error)}\n`);
@@ -190,13 +227,15 @@ await runAll(
 
 const htmlCheckerCpu = htmlChecker?.cpuSeconds();
 await htmlChecker?.stop();
+const browsersCpu = allBrowsers.reduce((sum, browser) => sum + (browser.cpuSeconds() ?? 0), 0);
+await Promise.all(allBrowsers.map((browser) => browser.close()));
 
 const root = `${process.cwd()}/`;
 rmSync(cpuDir, { recursive: true, force: true });
 const cpuShown = (cpu: number | undefined) =>
   cpu === undefined ? "       ?" : `${cpu.toFixed(1).padStart(8)}`;
 process.stdout.write(
-  "\nTime per test process, slowest first (wall s, CPU s of the process and its children):\n",
+  "\nTime per test process, slowest first (wall s, CPU s of the process and its children; the shared browsers' CPU is counted apart):\n",
 );
 for (const { name, ms, cpu } of times.sort((a, b) => b.ms - a.ms)) {
   process.stdout.write(
@@ -206,10 +245,18 @@ for (const { name, ms, cpu } of times.sort((a, b) => b.ms - a.ms)) {
 if (htmlCheckerCpu !== undefined) {
   process.stdout.write(`${cpuShown(htmlCheckerCpu)} s of CPU: the HTML checker's service\n`);
 }
-const cpuTotal = times.reduce((sum, { cpu }) => sum + (cpu ?? 0), htmlCheckerCpu ?? 0);
+if (allBrowsers.length > 0) {
+  process.stdout.write(
+    `${cpuShown(browsersCpu)} s of CPU: ${allBrowsers.length} shared Chromium (at least: renderers still open at the end are not counted)\n`,
+  );
+}
+// Everything this runner and the processes it waited for used, as /usr/bin/time counts it.
+const runCpu = ownAndChildrenCpu();
 process.stdout.write(
   `\n${times.length} processes in ${((performance.now() - started) / 1000).toFixed(1)} s, ` +
-    `${concurrency} at a time (${heavySlots} heavy), ${cpuTotal.toFixed(0)} s of CPU: ${totals.tests} tests, ${totals.passed} passed, ` +
-    `${totals.failed} failed, ${totals.cancelled} cancelled, ${totals.skipped} skipped, ${totals.todo} todo\n`,
+    `${concurrency} at a time (${heavySlots} heavy), ${runCpu === undefined ? "?" : runCpu.toFixed(0)} s of CPU in all: ${totals.tests} tests, ` +
+    `${totals.cancelled} cancelled, ${totals.skipped} skipped, ${totals.todo} todo\n`,
 );
 if (totals.failed > 0 || totals.cancelled > 0) process.exitCode = 1;
+// The last line, the one to read: the cancelled count as failures (a test that did not end).
+process.stdout.write(`${totals.passed} passed, ${totals.failed + totals.cancelled} failed\n`);

@@ -67,7 +67,4 @@ export const splitByStore: readonly string[] = [
   "tests/crash/backup-interrupted.test.ts",
   "tests/crash/mail-outbox.test.ts",
   "tests/crash/answer-kill9.test.ts",
-  // Both stores, about 60 s each under load: uploads of 20 MB, the W3C checker.
-  "tests/e2e/site-documents.test.ts",
-  "tests/e2e/site-news.test.ts",
 ];
