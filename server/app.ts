@@ -226,6 +226,7 @@ export function buildApp({
       render: createPageRenderer(pageHandler),
       settings,
       live: () => staticSite,
+      fileTextCacheDir: site.fileTextCacheDir,
     });
     registerPageDoor(app, {
       pageHandler,

@@ -10,6 +10,7 @@ import type { SiteContent } from "../../domain/site-content/site-editions.ts";
 import { siteFileAddressPattern } from "../../domain/site-content/site-files.ts";
 import type { DataLayer } from "../db/data-layer.ts";
 import type { LiveSite } from "../site-content/site-publisher.ts";
+import { fileTextCache } from "./file-text-cache.ts";
 import { createSiteSearch, type SearchRefresh } from "./site-search-service.ts";
 
 const rounded = (done: SearchRefresh) => ({
@@ -26,6 +27,8 @@ export function registerSiteSearch(
     live: () => LiveSite;
     /** The published content shown now (the publisher's). */
     published: () => Partial<SiteContent>;
+    /** Where the text read from PDFs is kept between starts; none: read at every start. */
+    fileTextCacheDir?: string | undefined;
   },
 ) {
   const search = createSiteSearch({
@@ -39,6 +42,7 @@ export function registerSiteSearch(
       if (uploaded === undefined) return deps.live().file(href)?.body;
       return (await deps.data.attachments.readSiteFile(uploaded))?.content;
     },
+    textCache: fileTextCache(deps.fileTextCacheDir),
     onFileError: (href, error) =>
       app.log.warn({ href, err: { message: (error as Error)?.message } }, "search: file unread"),
   });

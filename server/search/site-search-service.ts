@@ -17,6 +17,7 @@ import {
   editablePages,
   type SiteContent,
 } from "../../domain/site-content/site-editions.ts";
+import type { FileTextCache } from "./file-text-cache.ts";
 import { pageText } from "./page-text.ts";
 import {
   createSiteSearchIndex,
@@ -41,6 +42,8 @@ export type SiteSearchSources = {
   file: (href: string) => Promise<Uint8Array | undefined>;
   /** A file whose text could not be read: its address, never its content. */
   onFileError?: (href: string, error: unknown) => void;
+  /** Texts read by an earlier start, by the SHA-256 of the file's bytes (file-text-cache.ts). */
+  textCache?: FileTextCache | undefined;
 };
 
 /** What one refresh did: for the log line and the benchmark (never a query). */
@@ -146,7 +149,7 @@ export function createSiteSearch(sources: SiteSearchSources, steps = defaultStep
     // Not kept: a file not there now (another server's upload not yet seen) may be later.
     if (!bytes) return "";
     const hash = createHash("sha256").update(bytes).digest("hex");
-    let text = pdfTexts.get(hash);
+    let text = pdfTexts.get(hash) ?? sources.textCache?.get(hash);
     if (text === undefined) {
       if (!extract) {
         const { extractText, getDocumentProxy } = await import("unpdf");
@@ -157,11 +160,13 @@ export function createSiteSearch(sources: SiteSearchSources, steps = defaultStep
       text = "";
       try {
         text = await extract(bytes);
+        // Kept for the next start; a file that could not be read is tried again then.
+        sources.textCache?.set(hash, text);
       } catch (error) {
         sources.onFileError?.(href, error);
       }
-      pdfTexts.set(hash, text);
     }
+    pdfTexts.set(hash, text);
     fileTexts.set(href, text);
     return text;
   }

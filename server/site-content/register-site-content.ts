@@ -30,6 +30,8 @@ export function registerSiteContent(
     settings: SiteSettings;
     /** The in-memory site, there once the static site is registered. */
     live: () => LiveSite;
+    /** Where the search keeps the text it read from PDFs between starts (SiteFiles). */
+    fileTextCacheDir?: string | undefined;
     /**
      * In production: where the count of placeholder values still published is reported
      * (/healthz), besides the start-up log (decision 0040).
@@ -121,6 +123,7 @@ export function registerSiteContent(
     data: deps.data,
     live: deps.live,
     published: () => publisher.shownContent(),
+    fileTextCacheDir: deps.fileTextCacheDir,
   });
   return { service, publisher, search: search.search };
 }

@@ -66,7 +66,7 @@ function readIfSame(
 }
 
 /** Written whole or not at all (a temporary file renamed), so servers starting together agree. */
-function writeQuietly(cacheDir: string, path: string, data: Buffer) {
+export function writeQuietly(cacheDir: string, path: string, data: Buffer) {
   const temporary = `${path}.${process.pid}.tmp`;
   try {
     mkdirSync(cacheDir, { recursive: true });

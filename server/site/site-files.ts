@@ -28,6 +28,8 @@ export type SiteFiles = {
    * between starts: beside the built site, not inside it (server/site/compressed-cache.ts).
    */
   compressedCacheDir?: string;
+  /** Where the text read from PDFs is kept between starts (server/search/file-text-cache.ts). */
+  fileTextCacheDir?: string;
 };
 
 const contentTypes: Record<string, string> = {
@@ -99,7 +101,12 @@ export async function loadSiteFiles(siteDir: string): Promise<SiteFiles> {
   if (!notFoundPage || !byPath.has("/")) {
     throw new Error(`${siteDir} does not hold a built site (run npm run build)`);
   }
-  return { byPath, notFoundPage, compressedCacheDir: join(siteDir, "..", "compressed-cache") };
+  return {
+    byPath,
+    notFoundPage,
+    compressedCacheDir: join(siteDir, "..", "compressed-cache"),
+    fileTextCacheDir: join(siteDir, "..", "file-text-cache"),
+  };
 }
 
 /** "index.html" -> "/", "contacts/index.html" -> "/contacts", "docs/a.pdf" -> "/docs/a.pdf". */

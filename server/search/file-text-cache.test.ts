@@ -1,0 +1,64 @@
+// The text read from a PDF is kept between starts under its bytes' hash (decision 0050): a later
+// start takes it from the folder instead of reading the file; a new file is read and kept; a
+// folder that cannot be written changes nothing but the cost.
+import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import { readdirSync, writeFileSync } from "node:fs";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { siteContentDefaults } from "../../content/site-content-defaults.ts";
+import { fileTextCache } from "./file-text-cache.ts";
+import { createSiteSearch } from "./site-search-service.ts";
+
+/** The build's own statute, which /documents links as /docs/ustav.pdf. */
+const statute = "build/client/docs/ustav.pdf";
+
+async function searchWith(cacheDir: string | undefined, bytes: Buffer) {
+  const search = createSiteSearch({
+    content: () => siteContentDefaults,
+    page: () => undefined,
+    file: async (href) => (href === "/docs/ustav.pdf" ? bytes : undefined),
+    textCache: fileTextCache(cacheDir),
+  });
+  await search.refresh();
+  return search;
+}
+
+test("a start keeps what it read; the next takes the text from the folder, not from the file", async () => {
+  const bytes = await readFile(statute);
+  const dir = await mkdtemp(join(tmpdir(), "file-text-cache-"));
+  try {
+    await searchWith(dir, bytes);
+    const [folder] = readdirSync(dir);
+    assert.match(folder ?? "", /^unpdf-\d+\.\d+\.\d+$/, "the extractor's version names the folder");
+    const hash = createHash("sha256").update(bytes).digest("hex");
+    const kept = join(dir, folder ?? "", `${hash}.txt`);
+    // A word the file does not hold, put where the kept text is: found only if it is used.
+    writeFileSync(kept, "контрольноеслово");
+    const later = await searchWith(dir, bytes);
+    assert.deepEqual(
+      later.search("контрольноеслово").map((hit) => hit.fileUrl),
+      ["/docs/ustav.pdf"],
+    );
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test("without a folder, or with one that cannot be written, the file is read at each start", async () => {
+  const bytes = await readFile(statute);
+  const unreadable = join(await mkdtemp(join(tmpdir(), "file-text-cache-")), "file");
+  writeFileSync(unreadable, "not a folder");
+  for (const dir of [undefined, unreadable]) {
+    const search = await searchWith(dir, bytes);
+    // «образец» is in the file's text («ОБРАЗЕЦ. Официальный документ…»), not in its title.
+    const found = search.search("образец");
+    assert.ok(
+      found.some((hit) => hit.fileUrl === "/docs/ustav.pdf"),
+      String(dir),
+    );
+  }
+  await rm(join(unreadable, ".."), { recursive: true, force: true });
+});
