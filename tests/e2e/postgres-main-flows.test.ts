@@ -301,15 +301,17 @@ describe("the main flows in Chromium on PostgreSQL", inOrder, () => {
   test("the citizen's status page: answered, on the day; a wrong e-mail and an unknown number refused alike", async () => {
     const { number, email } = stored();
     const { page, consoleErrors } = people.citizen;
+    /** The status page's form, filled and sent as a person would; it needs no script. */
     const lookUp = async (typedNumber: string, typedEmail: string) => {
-      await page.goto(`${site.baseUrl}/appeals`);
-      await page.getByRole("link", { name: "Узнать его состояние" }).click();
       await page.getByRole("heading", { name: "Состояние обращения", level: 1 }).waitFor();
       await page.getByLabel("Номер обращения").fill(typedNumber);
       await page.getByLabel("Адрес электронной почты").fill(typedEmail);
       await page.getByRole("button", { name: "Узнать состояние" }).click();
     };
 
+    // Found from /appeals, as a visitor finds it.
+    await page.goto(`${site.baseUrl}/appeals`);
+    await page.getByRole("link", { name: "Узнать его состояние" }).click();
     await lookUp(number, email);
     await page.getByRole("heading", { name: `Обращение № ${number}` }).waitFor();
     assert.equal(await page.getByTestId("status-state").textContent(), "Дан ответ");
@@ -323,6 +325,8 @@ describe("the main flows in Chromium on PostgreSQL", inOrder, () => {
       [number, "other@example.ru"],
       ["А-2026-999999", email],
     ] as const) {
+      // A fresh page each time: two refusals look alike, and the second must not be the first.
+      await page.goto(`${site.baseUrl}/appeals/status`);
       await lookUp(typedNumber, typedEmail);
       await page.getByText(statusMessages.notFound).waitFor();
       assert.equal(await page.getByRole("alert").textContent(), statusMessages.notFound);
