@@ -4,6 +4,7 @@
 // file's report is printed whole when it ends (no interleaving), and the time and CPU of every
 // process at the end (decisions 0032, 0035, 0038). Usage:
 //   node tests/support/run-test-files.ts --concurrency 4 --heavy 3 [--alone tests/e2e/x.test.ts] "tests/e2e/**/*.test.ts"
+import { type ChildProcess, fork } from "node:child_process";
 import { globSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,13 +12,10 @@ import { run } from "node:test";
 import { spec } from "node:test/reporters";
 import { parseArgs } from "node:util";
 import { htmlCheckerVariable, startHtmlCheckerService } from "./html-checker-service.ts";
-import {
-  browserEndpointVariable,
-  launchSharedBrowser,
-  type SharedBrowser,
-} from "./shared-browser.ts";
+import { launchSharedBrowser, type SharedBrowser } from "./shared-browser.ts";
 import { slowestFirst, splitByStore } from "./slowest-test-files.ts";
 import { storeVariable } from "./test-databases.ts";
+import type { WorkerJob, WorkerResult } from "./test-worker.ts";
 
 const { values, positionals } = parseArgs({
   options: {
@@ -89,28 +87,107 @@ function cpuOf(file: string): number | undefined {
 const totals = { tests: 0, passed: 0, failed: 0, cancelled: 0, skipped: 0, todo: 0 };
 
 /**
- * One Chromium per browser slot, launched when a browser file first needs it and launched again
- * if it died: the browser files of a slot connect to it one after another (shared-browser.ts).
+ * A worker process (test-worker.ts) runs the files it is given one after another, and has one
+ * Chromium of its own, launched when a browser file first needs it and launched again if it
+ * died: the browser files of a worker connect to it one after another (shared-browser.ts).
  */
-const idleBrowsers: SharedBrowser[] = [];
+type Worker = {
+  child: ChildProcess;
+  /** What the files printed outside node:test's report (console lines), since the last file. */
+  output: string[];
+  browser?: SharedBrowser;
+};
+const idleWorkers: Worker[] = [];
+const allWorkers: Worker[] = [];
 const allBrowsers: SharedBrowser[] = [];
-async function takeBrowser(): Promise<SharedBrowser> {
-  for (let browser = idleBrowsers.pop(); browser; browser = idleBrowsers.pop()) {
-    if (browser.alive()) return browser;
+const workerScript = new URL("./test-worker.ts", import.meta.url).pathname;
+
+function takeWorker(): Worker {
+  for (let worker = idleWorkers.pop(); worker; worker = idleWorkers.pop()) {
+    if (worker.child.exitCode === null && worker.child.signalCode === null) return worker;
   }
-  const browser = await launchSharedBrowser();
-  allBrowsers.push(browser);
-  return browser;
+  const child = fork(workerScript, [], {
+    env: { ...process.env, ...(htmlChecker ? { [htmlCheckerVariable]: htmlChecker.url } : {}) },
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
+  });
+  const worker: Worker = { child, output: [] };
+  child.stdout?.on("data", (chunk) => worker.output.push(String(chunk)));
+  child.stderr?.on("data", (chunk) => worker.output.push(String(chunk)));
+  allWorkers.push(worker);
+  return worker;
 }
 
-/** Runs one job to its end; its whole report is printed then. */
-async function runJob(job: Job, browser: SharedBrowser | undefined): Promise<void> {
+async function browserOf(worker: Worker): Promise<SharedBrowser> {
+  if (worker.browser?.alive()) return worker.browser;
+  worker.browser = await launchSharedBrowser();
+  allBrowsers.push(worker.browser);
+  return worker.browser;
+}
+
+/** The worker's result for one file, or a failure if the worker died before it answered. */
+function runInWorker(worker: Worker, job: WorkerJob): Promise<WorkerResult> {
+  return new Promise((resolve) => {
+    const died = (code: number | null, signal: string | null) =>
+      resolve({
+        file: job.file,
+        report: `\n✖ the worker ended (${signal ?? `exit code ${code}`}) before the file did\n`,
+        counts: { tests: 1, passed: 0, failed: 1, cancelled: 0, skipped: 0, todo: 0 },
+        success: false,
+        cpu: 0,
+      });
+    worker.child.once("exit", died);
+    worker.child.once("message", (result: WorkerResult) => {
+      worker.child.off("exit", died);
+      resolve(result);
+    });
+    worker.child.send(job);
+  });
+}
+
+/** Prints a file's report whole and adds its figures to the totals. */
+function record(name: string, ms: number, cpu: number | undefined, report: string) {
+  times.push({ name, ms, cpu });
+  process.stdout.write(
+    `\n── ${name} (${(ms / 1000).toFixed(1)} s${cpu === undefined ? "" : `, CPU ${cpu.toFixed(1)} s`})\n${report}`,
+  );
+}
+
+/** Runs one job to its end in a worker; its whole report is printed then. */
+async function runJob(job: Job, needsBrowser: boolean): Promise<void> {
+  // A file split by store runs in a process of its own: the store is read when its modules load.
+  if (job.store) return runJobInOwnProcess(job);
+  const started = performance.now();
+  const worker = takeWorker();
+  try {
+    const browser = needsBrowser ? await browserOf(worker) : undefined;
+    worker.output.length = 0;
+    const result = await runInWorker(worker, {
+      file: job.file,
+      browserEndpoint: browser?.endpoint,
+    });
+    for (const key of Object.keys(totals) as (keyof typeof totals)[]) {
+      totals[key] += result.counts[key];
+    }
+    if (!result.success) process.exitCode = 1;
+    const printed = worker.output.splice(0).join("");
+    record(
+      nameOf(job),
+      performance.now() - started,
+      result.cpu,
+      `${result.report}${printed ? `\nprinted:\n${printed}` : ""}`,
+    );
+  } finally {
+    idleWorkers.push(worker);
+  }
+}
+
+/** Runs a job in a process of its own (a file split by store); its report is printed whole. */
+async function runJobInOwnProcess(job: Job): Promise<void> {
   const started = performance.now();
   const cpuFile = join(cpuDir, `${++jobCount}.txt`);
   const env = {
     ...process.env,
     ...(htmlChecker ? { [htmlCheckerVariable]: htmlChecker.url } : {}),
-    ...(browser ? { [browserEndpointVariable]: browser.endpoint } : {}),
     TEST_CPU_FILE: cpuFile,
     ...(job.store ? { [storeVariable]: job.store } : {}),
   };
@@ -133,12 +210,7 @@ async function runJob(job: Job, browser: SharedBrowser | undefined): Promise<voi
   });
   const report: string[] = [];
   for await (const chunk of stream.compose(spec)) report.push(String(chunk));
-  const ms = performance.now() - started;
-  const cpu = cpuOf(cpuFile);
-  times.push({ name: nameOf(job), ms, cpu });
-  process.stdout.write(
-    `\n── ${nameOf(job)} (${(ms / 1000).toFixed(1)} s${cpu === undefined ? "" : `, CPU ${cpu.toFixed(1)} s`})\n${report.join("")}`,
-  );
+  record(nameOf(job), performance.now() - started, cpuOf(cpuFile), report.join(""));
 }
 
 /**
@@ -169,13 +241,7 @@ function runAll(jobs: Job[], timed: Job[]): Promise<void> {
       running++;
       if (heavyJob) heavyRunning++;
       if (isTimed) timedRunning = true;
-      const browser = heavyJob || isTimed ? takeBrowser() : Promise.resolve(undefined);
-      browser
-        .then((shared) =>
-          runJob(job, shared).finally(() => {
-            if (shared) idleBrowsers.push(shared);
-          }),
-        )
+      runJob(job, heavyJob || isTimed)
         .catch((error: unknown) => {
           process.exitCode = 1;
           process.stdout.write(`\n── ${nameOf(job)}: the runner failed: ${String(error)}\n`);
@@ -227,6 +293,14 @@ await runAll(
 
 const htmlCheckerCpu = htmlChecker?.cpuSeconds();
 await htmlChecker?.stop();
+await Promise.all(
+  allWorkers.map(({ child }) => {
+    if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+    const ended = new Promise((done) => child.once("exit", done));
+    child.send("exit");
+    return ended;
+  }),
+);
 const browsersCpu = allBrowsers.reduce((sum, browser) => sum + (browser.cpuSeconds() ?? 0), 0);
 await Promise.all(allBrowsers.map((browser) => browser.close()));
 
