@@ -17,6 +17,8 @@ export type ContractPart = Exclude<keyof DataLayer, "kind">;
 export const contractOwners: Record<string, readonly ContractPart[]> = {
   "contract-site-editions.test.ts": ["siteEditions"],
   "contract-publish-signals.test.ts": ["listenForPublished"],
+  "contract-appeals.test.ts": ["appeals", "appealTopics"],
+  "contract-intake.test.ts": ["appealIntake", "acknowledgementCounts", "statistics"],
 };
 
 export type ContractStore = {
