@@ -19,6 +19,8 @@ export const contractOwners: Record<string, readonly ContractPart[]> = {
   "contract-publish-signals.test.ts": ["listenForPublished"],
   "contract-appeals.test.ts": ["appeals", "appealTopics"],
   "contract-intake.test.ts": ["appealIntake", "acknowledgementCounts", "statistics"],
+  "contract-answers.test.ts": ["answers", "attachments"],
+  "contract-appeal-notes.test.ts": ["notes", "noticeDrafts", "replyTemplates"],
 };
 
 export type ContractStore = {
