@@ -21,6 +21,8 @@ export const contractOwners: Record<string, readonly ContractPart[]> = {
   "contract-intake.test.ts": ["appealIntake", "acknowledgementCounts", "statistics"],
   "contract-answers.test.ts": ["answers", "attachments"],
   "contract-appeal-notes.test.ts": ["notes", "noticeDrafts", "replyTemplates"],
+  "contract-staff-accounts.test.ts": ["staffAccounts"],
+  "contract-sign-in.test.ts": ["signInGuard", "secrets", "audit"],
 };
 
 export type ContractStore = {
