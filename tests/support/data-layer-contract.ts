@@ -23,6 +23,8 @@ export const contractOwners: Record<string, readonly ContractPart[]> = {
   "contract-appeal-notes.test.ts": ["notes", "noticeDrafts", "replyTemplates"],
   "contract-staff-accounts.test.ts": ["staffAccounts"],
   "contract-sign-in.test.ts": ["signInGuard", "secrets", "audit"],
+  "contract-outbox.test.ts": ["deliveries", "deliveryHolds"],
+  "contract-scheduled-jobs.test.ts": ["jobRuns", "backupRuns"],
 };
 
 export type ContractStore = {
