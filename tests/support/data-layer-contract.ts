@@ -2,9 +2,11 @@
 // lives there, so each file runs on both stores, with one data layer per store, recorded, and
 // ends each store's run with a test that every method of the repositories it owns was called.
 // The methods are read from the repository objects themselves: a method added to a repository
-// fails its file until a test calls it. Which file owns what is the table below.
+// fails its file until a test calls it. Which file owns what is the table below, and every
+// contract file checks that each repository of the data layer has an owner.
 import assert from "node:assert/strict";
-import { basename } from "node:path";
+import { existsSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { parseDatabaseUrl } from "../../server/config.ts";
 import { type DataLayer, openDataLayer } from "../../server/db/data-layer.ts";
@@ -25,6 +27,7 @@ export const contractOwners: Record<string, readonly ContractPart[]> = {
   "contract-sign-in.test.ts": ["signInGuard", "secrets", "audit"],
   "contract-outbox.test.ts": ["deliveries", "deliveryHolds"],
   "contract-scheduled-jobs.test.ts": ["jobRuns", "backupRuns"],
+  "contract-transactions.test.ts": ["transaction"],
 };
 
 export type ContractStore = {
@@ -121,6 +124,21 @@ export function contractSuite(file: string, body: (store: ContractStore) => void
         assert.ok(data, "the store was opened");
         const missed = methodsOf(data, owned).filter((name) => !calls.has(name));
         assert.deepEqual(missed, [], `never called on ${kind.name}: ${missed.join(", ")}`);
+      });
+
+      test("every repository of the data layer is owned by one contract file", () => {
+        const [data] = opened;
+        assert.ok(data, "the store was opened");
+        const owners = Object.entries(contractOwners);
+        const ownerless = repositoriesOf(data).filter(
+          (repository) =>
+            owners.filter(([, parts]) => parts.includes(repository as ContractPart)).length !== 1,
+        );
+        assert.deepEqual(ownerless, [], "owned by no contract file, or by more than one");
+        const absent = owners
+          .map(([name]) => name)
+          .filter((name) => !existsSync(join(dirname(file), name)));
+        assert.deepEqual(absent, [], "contract files named in contractOwners but not there");
       });
     });
   }
