@@ -1,0 +1,142 @@
+// The publish signals (decisions 0030 and 0039, site-edition-signals.ts) on both stores. On
+// PostgreSQL every server hears a page published or an edition scheduled by another, once the
+// announcing transaction commits and never when it rolls back, and is told on each (re)connection
+// so it can re-read what it missed. On SQLite one server owns the file: nothing is announced and
+// the listener is told nothing, not even that it connected.
+import assert from "node:assert/strict";
+import { mock, test } from "node:test";
+import pg from "pg";
+import { contractSuite } from "../../tests/support/data-layer-contract.ts";
+import { type DataLayer, openDataLayer } from "./data-layer.ts";
+import { announcePublished, announceScheduled } from "./site-edition-signals.ts";
+
+/** What a listener was told, and a way to wait for the next thing it is told. */
+function listening(data: DataLayer) {
+  const heard = { pages: [] as string[], connected: 0, scheduled: 0, errors: 0 };
+  let wake: () => void = () => {};
+  const told = () => {
+    wake();
+  };
+  const listener = data.listenForPublished({
+    onPage(page) {
+      heard.pages.push(page);
+      told();
+    },
+    onConnected() {
+      heard.connected += 1;
+      told();
+    },
+    onScheduled() {
+      heard.scheduled += 1;
+      told();
+    },
+    onError() {
+      heard.errors += 1;
+      told();
+    },
+  });
+  /** Resolves once `done` holds, looked at after each thing the listener is told. */
+  const until = async (done: () => boolean) => {
+    while (!done()) await new Promise<void>((resolve) => (wake = resolve));
+  };
+  return { heard, until, close: () => listener.close() };
+}
+
+const t0 = new Date("2026-05-04T06:00:00Z");
+
+contractSuite(import.meta.filename, (store) => {
+  /** A page published as the site's service publishes it: the edition and its notice, one commit. */
+  const publish = (data: DataLayer, page: string) =>
+    data.transaction(async (tx) => {
+      const id = await data.siteEditions.saveDraft({ page, content: {}, by: "head", at: t0 }, tx);
+      await data.siteEditions.publish({ id, page, from: "draft" }, "head", t0, tx);
+      await announcePublished(page, tx);
+    });
+
+  // A notice that never comes would wait for ever: a bound instead.
+  const bounded = { timeout: 30_000 };
+
+  test(
+    "another server hears what was published and scheduled once it commits, never a rollback",
+    bounded,
+    async (t) => {
+      const other = await store.another();
+      const { heard, until, close } = listening(other);
+      t.after(close);
+      if (store.kind === "SQLite") {
+        await publish(store.data, "vacancies");
+        await store.data.transaction((tx) => announceScheduled("prices", tx));
+        await new Promise((resolve) => setImmediate(resolve));
+        assert.deepEqual(heard, { pages: [], connected: 0, scheduled: 0, errors: 0 });
+        return;
+      }
+      await until(() => heard.connected === 1);
+      await publish(store.data, "vacancies");
+      await assert.rejects(
+        store.data.transaction(async (tx) => {
+          await announcePublished("prices", tx);
+          throw new Error("the publish failed");
+        }),
+        /the publish failed/,
+      );
+      await store.data.transaction((tx) => announceScheduled("contacts", tx));
+      await publish(store.data, "contacts");
+      // One connection's notices arrive in commit order: 'contacts' heard last means 'prices',
+      // rolled back before it, was never sent.
+      await until(() => heard.pages.length === 2);
+      assert.deepEqual(heard, {
+        pages: ["vacancies", "contacts"],
+        connected: 1,
+        scheduled: 1,
+        errors: 0,
+      });
+      assert.equal((await other.siteEditions.published("contacts"))?.publishedBy, "head");
+    },
+  );
+
+  test(
+    "a listener whose connection dropped is told, reconnects after its second and is told again",
+    bounded,
+    async (t) => {
+      if (store.kind === "SQLite") {
+        const { heard, close } = listening(store.data);
+        await close();
+        assert.deepEqual(heard, { pages: [], connected: 0, scheduled: 0, errors: 0 });
+        return;
+      }
+      // Its own name, so this run ends its own listening connection and no other run's.
+      const name = `contract_listener_${process.pid}`;
+      const url = new URL(store.url);
+      url.searchParams.set("application_name", name);
+      const listener = await openDataLayer({ kind: "postgres", url: url.toString() });
+      t.after(() => listener.close());
+      const { heard, until, close } = listening(listener);
+      t.after(close);
+      await until(() => heard.connected === 1);
+
+      // The listener's retry is a timer of a second: the clock is the test's from just before the
+      // connection is ended until the retry is due, and only a plain client runs SQL meanwhile (a
+      // pool keeps timers of its own).
+      const admin = new pg.Client({ connectionString: store.url });
+      await admin.connect();
+      t.after(() => admin.end());
+      mock.timers.enable({ apis: ["setTimeout"] });
+      try {
+        await admin.query(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+         WHERE application_name = $1 AND query LIKE 'LISTEN %'`,
+          [name],
+        );
+        await until(() => heard.errors >= 1);
+        assert.equal(heard.connected, 1, "not before its second");
+        mock.timers.tick(1000);
+      } finally {
+        mock.timers.reset();
+      }
+      await until(() => heard.connected === 2);
+      await publish(store.data, "documents");
+      await until(() => heard.pages.length === 1);
+      assert.deepEqual(heard.pages, ["documents"]);
+    },
+  );
+});
