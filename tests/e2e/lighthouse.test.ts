@@ -1,4 +1,6 @@
-// Lighthouse mobile on every route, judged only by what is a property of the page, never of the
+// Lighthouse mobile on one route of each template (tests/e2e/site-pages.ts, decision 0050; every
+// route's own words, titles and descriptions are checked by seo.test.ts and routes.test.ts), on the
+// search's results and on a page staff published, judged only by what is a property of the page, never of the
 // host: 100 in accessibility, best practices, SEO and agentic browsing; no layout shift; no
 // request that holds the first paint; a bounded number of requests; and the page's document, which
 // alone paints it (nothing is render-blocking), within the first round trip of a new connection:
@@ -19,7 +21,7 @@ import { openDataLayer } from "../../server/db/data-layer.ts";
 import { createSqliteDatabase } from "../support/test-databases.ts";
 import { siteForTests, startSite } from "./harness.ts";
 import { type LighthouseBrowser, type LighthouseResult, openLighthouse } from "./lighthouse-run.ts";
-import { allPages } from "./site-pages.ts";
+import { allPages, templatePages } from "./site-pages.ts";
 
 /** TCP's initial congestion window, 10 segments of 1,460 bytes (RFC 6928). */
 const documentBudgetBytes = 14_600;
@@ -74,7 +76,15 @@ async function judge(baseUrl: string, path: string, notRun?: readonly string[]):
 
 const judged = `100 in accessibility, best practices, SEO, agentic browsing; CLS 0; nothing render-blocking; the document <= ${documentBudgetBytes} B`;
 
-for (const page of allPages) {
+test("every route of the site stands in exactly one template judged here", () => {
+  assert.deepEqual(
+    templatePages.flatMap((template) => template.standsFor).sort(),
+    allPages.map((page) => page.path).sort(),
+  );
+  for (const template of templatePages) assert.ok(template.standsFor.includes(template.path));
+});
+
+for (const page of templatePages) {
   test(`Lighthouse mobile ${page.path}: ${judged}`, () => judge(env.site.baseUrl, page.path));
 }
 

@@ -30,6 +30,7 @@ import {
 } from "../support/test-smtp-server.ts";
 import { apiPath, fillAppeal, sampleAppeal, submitButton } from "./appeal-form-page.ts";
 import {
+  downloadedBytes,
   launchBrowser,
   openPage,
   type RunningSite,
@@ -261,7 +262,7 @@ describe("the main flows in Chromium on PostgreSQL", inOrder, () => {
         head.getByTestId("appeal-files").getByRole("link", { name: file.name }).click(),
       ]);
       assert.equal(download.suggestedFilename(), file.name);
-      assert.equal(sha256(await readFile(await download.path())), sha256(file.buffer), file.name);
+      assert.equal(sha256(await downloadedBytes(download)), sha256(file.buffer), file.name);
     }
     for (const person of [people.head, people.executor]) {
       assert.deepEqual(person.consoleErrors, []);

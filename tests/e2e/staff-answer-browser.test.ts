@@ -18,7 +18,13 @@ import {
   type TestSmtpServer,
   testMailConfig,
 } from "../support/test-smtp-server.ts";
-import { launchBrowser, openPage, type RunningSite, startSite } from "./harness.ts";
+import {
+  downloadedBytes,
+  launchBrowser,
+  openPage,
+  type RunningSite,
+  startSite,
+} from "./harness.ts";
 import {
   addAccount,
   assertAccessible,
@@ -132,7 +138,7 @@ describe("the answer in the browser", () => {
         page.getByRole("link", { name: "answer-letter.pdf" }).click(),
       ]);
       assert.equal(download.suggestedFilename(), "answer-letter.pdf");
-      const downloaded = await readFile(await download.path());
+      const downloaded = await downloadedBytes(download);
       const letter = await readFile(letterPath);
       assert.equal(sha256(downloaded), sha256(letter));
 
@@ -158,7 +164,7 @@ describe("the answer in the browser", () => {
           .goto(`${site.baseUrl}/staff/export.csv?q=${encodeURIComponent(appeal.number)}`)
           .catch(() => undefined),
       ]);
-      const csvText = (await readFile(await csv.path())).toString("utf8");
+      const csvText = (await downloadedBytes(csv)).toString("utf8");
       assert.ok(csvText.includes("<script>window.__pwned = 1</script>"), "the comment as text");
 
       await page.goto(`${site.baseUrl}/staff/appeals/${appeal.id}`);

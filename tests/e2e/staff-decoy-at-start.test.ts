@@ -1,7 +1,8 @@
 // The decoy hash unknown logins are checked against is built when the server starts (issue 20):
 // built on first use, the first unknown login after a restart took twice as long as a known one,
-// telling that it does not exist. Its own process (node --test runs each file in one), so no
-// other test has built it first. Needs `npm run build`.
+// telling that it does not exist. Its own process, so no other test has built it first (node
+// --test runs each file in one; the runner gives it one, `ownProcess` in
+// tests/support/slowest-test-files.ts). Needs `npm run build`.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { isDecoyHashBuilt } from "../../server/staff/auth/passwords.ts";

@@ -3,12 +3,11 @@
 // without answer; the CSV export is downloaded and read; a citizen's <script> stays text
 // everywhere; no page runs a script.
 import assert from "node:assert/strict";
-import { readFile } from "node:fs/promises";
 import { before, describe, test } from "node:test";
 import { answerDue, noticeDue, registrationDue } from "../../domain/appeals/legal-terms.ts";
 import { formatRussianDate } from "../../domain/calendar/calendar-day.ts";
 import { kirovIsoDate } from "../../domain/time/kirov-time.ts";
-import { siteAndBrowserForTests } from "./harness.ts";
+import { downloadedBytes, siteAndBrowserForTests } from "./harness.ts";
 import {
   addAccount,
   assertAccessible,
@@ -131,8 +130,7 @@ describe("staff registry in the browser", () => {
         page.getByRole("link", { name: "Выгрузить в CSV" }).click(),
       ]);
       assert.match(download.suggestedFilename(), /^appeals-\d{4}-\d{2}-\d{2}\.csv$/);
-      const path = await download.path();
-      const bytes = await readFile(path);
+      const bytes = await downloadedBytes(download);
       assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf], "UTF-8 BOM");
       const lines = bytes.subarray(3).toString("utf8").trimEnd().split("\r\n");
       assert.equal(lines.length, 2, "the header and the one filtered appeal");

@@ -13,7 +13,7 @@ import { spec } from "node:test/reporters";
 import { parseArgs } from "node:util";
 import { htmlCheckerVariable, startHtmlCheckerService } from "./html-checker-service.ts";
 import { launchSharedBrowser, type SharedBrowser } from "./shared-browser.ts";
-import { slowestFirst, splitByStore } from "./slowest-test-files.ts";
+import { ownProcess, slowestFirst, splitByStore } from "./slowest-test-files.ts";
 import { storeVariable } from "./test-databases.ts";
 import type { WorkerJob, WorkerResult } from "./test-worker.ts";
 
@@ -63,6 +63,7 @@ const nameOf = (job: Job) => (job.store ? `${job.file} (${job.store})` : job.fil
 const times: { name: string; ms: number; cpu: number | undefined }[] = [];
 const cpuDir = mkdtempSync(join(tmpdir(), "test-cpu-"));
 const cpuReporter = new URL("./process-cpu-at-exit.ts", import.meta.url).pathname;
+const reactProduction = new URL("./react-production.ts", import.meta.url).pathname;
 let jobCount = 0;
 
 /** utime, stime, cutime and cstime of this process (/proc/self/stat), in seconds. */
@@ -107,6 +108,7 @@ function takeWorker(): Worker {
     if (worker.child.exitCode === null && worker.child.signalCode === null) return worker;
   }
   const child = fork(workerScript, [], {
+    execArgv: ["--import", reactProduction],
     env: { ...process.env, ...(htmlChecker ? { [htmlCheckerVariable]: htmlChecker.url } : {}) },
     stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
@@ -154,8 +156,9 @@ function record(name: string, ms: number, cpu: number | undefined, report: strin
 
 /** Runs one job to its end in a worker; its whole report is printed then. */
 async function runJob(job: Job, needsBrowser: boolean): Promise<void> {
-  // A file split by store runs in a process of its own: the store is read when its modules load.
-  if (job.store) return runJobInOwnProcess(job);
+  // A file split by store runs in a process of its own (the store is read when its modules load),
+  // and so does one that tests what a process holds from its start.
+  if (job.store || ownProcess.includes(job.file)) return runJobInOwnProcess(job);
   const started = performance.now();
   const worker = takeWorker();
   try {
@@ -181,7 +184,7 @@ async function runJob(job: Job, needsBrowser: boolean): Promise<void> {
   }
 }
 
-/** Runs a job in a process of its own (a file split by store); its report is printed whole. */
+/** Runs a job in a process of its own; its report is printed whole. */
 async function runJobInOwnProcess(job: Job): Promise<void> {
   const started = performance.now();
   const cpuFile = join(cpuDir, `${++jobCount}.txt`);
@@ -195,7 +198,7 @@ async function runJobInOwnProcess(job: Job): Promise<void> {
     files: [job.file],
     concurrency: 1,
     env,
-    execArgv: ["--import", cpuReporter],
+    execArgv: ["--import", reactProduction, "--import", cpuReporter],
   });
   stream.on("test:fail", () => {
     process.exitCode = 1;

@@ -5,6 +5,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 
+const reactProduction = new URL("./react-production.ts", import.meta.url).pathname;
+
 export type ServerProcess = {
   child: ChildProcess;
   port: number;
@@ -43,7 +45,8 @@ export async function startServerOnPort(
   env: Record<string, string> = {},
   startMs = 120_000,
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ["server/main.ts"], {
+  // React's production build, as production runs it (tests/support/react-production.ts).
+  const child = spawn(process.execPath, ["--import", reactProduction, "server/main.ts"], {
     env: {
       ...process.env,
       PORT: String(port),

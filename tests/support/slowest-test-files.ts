@@ -55,6 +55,13 @@ export const slowestFirst: readonly string[] = [
 ];
 
 /**
+ * Files that test what a process holds from its start (the decoy hash built before the first
+ * sign-in): each runs in a process of its own, not in a worker where an earlier file's server has
+ * already built it (decision 0050).
+ */
+export const ownProcess: readonly string[] = ["tests/e2e/staff-decoy-at-start.test.ts"];
+
+/**
  * Slow files that run the same tests on each store, mostly waiting (on restarts, mail, timers):
  * the runner runs each as two processes side by side, one store each (TEST_STORE), instead of
  * one store after the other. A file named here must take its stores from `testDatabaseKinds`.
