@@ -1,8 +1,9 @@
-// Runs test files N at a time (at most H of them browser files), each in a process of its own,
-// the slowest first, and the timed files one at a time after the browser files; a slow file that
-// runs the same tests on both stores runs as two processes, one store each, side by side. Each
-// file's report is printed whole when it ends (no interleaving), and the time and CPU of every
-// process at the end (decisions 0032, 0035, 0038). Usage:
+// Runs test files N at a time (at most H of them browser files) in N worker processes, each worker
+// running its files one after another with one Chromium of its own (test-worker.ts), the slowest
+// first, and the timed files one at a time after the browser files; a slow file that runs the
+// same tests on both stores runs as two processes of their own, one store each, side by side.
+// Each file's report is printed whole when it ends (no interleaving), every file's time and CPU at
+// the end, and last the line `N passed, N failed` (decisions 0032, 0035, 0038, 0050). Usage:
 //   node tests/support/run-test-files.ts --concurrency 4 --heavy 3 [--alone tests/e2e/x.test.ts] "tests/e2e/**/*.test.ts"
 import { type ChildProcess, fork } from "node:child_process";
 import { globSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -312,7 +313,7 @@ rmSync(cpuDir, { recursive: true, force: true });
 const cpuShown = (cpu: number | undefined) =>
   cpu === undefined ? "       ?" : `${cpu.toFixed(1).padStart(8)}`;
 process.stdout.write(
-  "\nTime per test process, slowest first (wall s, CPU s of the process and its children; the shared browsers' CPU is counted apart):\n",
+  "\nTime per test file, slowest first (wall s; CPU s of its worker, or its process, and the children they reaped meanwhile; the workers' Chromium is counted apart):\n",
 );
 for (const { name, ms, cpu } of times.sort((a, b) => b.ms - a.ms)) {
   process.stdout.write(
@@ -330,7 +331,7 @@ if (allBrowsers.length > 0) {
 // Everything this runner and the processes it waited for used, as /usr/bin/time counts it.
 const runCpu = ownAndChildrenCpu();
 process.stdout.write(
-  `\n${times.length} processes in ${((performance.now() - started) / 1000).toFixed(1)} s, ` +
+  `\n${times.length} files in ${((performance.now() - started) / 1000).toFixed(1)} s, ` +
     `${concurrency} at a time (${heavySlots} heavy), ${runCpu === undefined ? "?" : runCpu.toFixed(0)} s of CPU in all: ${totals.tests} tests, ` +
     `${totals.cancelled} cancelled, ${totals.skipped} skipped, ${totals.todo} todo\n`,
 );
