@@ -1,4 +1,4 @@
-// The text read from a PDF is kept between starts under its bytes' hash (decision 0050): a later
+// The text read from a PDF is kept between starts under its bytes' hash (decision 0051): a later
 // start takes it from the folder instead of reading the file; a new file is read and kept; a
 // folder that cannot be written changes nothing but the cost.
 import assert from "node:assert/strict";

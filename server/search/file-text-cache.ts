@@ -1,6 +1,6 @@
 /**
  * The text read from a PDF, kept between starts beside the built site under the SHA-256 of the
- * file's bytes (decision 0050). Reading the build's 25 PDFs was the largest part of a start's CPU
+ * file's bytes (decision 0051). Reading the build's 25 PDFs was the largest part of a start's CPU
  * after the imports (0.6 s of a core here); every start of a server or of a test's site paid it
  * again for the same bytes. The extractor's version is part of the folder's name, so a newer
  * unpdf reads every file afresh. Without a folder, or where it cannot be written (a read-only

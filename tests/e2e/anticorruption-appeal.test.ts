@@ -1,7 +1,7 @@
 // The corruption report (issue 29): reached from /anticorruption without JavaScript, the form
 // with its topic chosen stores the appeal with that topic, and its handlers' notification reaches
 // ANTICORRUPTION_NOTIFY_TO through a real SMTP server besides the handlers; an appeal from /appeals
-// does not. On SQLite (decision 0050: browser flows run once).
+// does not. On SQLite (decision 0051: browser flows run once).
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { Browser, Page } from "playwright-core";

@@ -2,7 +2,7 @@
 // (issue 30, decision 0045): a PDF and a JPEG stored byte for byte and downloaded by staff from the
 // appeal's page; an executable named .pdf, a sixth file and 10 MB + 1 refused with the message
 // naming the file, the answers kept, nothing stored; an appeal without files still the seed's JSON.
-// One browser, one site on SQLite, and a head signed in (decision 0050: browser flows run once).
+// One browser, one site on SQLite, and a head signed in (decision 0051: browser flows run once).
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { Browser, Page } from "playwright-core";

@@ -3,7 +3,7 @@
 // no name, e-mail, phone or text of any appeal, and writes a count below 5 as 'менее 5' (checked
 // on a store of a few appeals, where most cells are small). In Chromium without JavaScript:
 // linked from /appeals, no script file, axe, no sideways scroll at 320 px; valid HTML (vnu): the
-// browser's checks on SQLite only (decision 0050).
+// browser's checks on SQLite only (decision 0051).
 import assert from "node:assert/strict";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -105,7 +105,7 @@ for (const kind of testDatabaseKinds) {
     let seeded: SeededAppeal[];
     let browser: Browser;
     // The counts are the store's SQL, read over HTTP on both stores; what Chromium checks is the
-    // same markup on both, and runs once, on SQLite (decision 0050).
+    // same markup on both, and runs once, on SQLite (decision 0051).
     const inBrowser = kind.name === "SQLite";
     before(async () => {
       ({ database, site, seeded } = await seededSite(kind, 10_000));

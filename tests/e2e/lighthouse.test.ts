@@ -1,4 +1,4 @@
-// Lighthouse mobile on one route of each template (tests/e2e/site-pages.ts, decision 0050; every
+// Lighthouse mobile on one route of each template (tests/e2e/site-pages.ts, decision 0051; every
 // route's own words, titles and descriptions are checked by seo.test.ts and routes.test.ts), on the
 // search's results and on a page staff published, judged only by what is a property of the page, never of the
 // host: 100 in accessibility, best practices, SEO and agentic browsing; no layout shift; no

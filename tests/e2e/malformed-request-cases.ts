@@ -1,7 +1,7 @@
 // The seeded malformed requests of tests/e2e/malformed-requests.test.ts and its second half
 // (malformed-requests-second-half.test.ts): one sequence of cases from one seed, run in two
 // files side by side, each on a site of its own, so that neither runs past the suite's 90 s a
-// file (decision 0050). The generator is seeded: a failure names the case and the seed that
+// file (decision 0051). The generator is seeded: a failure names the case and the seed that
 // replay it.
 import assert from "node:assert/strict";
 import { test } from "node:test";

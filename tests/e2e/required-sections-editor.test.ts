@@ -2,7 +2,7 @@
 // editor fills an empty anticorruption subsection and the reception's hours, a head approves,
 // and the public pages show them (axe-clean, fitting 320 px and 200% zoom); «Что заполнить» lists
 // the reception's sample until then. The personal-data policy's text is edited the same way and
-// its sample notice leaves the page. On SQLite (decision 0050). Needs the build.
+// its sample notice leaves the page. On SQLite (decision 0051). Needs the build.
 import { describe, test } from "node:test";
 import { browserStores } from "../support/test-databases.ts";
 import {

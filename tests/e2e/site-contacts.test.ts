@@ -1,4 +1,4 @@
-// The contacts edited by staff, in Chromium, on SQLite (decision 0050): a wrong e-mail is refused under its
+// The contacts edited by staff, in Chromium, on SQLite (decision 0051): a wrong e-mail is refused under its
 // field and in the summary; an editor replaces the placeholder phone and a name of the contacts
 // table and submits them; nothing changes publicly; a head approves; /contacts shows them and
 // the footer of every page shows the new phone (the prerendered pages re-rendered, /appeals

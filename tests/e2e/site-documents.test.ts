@@ -1,5 +1,5 @@
 // The documents of /documents and the blank forms of /applications edited by staff, in Chromium,
-// on SQLite (decisions 0036, 0050): an editor uploads a PDF without tags, is warned in words, and
+// on SQLite (decisions 0036, 0051): an editor uploads a PDF without tags, is warned in words, and
 // submits; nothing changes publicly; a head approves; /documents links the new file, which
 // downloads byte for byte with its name, ETag and a year's caching, and the old address still
 // answers. An executable named .pdf, a file of 20 MB + 1 byte and a DOCX given as a form's PDF are

@@ -1,4 +1,4 @@
-// Issue 28's core on /vacancies, in Chromium, on SQLite (decision 0050): an editor changes a salary and
+// Issue 28's core on /vacancies, in Chromium, on SQLite (decision 0051): an editor changes a salary and
 // submits it; the public page does not change; a head approves; the public page shows the new
 // salary without a restart, valid HTML, axe-clean, fitting 320 px and 200% zoom, with no script
 // but the build's own; a preview

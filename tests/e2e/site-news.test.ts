@@ -1,4 +1,4 @@
-// «Новости и объявления» edited by staff, in Chromium, on SQLite (decision 0050): with none, /news says so
+// «Новости и объявления» edited by staff, in Chromium, on SQLite (decision 0051): with none, /news says so
 // and the home page has no news block; an editor writes an announcement in the small markup and
 // submits it; nothing changes publicly; a head approves; it has a page of its own (bold, a list,
 // a link; typed HTML shows as text), it is on /news, on the home page, in the Atom feed (parsed

@@ -14,7 +14,7 @@ export const cssBudgetBytes = 20 * 1024;
 /**
  * One route of each template of the public site, and the routes it stands for: the checks that
  * judge a template's markup, CSS and weight rather than a page's words run on these (Lighthouse,
- * decision 0050). Of each template, the route whose document is the heaviest (brotli, the build
+ * decision 0051). Of each template, the route whose document is the heaviest (brotli, the build
  * of 28 November: /appeals 10,306 B, / 10,133, /contacts 9,383, /services 9,358, /to_investors
  * 8,594, /documents 8,529, /personal-data 8,069, /news 7,320). Every route stands somewhere.
  */

@@ -1,4 +1,4 @@
-// The prices of /services/special_offer edited by staff, in Chromium, on SQLite (decision 0050): a wrong
+// The prices of /services/special_offer edited by staff, in Chromium, on SQLite (decision 0051): a wrong
 // price is refused under its field and in the summary; an editor changes a package's price and
 // submits it; nothing changes publicly; a head approves; the public page shows the new price
 // without a restart (valid HTML, axe-clean, no script, fitting 320 px); «Вернуть эту редакцию»

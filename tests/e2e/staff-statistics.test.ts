@@ -1,4 +1,4 @@
-// The statistics page, its files and the appeal topics in Chromium, on SQLite (decision 0050):
+// The statistics page, its files and the appeal topics in Chromium, on SQLite (decision 0051):
 // a store seeded with 10,000 appeals over two years (scripts/seed-appeals.ts): every figure equals
 // the count made again here from the seed's records (tests/support/seeded-statistics.ts), every
 // chart has its table, axe finds nothing, the CSV and the XLSX hold the same numbers, and a topic

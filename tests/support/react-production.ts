@@ -4,7 +4,7 @@
 // server without NODE_ENV=production, which would also change its configuration (SITE_URL
 // required, no localhost origins): so NODE_ENV is production only while React loads, then as it
 // was. Its development build rendered a page several times slower: 10,000 malformed requests,
-// whose form posts render the appeal page, spent most of their CPU in it (decision 0050).
+// whose form posts render the appeal page, spent most of their CPU in it (decision 0051).
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);

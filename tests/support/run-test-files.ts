@@ -3,7 +3,7 @@
 // first, and the timed files one at a time after the browser files; a slow file that runs the
 // same tests on both stores runs as two processes of their own, one store each, side by side.
 // Each file's report is printed whole when it ends (no interleaving), every file's time and CPU at
-// the end, and last the line `N passed, N failed` (decisions 0032, 0035, 0038, 0050). Usage:
+// the end, and last the line `N passed, N failed` (decisions 0032, 0035, 0038, 0051). Usage:
 //   node tests/support/run-test-files.ts --concurrency 4 --heavy 3 [--alone tests/e2e/x.test.ts] "tests/e2e/**/*.test.ts"
 import { type ChildProcess, fork } from "node:child_process";
 import { globSync, mkdtempSync, readFileSync, rmSync } from "node:fs";

@@ -72,7 +72,7 @@ export const slowestFirst: readonly string[] = [
 /**
  * Files that test what a process holds from its start (the decoy hash built before the first
  * sign-in): each runs in a process of its own, not in a worker where an earlier file's server has
- * already built it (decision 0050).
+ * already built it (decision 0051).
  */
 export const ownProcess: readonly string[] = ["tests/e2e/staff-decoy-at-start.test.ts"];
 

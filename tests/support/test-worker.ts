@@ -2,7 +2,7 @@
 // another in this one process, each through node:test's run() with isolation "none", so each file
 // has its own root, its own hooks run before and after its own tests, and the next file starts
 // once they have. The imports, the compiled code and the browser are paid once per worker instead
-// of once per file (decision 0050: a file's own process cost 1.3-2.2 s of CPU before its first
+// of once per file (decision 0051: a file's own process cost 1.3-2.2 s of CPU before its first
 // test). Its reports go back to the runner over the IPC channel, one message per file.
 import { readFileSync } from "node:fs";
 import { run } from "node:test";
