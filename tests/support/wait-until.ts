@@ -3,7 +3,7 @@
 // polled; the deadline only bounds a wait that would otherwise hang, and says what was awaited.
 import { setTimeout as sleep } from "node:timers/promises";
 
-/** The first value `check` gives other than undefined (or false) within `timeoutMs`; else throws. */
+/** The first value of `check` other than undefined or false within `timeoutMs`; else throws. */
 export async function waitUntil<T>(
   what: string,
   check: () => T | undefined | false | Promise<T | undefined | false>,
