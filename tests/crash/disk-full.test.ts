@@ -1,8 +1,8 @@
 // The SQLite store on a disk that fills up under a steady load of appeals, then gets some space
 // back: the server refuses cleanly (503, the API's Russian message) every appeal sent once the disk
-// is full, with no grace period at any load; /healthz says so at once; the write-ahead log stays
-// bounded; and once space is freed the server accepts appeals again by itself, under the same
-// load, within seconds. Every appeal answered 201 is in the store afterwards. It prints the time
+// is under its reserve (DISK_RESERVE_MB), and once it is full, with no grace period at any load;
+// /healthz says so at once; the write-ahead log stays bounded; and once space is freed the server
+// accepts appeals again by itself, under the same load, within seconds. Every appeal answered 201 is in the store afterwards. It prints the time
 // to recover. It waits for what it needs (the load under way, enough answers while full), never
 // for a fixed while; only the watch after the freeing lasts as long as the recovery it judges.
 //
