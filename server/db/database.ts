@@ -50,8 +50,10 @@ export type Database = SqlExecutor & {
   /** Resolves when the database answers a trivial query (GET /healthz). */
   ping(): Promise<void>;
   /**
-   * False while the store refuses writes by itself: SQLite below its disk reserve (decision 0023).
-   * PostgreSQL manages its own disk: always true there (its failures are seen as they happen).
+   * False while the store refuses writes by itself: SQLite below its disk reserve (decision 0023),
+   * read at the moment of asking (decision 0050), so /healthz says so as soon as a write would be
+   * refused. PostgreSQL manages its own disk: always true there (its failures are seen as they
+   * happen).
    */
   writable(): boolean;
   /** Told whenever the store turns writable or not; returns the function that stops it. */

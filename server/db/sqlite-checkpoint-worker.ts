@@ -1,12 +1,14 @@
 // Runs in a worker thread beside the SQLite store (server/db/sqlite-checkpointer.ts): copies the
 // write-ahead log into the database file on its own connection, so the file's fsync never holds
 // up the server's event loop; keeps the log bounded; and watches the free space of the store's
-// disk, telling the server to refuse writes before the disk is too full to checkpoint.
-import { statfsSync, statSync } from "node:fs";
+// disk, telling the server to refuse writes before the disk is too full to checkpoint. The server
+// also reads the free space before each write batch and tells this thread when it is below the
+// reserve (decision 0050): its word is the guarantee, this thread's rounds the recovery.
+import { statSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { parentPort, workerData } from "node:worker_threads";
-import type { DiskLimits, DiskState } from "./sqlite-disk-limits.ts";
+import { type DiskLimits, type DiskState, freeBytes } from "./sqlite-disk-limits.ts";
 
 const { path, intervalMs, limits } = workerData as {
   path: string;
@@ -20,14 +22,11 @@ db.exec(
 const passive = db.prepare("PRAGMA wal_checkpoint(PASSIVE)");
 const truncate = db.prepare("PRAGMA wal_checkpoint(TRUNCATE)");
 
-let writable = true;
-/** The server's own write met a full disk before this thread saw it. */
-let toldFull = false;
+const directory = dirname(path);
 
-function freeBytes(): number {
-  const stats = statfsSync(dirname(path));
-  return Number(stats.bavail) * Number(stats.bsize);
-}
+let writable = true;
+/** The server found its disk below the reserve (or full) before this thread saw it. */
+let toldFull = false;
 
 function logBytes(): number {
   try {
@@ -50,7 +49,7 @@ function tell(free: number) {
 
 function run() {
   try {
-    const free = freeBytes();
+    const free = freeBytes(directory);
     if (writable && (toldFull || free < limits.reserveBytes)) {
       // Refused from now on: what is left of the reserve is the checkpoint's, which may grow the
       // database file by as much as the log holds.
@@ -61,9 +60,9 @@ function run() {
     if (!writable) {
       // Writes resume only once the log is empty and the disk has the reserve and one log's room
       // again: the freed space goes to the store's data, not to a log that cannot be copied.
-      if (truncateLog() && freeBytes() >= limits.reserveBytes + limits.logLimitBytes) {
+      if (truncateLog() && freeBytes(directory) >= limits.reserveBytes + limits.logLimitBytes) {
         writable = true;
-        tell(freeBytes());
+        tell(freeBytes(directory));
       }
       return;
     }
@@ -97,8 +96,10 @@ function schedule() {
 schedule();
 parentPort?.on("message", (message) => {
   if (message === "full") {
-    // Refused at once, then recovered as from any full disk.
-    toldFull = true;
+    // Refused at once, then recovered as from any full disk. Already refusing (this thread saw
+    // it first, and the server had not heard yet): nothing to add; kept, the word would turn the
+    // store off again for a moment after its recovery.
+    if (writable) toldFull = true;
     run();
     return;
   }

@@ -3,8 +3,12 @@
  * back once past `logLimitBytes` (a burst grew it to 39 MiB, and nothing truncated it while the
  * server ran); writes are refused while the disk has less than `reserveBytes` free, so that what
  * is left lets SQLite copy the log into the database file, which may grow by as much as the log
- * holds. Writes resume once the log is empty and the reserve plus one log's room is free again.
+ * holds. The free space is read before every write batch (decision 0050) and by the checkpoint
+ * thread every round. Writes resume once the log is empty and the reserve plus one log's room is
+ * free again.
  */
+import { statfsSync } from "node:fs";
+
 export type DiskLimits = { reserveBytes: number; logLimitBytes: number };
 
 const mib = 1024 * 1024;
@@ -20,6 +24,16 @@ export const defaultDiskReserveMiB = 64;
 export function diskLimits(reserveMiB = defaultDiskReserveMiB): DiskLimits {
   const reserveBytes = reserveMiB * mib;
   return { reserveBytes, logLimitBytes: Math.min(16 * mib, Math.floor(reserveBytes / 4)) };
+}
+
+/**
+ * The free space of the disk holding `directory`, as an unprivileged process may use it (what
+ * SQLite's writes may take): one statfs call, a few microseconds (decision 0050). Throws what
+ * statfs throws.
+ */
+export function freeBytes(directory: string): number {
+  const stats = statfsSync(directory);
+  return Number(stats.bavail) * Number(stats.bsize);
 }
 
 /** What the checkpoint thread tells the server whenever the store turns writable or not. */

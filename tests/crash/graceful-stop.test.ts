@@ -11,6 +11,7 @@ import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { exited, killIfRunning, startServer } from "../support/server-process.ts";
 import { createSqliteDatabase } from "../support/test-databases.ts";
+import { waitUntil } from "../support/wait-until.ts";
 
 /** Reads one HTTP/1.1 answer with a Content-Length from the socket; undefined if it closes first. */
 function readAnswer(socket: Socket): Promise<string | undefined> {
@@ -46,22 +47,30 @@ test("SIGTERM: a request on a connection kept open (as nginx keeps them) is answ
     assert.match((await first) ?? "", /^HTTP\/1\.1 200 /, "the first answer, connection kept");
 
     server.child.kill("SIGTERM");
-    const deadline = Date.now() + 5000;
-    while (!server.output().includes("stopping: finishing requests in flight")) {
-      assert.ok(Date.now() < deadline, "the server logs its stop");
-      await sleep(20);
-    }
-    await sleep(300);
+    await waitUntil(
+      "the server to log its stop",
+      () => server.output().includes("stopping: finishing requests in flight"),
+      5_000,
+    );
 
-    // A new connection is refused: a proxy passes the request to the other server.
-    const refused = await new Promise<string>((resolve) => {
-      const probe = connect(server.port, "127.0.0.1");
-      probe.once("connect", () => {
-        probe.destroy();
-        resolve("connected");
+    // A new connection is refused: a proxy passes the request to the other server. The server
+    // closes its listening socket right after that line, in the same turn; asked until it is
+    // refused, for at most a second (the kept connection may idle 5 s, keepAliveMs).
+    const probe = () =>
+      new Promise<string>((resolve) => {
+        const socket = connect(server.port, "127.0.0.1");
+        socket.once("connect", () => {
+          socket.destroy();
+          resolve("connected");
+        });
+        socket.once("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? "error"));
       });
-      probe.once("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? "error"));
-    });
+    const probedFrom = Date.now();
+    let refused = await probe();
+    while (refused !== "ECONNREFUSED" && Date.now() - probedFrom < 1_000) {
+      await sleep(10);
+      refused = await probe();
+    }
     assert.equal(refused, "ECONNREFUSED");
 
     // The kept connection still takes the appeal, and is closed after the answer.

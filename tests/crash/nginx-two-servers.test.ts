@@ -558,7 +558,12 @@ test("a rolling restart under a steady load of appeals: SIGKILL, then SIGTERM; e
     );
   const began = Date.now();
   try {
-    await sleep(1500);
+    // Both up: until nginx has had each server take an appeal, however long that takes.
+    await waitFor(
+      "both servers to take appeals",
+      async () => (await servedByNow("both-up", ports[0])) && servedByNow("both-up", ports[1]),
+      15_000,
+    );
 
     // Phase "sigkill": the first server dies at once, mid-request, and is started again.
     load.setPhase("sigkill");
@@ -597,9 +602,14 @@ test("a rolling restart under a steady load of appeals: SIGKILL, then SIGTERM; e
     console.log(`SIGTERM: the server exited ${Date.now() - signalled} ms after the signal`);
     assert.equal(stopped.child.exitCode, 0, `a clean stop on SIGTERM:\n${stopped.output()}`);
     await cluster.restart(1);
-    // A last moment with both up (nginx sends to this one again once its fail_timeout is over).
+    // A last moment with both up: until nginx sends to this one again (once its fail_timeout is
+    // over, if the stop made nginx count a failure).
     load.setPhase("b-back");
-    await sleep(1500);
+    await waitFor(
+      "nginx to send to the restarted second server",
+      () => servedByNow("b-back", ports[1]),
+      15_000,
+    );
     await load.stop();
     const loadMs = Date.now() - began;
     const mailsDuringLoad = smtp.received.length - mailsBefore;
@@ -617,12 +627,17 @@ test("a rolling restart under a steady load of appeals: SIGKILL, then SIGTERM; e
     const emails = stored.map((appeal) => appeal.email);
 
     // Each stored appeal's two mails (the handlers' notification, the citizen's acknowledgement)
-    // arrive once. After the last expected mail, a quiet second for any late double.
+    // arrive once. After the last expected mail, until the outbox (one for both servers) has
+    // nothing left to send: a late double is in by then (a sent row is not sent again).
     const expectedMails = stored.length * 2;
     const mailStarted = Date.now();
     const loadMails = () => smtp.received.slice(mailsBefore);
     await waitUntil(() => loadMails().length >= expectedMails, 45_000);
-    await sleep(1000);
+    const outboxEmpty = async () => {
+      const health = await fetch(`${cluster.servers[0].baseUrl}/healthz`);
+      return ((await health.json()) as { outbox: { pending: number } }).outbox.pending === 0;
+    };
+    await waitUntil(outboxEmpty, 45_000);
     const mailMs = Date.now() - mailStarted;
     const received = loadMails();
     const subjects = countBy(received, (mail) => mail.subject);

@@ -14,14 +14,20 @@ import {
   startServer,
 } from "../support/server-process.ts";
 import { createPostgresDatabase, testPostgresUrl } from "../support/test-databases.ts";
+import { waitUntil } from "../support/wait-until.ts";
 import { startTcpProxy } from "./tcp-proxy.ts";
 
 const workers = 4;
-const outageMs = 6_000;
 /** "Quickly": no request may wait longer than this for its answer, outage or not. */
 const longestWaitMs = 5_500;
+/** The outage: longer than the longest wait allowed, so a request that waited it out fails. */
+const outageMs = longestWaitMs + 500;
+/** Appeals stored before the cut (the load under way), and again after the recovery. */
+const warmUpAppeals = 20;
 
 type Outcome = LoadOutcome;
+
+const accepted = (outcomes: readonly Outcome[]) => outcomes.filter((o) => o.status === 201).length;
 
 function appeal(index: number) {
   return {
@@ -52,14 +58,21 @@ test("PostgreSQL unreachable for a while: quick 503s, unhealthy, recovery withou
     const { outcomes } = load;
     stopLoad = load.stop;
 
-    await sleep(2_000);
+    // Once the load is under way (a few appeals stored), however long the server took for it.
+    await waitUntil("the load under way", () => accepted(outcomes) >= warmUpAppeals, 60_000);
     const cutAt = Date.now() - started;
     await proxy.cut();
-    await sleep(1_500);
-    const healthDuringOutage = (
-      await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(10_000) })
-    ).status;
-    await sleep(outageMs - 1_500);
+    // /healthz says so within 1.5 s of the cut: asked until it does (each answer may take 10 s).
+    let healthDuringOutage: number;
+    do {
+      healthDuringOutage = (
+        await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(10_000) })
+      ).status;
+      if (healthDuringOutage === 503) break;
+      await sleep(50);
+    } while (Date.now() - started - cutAt < 1_500);
+    // The outage itself lasts its while: longer than any request may wait.
+    await sleep(Math.max(0, outageMs - (Date.now() - started - cutAt)));
     const restoredAt = Date.now() - started;
     await proxy.restore();
 
@@ -76,7 +89,15 @@ test("PostgreSQL unreachable for a while: quick 503s, unhealthy, recovery withou
       }
       await sleep(200);
     }
-    await sleep(1_000);
+    // A few appeals more once recovered, stored like the others (checked below).
+    const sentWhenRecovered = load.sent();
+    await waitUntil(
+      "appeals accepted after the recovery",
+      () =>
+        recoveredAt === undefined ||
+        accepted(outcomes.filter((o) => o.index >= sentWhenRecovered)) >= warmUpAppeals,
+      30_000,
+    );
     await stopLoad();
 
     const during = outcomes.filter((o) => o.at > cutAt + 500 && o.at + o.ms < restoredAt);

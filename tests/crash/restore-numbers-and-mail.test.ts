@@ -29,8 +29,11 @@ import { addStaffUser } from "../support/staff-fixtures.ts";
 import { StaffHttpBrowser } from "../support/staff-http.ts";
 import { testDatabaseKinds } from "../support/test-databases.ts";
 import { createTestSmtpServer } from "../support/test-smtp-server.ts";
+import { waitUntil } from "../support/wait-until.ts";
 
 const workers = 4;
+/** How often the sender reads the outbox: MAIL_RETRY_FIRST_WAIT_MS, under 5 s. */
+const senderReadsEveryMs = 100;
 /** Appeals acknowledged before the backup starts, and after it ends: the latter are lost. */
 const beforeBackup = 30;
 const afterBackup = 30;
@@ -117,8 +120,8 @@ for (const kind of testDatabaseKinds) {
         SMTP_URL: smtp.url,
         APPEALS_NOTIFY_TO: handlers,
         MAIL_FROM: "noreply@example.ru",
-        // The sender reads the outbox every 100 ms: held mail that were due would go at once.
-        MAIL_RETRY_FIRST_WAIT_MS: "100",
+        // The sender reads the outbox this often: held mail that were due would go at once.
+        MAIL_RETRY_FIRST_WAIT_MS: String(senderReadsEveryMs),
       };
       let server: ServerProcess | undefined;
       try {
@@ -135,12 +138,20 @@ for (const kind of testDatabaseKinds) {
         const burst = Array.from({ length: workers }, async () => {
           while (!stop) acknowledged.push(await postAppeal(running.baseUrl, String(next++)));
         });
-        while (acknowledged.length < beforeBackup) await sleep(5);
+        await waitUntil(
+          "appeals acknowledged before the backup",
+          () => acknowledged.length >= beforeBackup,
+          60_000,
+        );
         const pendingAtBackup = (await health(running)).outbox.pending;
         const backupFile = join(dir, kind.name === "SQLite" ? "backup.sqlite" : "backup.dump");
         const backup = await appealsCommand(database.url, ["backup", backupFile]);
         const atBackupEnd = acknowledged.length;
-        while (acknowledged.length < atBackupEnd + afterBackup) await sleep(5);
+        await waitUntil(
+          "appeals acknowledged after the backup",
+          () => acknowledged.length >= atBackupEnd + afterBackup,
+          60_000,
+        );
         stop = true;
         await Promise.all(burst);
         assert.equal(backup.code, 0, backup.stderr);
@@ -177,8 +188,8 @@ for (const kind of testDatabaseKinds) {
         assert.ok(held > 0, "the backup holds pending mail");
 
         server = await startServer(restoredUrl, mailEnv);
-        // 3 s: thirty of the sender's reads of the outbox.
-        await sleep(3000);
+        // Watched for thirty of the sender's reads of the outbox: what is under test is a while.
+        await sleep(30 * senderReadsEveryMs);
         const resentSilently = smtp.received.length - mailedBeforeLoss;
         const heldReported = (await health(server)).heldMail;
         const fresh = await postAppeal(server.baseUrl, "after-restore");
@@ -216,9 +227,9 @@ for (const kind of testDatabaseKinds) {
         assert.match((await heldNoticeFor(server, "admin")) ?? "", notice);
         assert.equal(await heldNoticeFor(server, "registrar"), undefined);
 
-        // The new appeal's own mails go at once; the held ones still wait.
+        // The new appeal's own mails go at once; the held ones still wait, five reads more.
         await smtp.waitForMail(mailedBeforeLoss + 2, 30_000);
-        await sleep(500);
+        await sleep(5 * senderReadsEveryMs);
         assert.equal(smtp.received.length, mailedBeforeLoss + 2);
 
         // The operator's decision, with the server running: what waits, by kind and age.
@@ -242,7 +253,13 @@ for (const kind of testDatabaseKinds) {
         assert.equal(released.code, 0, released.stderr);
         const notifications = held - acknowledgements;
         await smtp.waitForMail(mailedBeforeLoss + 2 + notifications, 60_000);
-        await sleep(1000);
+        // Then until nothing is left to send: a mail sent twice, or one cancelled, is in by then.
+        await waitUntil(
+          "the outbox emptied",
+          async () => (await health(server as ServerProcess)).outbox.pending === 0,
+          30_000,
+          senderReadsEveryMs,
+        );
         const afterRelease = smtp.received.slice(mailedBeforeLoss + 2);
         assert.equal(afterRelease.length, notifications);
         assert.ok(afterRelease.every((mail) => mail.envelopeTo.includes(handlers)));

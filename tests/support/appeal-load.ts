@@ -4,12 +4,16 @@ import { setTimeout as sleep } from "node:timers/promises";
 
 export type LoadOutcome = {
   status: number | "no answer";
+  /** The appeal's place in the order of sending: 0 for the first sent. */
+  index: number;
   /** When the appeal was sent, in ms from the load's `started`. */
   at: number;
   ms: number;
   id?: string;
   /** The refusal's message, when there was one (`errors._form`). */
   message?: string;
+  /** Why there was no answer. */
+  error?: string;
 };
 
 export function startAppealLoad(options: {
@@ -38,13 +42,21 @@ export function startAppealLoad(options: {
         const ms = Date.now() - options.started - at;
         outcomes.push({
           status: response.status,
+          index,
           at,
           ms,
           id: body.id,
           message: body.errors?._form,
         });
-      } catch {
-        outcomes.push({ status: "no answer", at, ms: Date.now() - options.started - at });
+      } catch (error) {
+        const { cause } = error as { cause?: { code?: string } };
+        outcomes.push({
+          status: "no answer",
+          index,
+          at,
+          ms: Date.now() - options.started - at,
+          error: cause?.code ?? String(error),
+        });
       }
       if (outcomes.at(-1)?.status !== 201) await sleep(options.pauseAfterRefusalMs);
     }
@@ -52,6 +64,12 @@ export function startAppealLoad(options: {
   const load = Promise.all(Array.from({ length: options.workers }, worker));
   return {
     outcomes,
+    /**
+     * How many appeals have been sent so far: those sent from now on have an `index` of at least
+     * this. Exact, unlike a clock: the load runs on the caller's own event loop, so no appeal is
+     * sent while the caller's synchronous work (filling a disk, say) runs.
+     */
+    sent: () => next,
     async stop() {
       running = false;
       await load;
