@@ -11,6 +11,7 @@ import { lowVisionSettings } from "../../app/features/low-vision/low-vision-sett
 import type { SitePath } from "../../content/site-pages.ts";
 import { axeViolations } from "./axe.ts";
 import { openPage, siteAndBrowserForTests, type WatchedPage } from "./harness.ts";
+import { bodyHooks, inlineStyles } from "./page-hooks.ts";
 import { fetchHtml } from "./raw-html.ts";
 import { shareOfColour } from "./screenshot-pixels.ts";
 import { allPages } from "./site-pages.ts";
@@ -451,23 +452,6 @@ const sweptPageOf: Record<SitePath, SitePath> = {
   // A page with no CSS of its own (site.css only): the consent, quoted.
   "/personal-data/consent": "/personal-data/consent",
 };
-
-/** The page's inline CSS, one entry per <style>. */
-const inlineStyles = (html: string) =>
-  [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1] ?? "");
-
-/** The element names and classes in the page's body as sent, scripts left out. */
-function bodyHooks(html: string): string[] {
-  const body = (html.match(/<body\b[\s\S]*<\/body>/)?.[0] ?? "").replace(
-    /<script\b[\s\S]*?<\/script>/g,
-    "",
-  );
-  const elements = [...body.matchAll(/<([a-z][a-z0-9-]*)/g)].map((match) => `<${match[1]}>`);
-  const classes = [...body.matchAll(/\sclass="([^"]*)"/g)].flatMap((match) =>
-    (match[1] ?? "").split(/\s+/).filter(Boolean),
-  );
-  return [...new Set([...elements, ...classes.map((name) => `.${name}`)])];
-}
 
 describe("one page of each template at the largest size in every scheme: accessible and no sideways scroll at 320 px", () => {
   // Every scheme is looked at on each template's page: the schemes differ only in two colours
