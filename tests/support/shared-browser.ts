@@ -2,7 +2,7 @@
 // shared by the browser files that run in that slot one after another: each file connects to it
 // (TEST_BROWSER_ENDPOINT) and opens contexts of its own, which the browser drops when the file's
 // connection closes. A file on its own (`node --test tests/e2e/x.test.ts`) launches its own, as
-// before (tests/e2e/harness.ts `launchBrowser`). Decision 0050.
+// before (tests/e2e/harness.ts `launchBrowser`). Decision 0051.
 import { readFileSync } from "node:fs";
 import { type BrowserServer, chromium } from "playwright-core";
 import { chromiumArgs, chromiumPath } from "../../scripts/chromium.ts";

@@ -68,7 +68,7 @@ export const storeVariable = "TEST_STORE";
 /**
  * The store of the browser flows: SQLite, once. What differs between the stores is the data
  * layer's, and its contract tests (server/db/*.test.ts) run on both; one PostgreSQL browser file
- * walks the main flows end to end (tests/e2e/postgres-main-flows.test.ts). Decision 0050.
+ * walks the main flows end to end (tests/e2e/postgres-main-flows.test.ts). Decision 0051.
  */
 export const browserStores: readonly TestDatabaseKind[] = bothKinds.filter(
   (kind) => kind.name === "SQLite",
