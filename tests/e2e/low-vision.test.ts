@@ -456,18 +456,18 @@ const sweptPageOf: Record<SitePath, SitePath> = {
 describe("one page of each template at the largest size in every scheme: accessible and no sideways scroll at 320 px", () => {
   // Every scheme is looked at on each template's page: the schemes differ only in two colours
   // (--lv-fg, --lv-bg) and `color-scheme`, and every other rule of low-vision.css is the same for
-  // all of them, so the page is loaded once, in the first scheme, with every axe rule, and each
-  // other scheme is put on its <html> as the head script puts it, for the rules that read colours.
+  // all of them, so a page is loaded once, in one scheme from the saved settings, for every axe
+  // rule, and each other scheme is put on its <html> as the head script puts it, for the rules
+  // that read colours. The scheme a page loads in goes round the schemes from one page to the
+  // next, so each is applied from the saved settings on some pages, as each was on every route.
   const schemeNames = Object.keys(schemes) as Scheme[];
-  const [firstScheme = "bw"] = schemeNames;
   // Neither colour rule reads the stylesheets or media axe loads beforehand for other rules.
   const colourRules: RunOptions = {
     runOnly: { type: "rule", values: ["color-contrast", "link-in-text-block"] },
     preload: false,
   };
-  const axeRules = (scheme: Scheme) => (scheme === firstScheme ? {} : colourRules);
   // The widest letters and lines too: the hardest case for fitting the width.
-  const settings = { ...largest, scheme: firstScheme, spacing: "widest", line: "2" };
+  const largestWidest = { ...largest, spacing: "widest", line: "2" };
 
   test("every route is swept on its template's page: the same CSS, no element or class the swept pages lack", async () => {
     const html = new Map<string, string>();
@@ -489,37 +489,29 @@ describe("one page of each template at the largest size in every scheme: accessi
     }
   });
 
-  // One page in one context for the sweep: each load starts from the saved settings in the
-  // first scheme (the init script writes them before the page's own scripts read them).
+  // One page in one context for the sweep.
   let sweeping: WatchedPage | undefined;
   after(async () => {
     await sweeping?.close();
   });
-  async function sweepPage(): Promise<WatchedPage> {
-    if (sweeping) return sweeping;
-    sweeping = await openPage(env.browser, { viewport: { width: 320, height: 640 } });
-    await sweeping.page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
-      storageKey,
-      JSON.stringify(settings),
-    ] as const);
-    return sweeping;
-  }
 
   /**
-   * The checks of one page in one scheme. A failing page leaves its screenshot in
-   * test-results/low-vision; LOW_VISION_SCREENSHOTS=1 keeps one of every page in every scheme.
+   * The checks of one page in one scheme: every axe rule in the scheme it loaded in, the colour
+   * rules in the others. A failing page leaves its screenshot in test-results/low-vision;
+   * LOW_VISION_SCREENSHOTS=1 keeps one of every page in every scheme.
    */
-  async function assertReadable(page: Page, scheme: Scheme, path: string) {
+  async function assertReadable(page: Page, scheme: Scheme, loaded: Scheme, path: string) {
     const where = `${scheme} ${path}`;
     const name = `${scheme}-${path === "/" ? "home" : path.slice(1).replaceAll("/", "-")}`;
     try {
-      // The first scheme is the one the page loaded with: read, not put on it.
-      const show = scheme === firstScheme ? undefined : scheme;
+      // The scheme the page loaded in is read, not put on it.
+      const show = scheme === loaded ? undefined : scheme;
       const { attributes, sideways } = await lvState(page, { scheme: show, sideways: true });
-      assert.deepEqual(attributes, { ...settings, scheme }, where);
+      assert.deepEqual(attributes, { ...largestWidest, scheme }, where);
       assert.equal(sideways, 0, `${where} scrolls sideways by ${sideways} px`);
       assert.deepEqual(await overlappingText(page), [], `${where}: text over text`);
-      assert.deepEqual(await axeViolations(page, axeRules(scheme)), [], where);
+      const rules = scheme === loaded ? {} : colourRules;
+      assert.deepEqual(await axeViolations(page, rules), [], where);
     } catch (error) {
       await screenshot(page, name);
       throw error;
@@ -530,19 +522,29 @@ describe("one page of each template at the largest size in every scheme: accessi
     await mkdir(screenshotDir, { recursive: true });
     await page.screenshot({ path: `${screenshotDir}/${name}.png` });
   }
-  for (const path of new Set(Object.values(sweptPageOf))) {
+
+  const sweptPaths = [...new Set(Object.values(sweptPageOf))];
+  for (const [index, path] of sweptPaths.entries()) {
+    const loaded = schemeNames[index % schemeNames.length] ?? "bw";
     const standsFor = Object.entries(sweptPageOf)
       .filter(([route, swept]) => swept === path && route !== path)
       .map(([route]) => route);
     const also = standsFor.length ? ` (and ${standsFor.join(", ")})` : "";
-    test(`${path}${also}: in every scheme 0 axe violations, fits 320 px, no text over text`, async () => {
-      const watched = await sweepPage();
+    test(`${path}${also}: loaded in ${loaded}, in every scheme 0 axe violations, fits 320 px, no text over text`, async () => {
+      sweeping ??= await openPage(env.browser, { viewport: { width: 320, height: 640 } });
+      const watched = sweeping;
       const { page } = watched;
       watched.consoleErrors.length = 0;
+      // The saved settings, written before the page's own scripts read them.
+      const saved = await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+        storageKey,
+        JSON.stringify({ ...largestWidest, scheme: loaded }),
+      ] as const);
       await page.goto(`${env.site.baseUrl}${path}`, { waitUntil: "load" });
+      await saved.dispose();
       if (path === "/appeals") await page.locator("form.appeal-form[data-enhanced]").waitFor();
-      // The page as loaded (the first scheme), then each other scheme put on it.
-      for (const scheme of schemeNames) await assertReadable(page, scheme, path);
+      const inTurn = [loaded, ...schemeNames.filter((scheme) => scheme !== loaded)];
+      for (const scheme of inTurn) await assertReadable(page, scheme, loaded, path);
       if (path === "/appeals") {
         // The form's error summary and messages, which no page shows until a submit, with the
         // settings panel open above them: one axe run for both, since opening the panel hides
@@ -551,16 +553,16 @@ describe("one page of each template at the largest size in every scheme: accessi
         await page.getByRole("button", { name: "Отправить обращение" }).click();
         await page.locator(".error-summary").waitFor();
         // Back to the saved scheme, which the panel's radios show.
-        await lvState(page, { scheme: firstScheme });
+        await lvState(page, { scheme: loaded });
         await openPanel(page);
-        for (const scheme of schemeNames) {
+        for (const scheme of inTurn) {
           await page.getByLabel(label("scheme", scheme), { exact: true }).check();
           const { attributes, sideways } = await lvState(page, { sideways: true });
-          assert.deepEqual(attributes, { ...settings, scheme }, scheme);
+          assert.deepEqual(attributes, { ...largestWidest, scheme }, scheme);
           assert.equal(sideways, 0, `${scheme}: the open panel fits 320 px`);
           assert.ok(await page.locator(".error-summary").isVisible(), "the error summary shows");
           assert.deepEqual(
-            await axeViolations(page, axeRules(scheme)),
+            await axeViolations(page, scheme === loaded ? {} : colourRules),
             [],
             `${scheme}: the error summary and the open panel`,
           );
