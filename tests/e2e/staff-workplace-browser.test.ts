@@ -69,8 +69,8 @@ function controlProblems(page: Page): Promise<string[]> {
  * Each element is read as focus reaches it (a `focusin` listener, the style it has then); the
  * Tabs go in bursts of ten between two reads of what was reached, until focus comes back round.
  * (Reading document.activeElement after each Tab, as before issue 39, took a date field's day,
- * month and year, three Tabs on one element, for focus come back round: the walk ended at the
- * first date field of a page. A field's parts fire no focusin of their own.)
+ * month and year, three Tabs on one element, for focus having come back round: the walk ended
+ * at the first date field of a page. A field's parts fire no focusin of their own.)
  */
 async function focusProblems(page: Page): Promise<string[]> {
   await page.evaluate(() => {
@@ -241,11 +241,20 @@ describe("the staff area as a workplace", () => {
       await close();
     }
 
-    // One page of each template (issue 39): each route of the staff area once, the appeal's
-    // page twice, as its states and viewers differ in what it carries (a new appeal's deadline
-    // and tags; a drafted answer's fieldsets, radios and marks). The executor's view of the
-    // drafted answer has nothing of its own beside the head's (checked below), so the sweeps stand
-    // on the head's; its HTML is checked with the others'. Before, every sweep visited all eight.
+    // One page of each template (issue 39). Every staff page has the same CSS (the layout's
+    // staffStyles); a template is the route's component and what it shows:
+    //   /staff/login              sign-in (staff-login.tsx)
+    //   /staff                    the list (staff-list.tsx)
+    //   /staff/appeals/:id        the appeal (staff-appeal.tsx), twice, as its states and viewers
+    //                             differ in what it carries: a new appeal as the registrar sees it
+    //                             (its deadline and tags), a drafted answer as the head sees it
+    //                             (fieldsets, radios, the draft's marks); the drafted answer as
+    //                             the executor sees it has nothing the head's lacks (checked
+    //                             below), so the sweeps stand on the head's
+    //   /staff/templates          reply templates (staff-templates.tsx)
+    //   /staff/statistics         statistics and its charts (staff-statistics.tsx)
+    //   /staff/appeals/:id/topic  the topic (staff-appeal-topic.tsx)
+    // The HTML check reads all eight. Before, every sweep visited all eight.
     pages = [
       { name: "sign-in", path: "/staff/login" },
       { name: "list", path: "/staff", login: "rita" },
