@@ -27,14 +27,8 @@ import {
   submitAndSeeRequest,
   submitButton,
 } from "./appeal-form-page.ts";
-import {
-  downloadedBytes,
-  launchBrowser,
-  type RunningSite,
-  startSite,
-  type WatchedPage,
-} from "./harness.ts";
-import { addAccount, signedInPage } from "./staff-pages.ts";
+import { launchBrowser, type RunningSite, startSite, type WatchedPage } from "./harness.ts";
+import { addAccount, assertFilesDownload, signedInPage } from "./staff-pages.ts";
 
 type UploadFile = { name: string; mimeType: string; buffer: Buffer };
 
@@ -224,12 +218,5 @@ async function assertStoredAndDownloaded(
     files.map((file) => sha256(file.buffer)),
   );
   await staff.goto(`${site.baseUrl}/staff/appeals/${row.id}`);
-  for (const file of files) {
-    const [download] = await Promise.all([
-      staff.waitForEvent("download"),
-      staff.getByTestId("appeal-files").getByRole("link", { name: file.name }).click(),
-    ]);
-    assert.equal(download.suggestedFilename(), file.name);
-    assert.equal(sha256(await downloadedBytes(download)), sha256(file.buffer), file.name);
-  }
+  await assertFilesDownload(staff, files);
 }

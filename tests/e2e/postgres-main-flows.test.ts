@@ -30,7 +30,6 @@ import {
 } from "../support/test-smtp-server.ts";
 import { apiPath, fillAppeal, sampleAppeal, submitButton } from "./appeal-form-page.ts";
 import {
-  downloadedBytes,
   launchBrowser,
   openPage,
   type RunningSite,
@@ -38,7 +37,7 @@ import {
   type WatchedPage,
 } from "./harness.ts";
 import { headApproves } from "./site-editor-checks.ts";
-import { addAccount, signedInPage, signIn } from "./staff-pages.ts";
+import { addAccount, assertFilesDownload, signedInPage, signIn } from "./staff-pages.ts";
 
 const handlers = "priemnaya@example.ru";
 const citizenFiles = [
@@ -256,14 +255,7 @@ describe("the main flows in Chromium on PostgreSQL", inOrder, () => {
     await head.goto(`${site.baseUrl}/staff`);
     await head.getByRole("row").filter({ hasText: number }).getByText("Дан ответ").waitFor();
     await head.goto(appealPage());
-    for (const file of citizenFiles) {
-      const [download] = await Promise.all([
-        head.waitForEvent("download"),
-        head.getByTestId("appeal-files").getByRole("link", { name: file.name }).click(),
-      ]);
-      assert.equal(download.suggestedFilename(), file.name);
-      assert.equal(sha256(await downloadedBytes(download)), sha256(file.buffer), file.name);
-    }
+    await assertFilesDownload(head, citizenFiles);
     for (const person of [people.head, people.executor]) {
       assert.deepEqual(person.consoleErrors, []);
     }

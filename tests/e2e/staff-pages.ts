@@ -3,10 +3,11 @@
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
 import type { StaffRole } from "../../domain/staff/staff-roles.ts";
+import { sha256 } from "../support/appeal-files.ts";
 import { testPasswordHash } from "../support/staff-fixtures.ts";
 import { axeViolations } from "./axe.ts";
 import type { RunningSite } from "./harness.ts";
-import { openPage, type WatchedPage } from "./harness.ts";
+import { downloadedBytes, openPage, type WatchedPage } from "./harness.ts";
 
 export const staffPassword = "correct horse battery staple";
 
@@ -73,4 +74,22 @@ export async function assertNoScripts(page: Page) {
 /** No axe-core violation on the page (WCAG checks as for the public pages). */
 export async function assertAccessible(page: Page) {
   assert.deepEqual(await axeViolations(page), [], page.url());
+}
+
+/**
+ * On an appeal's page already open: each citizen's file is downloaded from its link under its
+ * own name, with the bytes the citizen sent.
+ */
+export async function assertFilesDownload(
+  page: Page,
+  files: readonly { name: string; buffer: Buffer }[],
+) {
+  for (const file of files) {
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByTestId("appeal-files").getByRole("link", { name: file.name }).click(),
+    ]);
+    assert.equal(download.suggestedFilename(), file.name);
+    assert.equal(sha256(await downloadedBytes(download)), sha256(file.buffer), file.name);
+  }
 }
