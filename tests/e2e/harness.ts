@@ -12,7 +12,7 @@ import {
   type Download,
   type Page,
 } from "playwright-core";
-import { chromiumArgs, chromiumPath } from "../../scripts/chromium.ts";
+import { chromiumArgs, chromiumPath, chromiumTestArgs } from "../../scripts/chromium.ts";
 import { buildApp } from "../../server/app.ts";
 import { parseDatabaseUrl, type ServerTimeouts } from "../../server/config.ts";
 import { type DataLayer, openDataLayer } from "../../server/db/data-layer.ts";
@@ -20,6 +20,7 @@ import type { MailConfig } from "../../server/mail/mail-config.ts";
 import { loadPageHandler } from "../../server/pages/react-router-bridge.ts";
 import { loadSiteFiles } from "../../server/site/site-files.ts";
 import { browserEndpointVariable } from "../support/shared-browser.ts";
+import { givePageBack, takePage } from "./page-pool.ts";
 
 export const siteDir = "build/client";
 export const serverBuildPath = "build/server/index.js";
@@ -111,7 +112,11 @@ export { chromiumArgs, chromiumPath };
 export function launchBrowser(): Promise<Browser> {
   const shared = process.env[browserEndpointVariable];
   if (shared) return chromium.connect(shared);
-  return chromium.launch({ executablePath: chromiumPath(), headless: true, args: chromiumArgs });
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: chromiumTestArgs,
+  });
 }
 
 export type WatchedPage = {
@@ -122,17 +127,18 @@ export type WatchedPage = {
 };
 
 /**
- * A page in its own context. External hosts are unreachable here (map widgets, social links):
- * requests to them are aborted, and a failure to load them is not counted as our console error.
+ * A page in a context of its own, as a new context would give it (page-pool.ts: a page an earlier
+ * test gave back, reset, when one with the same options is there). External hosts are unreachable
+ * here (map widgets, social links): the tests' Chromium resolves no other host
+ * (chromiumTestArgs), and a failure to load them is not counted as our console error.
  */
 export async function openPage(
   browser: Browser,
   options: BrowserContextOptions = {},
 ): Promise<WatchedPage> {
-  const context = await browser.newContext({ locale: "ru-RU", ...options });
-  const page = await context.newPage();
+  const contextOptions = { locale: "ru-RU", ...options };
+  const page = await takePage(browser, contextOptions);
   const consoleErrors: string[] = [];
-  await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
   page.on("console", (message) => {
     if (message.type() !== "error") return;
     const url = message.location().url;
@@ -145,7 +151,16 @@ export async function openPage(
     consoleErrors.push(message.text());
   });
   page.on("pageerror", (error) => consoleErrors.push(`pageerror: ${error.message}`));
-  return { page, consoleErrors, close: () => context.close() };
+  let closed = false;
+  return {
+    page,
+    consoleErrors,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await givePageBack(browser, contextOptions, page);
+    },
+  };
 }
 
 /** The running site for a test file: started before its tests, stopped after them. */

@@ -19,7 +19,7 @@ import {
   startSite,
 } from "./harness.ts";
 import { htmlCheckerErrors } from "./html-checker.ts";
-import { assertAccessible, assertNoScripts, signIn, staffPassword } from "./staff-pages.ts";
+import { assertAccessible, assertNoScripts, staffPassword, startSession } from "./staff-pages.ts";
 
 /**
  * The page's scripts but the low-vision panel's two, which every page of the build carries, and
@@ -125,10 +125,9 @@ export async function startEditingSite(
   await site.data.staffAccounts.addUser("hanna", hash, new Date(), { role: "head" });
   const editor = await openPage(browser);
   const head = await openPage(browser);
-  // One at a time: the server checks one password per address at once (decision 0014).
-  await signIn(editor.page, site.baseUrl, "elena");
+  await startSession(editor.page, site, "elena");
   await editor.page.waitForURL(/\/staff\/site$/);
-  await signIn(head.page, site.baseUrl, "hanna");
+  await startSession(head.page, site, "hanna");
   await head.page.waitForURL(/\/staff$/);
   return {
     site,

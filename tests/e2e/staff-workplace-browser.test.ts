@@ -23,7 +23,7 @@ import {
 } from "./harness.ts";
 import { htmlCheckerErrors } from "./html-checker.ts";
 import { bodyHooks, inlineStyles } from "./page-hooks.ts";
-import { addAccount, signIn, submitAppeal } from "./staff-pages.ts";
+import { addAccount, startSession, submitAppeal } from "./staff-pages.ts";
 
 const longComment =
   "Прошу провести агрохимическое обследование земель сельскохозяйственного назначения " +
@@ -212,7 +212,7 @@ describe("the staff area as a workplace", () => {
     try {
       const signedIn = async (login: string) => {
         await page.context().clearCookies();
-        await signIn(page, site.baseUrl, login);
+        await startSession(page, site, login);
         await page.getByRole("heading", { name: "Обращения граждан" }).waitFor();
         sessions.set(login, await page.context().cookies());
       };

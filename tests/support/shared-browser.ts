@@ -5,7 +5,7 @@
 // before (tests/e2e/harness.ts `launchBrowser`). Decision 0051.
 import { readFileSync } from "node:fs";
 import { type BrowserServer, chromium } from "playwright-core";
-import { chromiumArgs, chromiumPath } from "../../scripts/chromium.ts";
+import { chromiumPath, chromiumTestArgs } from "../../scripts/chromium.ts";
 
 export const browserEndpointVariable = "TEST_BROWSER_ENDPOINT";
 
@@ -22,7 +22,7 @@ export async function launchSharedBrowser(): Promise<SharedBrowser> {
   const server: BrowserServer = await chromium.launchServer({
     executablePath: chromiumPath(),
     headless: true,
-    args: chromiumArgs,
+    args: chromiumTestArgs,
   });
   const child = server.process();
   return {

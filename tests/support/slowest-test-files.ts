@@ -6,6 +6,8 @@
  * a stale or missing name costs time, never a test.
  */
 export const slowestFirst: readonly string[] = [
+  "tests/e2e/lighthouse.test.ts",
+  "tests/e2e/lighthouse-second.test.ts",
   "tests/e2e/low-vision.test.ts",
   "tests/e2e/staff-workplace-browser.test.ts",
   "tests/e2e/staff-sign-in-storage.test.ts",
@@ -82,6 +84,7 @@ export const ownProcess: readonly string[] = ["tests/e2e/staff-decoy-at-start.te
  * one store after the other. A file named here must take its stores from `testDatabaseKinds`.
  */
 export const splitByStore: readonly string[] = [
+  "tests/e2e/staff-sign-in-guard.test.ts",
   "server/mail/outbox-delivery.test.ts",
   "server/appeals/appeals-api.test.ts",
   "tests/crash/restore-numbers-and-mail.test.ts",
