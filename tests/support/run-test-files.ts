@@ -1,6 +1,6 @@
 // Runs test files N at a time (at most H of them browser files) in N worker processes, each worker
 // running its files one after another with one Chromium of its own (test-worker.ts), the slowest
-// first, and the timed files one at a time after the browser files; a slow file that runs the
+// first, after the timed files, which run one at a time with nothing beside them; a slow file that runs the
 // same tests on both stores runs as two processes of their own, one store each, side by side.
 // Each file's report is printed whole when it ends (no interleaving), every file's time and CPU at
 // the end, and last the line `N passed, N failed` (decisions 0032, 0035, 0038, 0051). Usage:
@@ -23,8 +23,8 @@ const { values, positionals } = parseArgs({
     concurrency: { type: "string", default: "2" },
     // At most this many heavy files (see isHeavy) at once; the other slots take light files.
     heavy: { type: "string" },
-    // Files run one at a time, never beside a heavy file (see runAll): those whose assertions
-    // are times. The slow-clients test's visitor, served within 1 s beside 300 slow connections,
+    // Files run one at a time, first, with nothing beside them (see runAlone): those whose
+    // assertions are times. The slow-clients test's visitor, served within 1 s beside 300 slow connections,
     // waited 1643 ms with three other files running (load average 15); a publish reached every
     // page of the other server in 2,141 ms, against its 2 s, beside three browser files.
     // Lighthouse is no longer one of them: none of its gates is a time (decision 0052).
@@ -245,48 +245,33 @@ const isHeavy = (file: string) => file.startsWith("tests/e2e/");
 /**
  * At most `concurrency` processes at once, of which at most `heavySlots` run heavy files: the
  * other slots take light files, which mostly wait, beside the browsers; a light file takes a
- * heavy file's slot only once no heavy file is waiting. Each kind in the order
- * given (the slowest first). The timed files (`--alone`) run one at a time once no heavy file is
- * left to run or running, beside what is left of the light ones: Lighthouse never runs beside
- * another browser.
+ * heavy file's slot only once no heavy file is waiting. Each kind in the order given (the slowest
+ * first).
  */
-function runAll(jobs: Job[], timed: Job[]): Promise<void> {
+function runAll(jobs: Job[]): Promise<void> {
   const queue = [...jobs];
-  const timedQueue = [...timed];
   let running = 0;
   let heavyRunning = 0;
-  let heavyLeft = queue.filter((job) => isHeavy(job.file)).length;
-  let timedRunning = false;
   return new Promise((allDone) => {
-    const start = (job: Job, isTimed: boolean) => {
-      const heavyJob = !isTimed && isHeavy(job.file);
+    const start = (job: Job) => {
+      const heavyJob = isHeavy(job.file);
       running++;
       if (heavyJob) heavyRunning++;
-      if (isTimed) timedRunning = true;
-      runJob(job, heavyJob || isTimed)
+      runJob(job, heavyJob)
         .catch((error: unknown) => {
           process.exitCode = 1;
           process.stdout.write(`\n── ${nameOf(job)}: the runner failed: ${String(error)}\n`);
         })
         .finally(() => {
           running--;
-          if (heavyJob) {
-            heavyRunning--;
-            heavyLeft--;
-          }
-          if (isTimed) timedRunning = false;
+          if (heavyJob) heavyRunning--;
           dispatch();
         });
     };
     const dispatch = () => {
-      const timedJob = timedQueue[0];
-      if (timedJob && !timedRunning && heavyLeft === 0 && running < concurrency) {
-        timedQueue.shift();
-        start(timedJob, true);
-      }
       while (running < concurrency) {
         // While heavy files wait, the light ones keep to their own slots: the heavy files end
-        // sooner, and light ones are left to run beside the timed files.
+        // sooner.
         const heavyWaiting = queue.some((job) => isHeavy(job.file));
         const lightMay = !heavyWaiting || running - heavyRunning < concurrency - heavySlots;
         const next = queue.findIndex((job) =>
@@ -294,12 +279,25 @@ function runAll(jobs: Job[], timed: Job[]): Promise<void> {
         );
         if (next === -1) break;
         const [job] = queue.splice(next, 1);
-        if (job) start(job, false);
+        if (job) start(job);
       }
-      if (running === 0 && queue.length === 0 && timedQueue.length === 0) allDone();
+      if (running === 0 && queue.length === 0) allDone();
     };
     dispatch();
   });
+}
+
+/**
+ * The timed files (`--alone`), one at a time with nothing else running, before the others: their
+ * assertions are times, and beside other files the machine's load, not the code, decided them.
+ */
+async function runAlone(jobs: Job[]): Promise<void> {
+  for (const job of jobs) {
+    await runJob(job, isHeavy(job.file)).catch((error: unknown) => {
+      process.exitCode = 1;
+      process.stdout.write(`\n── ${nameOf(job)}: the runner failed: ${String(error)}\n`);
+    });
+  }
 }
 
 const started = performance.now();
@@ -309,10 +307,8 @@ const htmlChecker =
   process.env[htmlCheckerVariable] === undefined && files.some(isHeavy)
     ? await startHtmlCheckerService()
     : undefined;
-await runAll(
-  ordered.filter((file) => !alone.has(file)).flatMap(jobsOf),
-  ordered.filter((file) => alone.has(file)).flatMap(jobsOf),
-);
+await runAlone(ordered.filter((file) => alone.has(file)).flatMap(jobsOf));
+await runAll(ordered.filter((file) => !alone.has(file)).flatMap(jobsOf));
 
 const htmlCheckerCpu = htmlChecker?.cpuSeconds();
 await htmlChecker?.stop();
