@@ -1,6 +1,6 @@
-// Lighthouse's gates, shared by the two Lighthouse files (lighthouse.test.ts and
-// lighthouse-second.test.ts, one half of the templates each, so that they run side by side and
-// neither takes 90 s): judged only by what is a property of the page, never of the host: 100 in
+// Lighthouse's gates, shared by the three Lighthouse files (lighthouse.test.ts,
+// lighthouse-second.test.ts and lighthouse-third.test.ts, a third of the templates each, so that
+// they run side by side and none takes 90 s): judged only by what is a property of the page, never of the host: 100 in
 // accessibility, best practices, SEO and agentic browsing; no layout shift; no request that holds
 // the first paint; a bounded number of requests; and the page's document, which alone paints it
 // (nothing is render-blocking), within the first round trip of a new connection: at most 14,600
@@ -12,15 +12,21 @@
 // request: 810, 960 and 1,410 ms for /appeals on one quiet machine, 1,792 ms in three runs on a
 // loaded CI machine. It, TBT and the performance score are printed by `npm run bench:lighthouse`
 // (decision 0012); the tests leave that category's simulated metrics out (decision 0052). A route that misses is run again, up to
-// three runs, and judged by its best. Since no gate follows the host's load, the two files run
-// beside the other browser files (decision 0051).
+// three runs, and judged by its best. Since no gate follows the host's load, the three files
+// run beside the other browser files (decision 0051).
 import assert from "node:assert/strict";
 import { after, before } from "node:test";
 import { type LighthouseBrowser, type LighthouseResult, openLighthouse } from "./lighthouse-run.ts";
 import { templatePages } from "./site-pages.ts";
 
-/** lighthouse.test.ts judges the templates before this index, lighthouse-second.test.ts the rest. */
-export const lighthouseHalf = Math.ceil(templatePages.length / 2);
+/**
+ * The templates judged by each of the three Lighthouse files (lighthouse.test.ts,
+ * lighthouse-second.test.ts, lighthouse-third.test.ts), a third each, in order.
+ */
+export function templatesOfPart(part: 1 | 2 | 3) {
+  const size = Math.ceil(templatePages.length / 3);
+  return templatePages.slice((part - 1) * size, part * size);
+}
 
 /** TCP's initial congestion window, 10 segments of 1,460 bytes (RFC 6928). */
 const documentBudgetBytes = 14_600;

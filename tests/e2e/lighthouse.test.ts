@@ -1,12 +1,12 @@
 // Lighthouse mobile on one route of each template (tests/e2e/site-pages.ts, decision 0051; every
 // route's own words, titles and descriptions are checked by seo.test.ts and routes.test.ts): the
-// first half of the templates and the search's results here, with the check that every route
-// stands in one template; the second half and a page staff published in
-// lighthouse-second.test.ts. The gates are in lighthouse-judge.ts.
+// first third of the templates and the search's results here, with the check that every route
+// stands in one template; the second third in lighthouse-second.test.ts; the last third and a page
+// staff published in lighthouse-third.test.ts. The gates are in lighthouse-judge.ts.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { siteForTests } from "./harness.ts";
-import { judged, lighthouseForTests, lighthouseHalf } from "./lighthouse-judge.ts";
+import { judged, lighthouseForTests, templatesOfPart } from "./lighthouse-judge.ts";
 import { allPages, templatePages } from "./site-pages.ts";
 
 const env = siteForTests();
@@ -20,7 +20,7 @@ test("every route of the site stands in exactly one template judged here", () =>
   for (const template of templatePages) assert.ok(template.standsFor.includes(template.path));
 });
 
-for (const page of templatePages.slice(0, lighthouseHalf)) {
+for (const page of templatesOfPart(1)) {
   test(`Lighthouse mobile ${page.path}: ${judged}`, () =>
     lighthouse.judge(env.site.baseUrl, page.path));
 }

@@ -8,6 +8,7 @@
 export const slowestFirst: readonly string[] = [
   "tests/e2e/lighthouse.test.ts",
   "tests/e2e/lighthouse-second.test.ts",
+  "tests/e2e/lighthouse-third.test.ts",
   "tests/e2e/low-vision.test.ts",
   "tests/e2e/staff-workplace-browser.test.ts",
   "tests/e2e/staff-sign-in-storage.test.ts",
