@@ -1,9 +1,9 @@
 // Runs test files N at a time (at most H of them browser files) in N worker processes, each worker
 // running its files one after another with one Chromium of its own (test-worker.ts), the slowest
-// first, after the timed files, which run one at a time with nothing beside them; a slow file that runs the
-// same tests on both stores runs as two processes of their own, one store each, side by side.
+// first, after the timed files, which run one at a time with nothing beside them; a slow file
+// that runs the same tests on both stores runs as two processes of their own, one store each.
 // Each file's report is printed whole when it ends (no interleaving), every file's time and CPU at
-// the end, and last the line `N passed, N failed` (decisions 0032, 0035, 0038, 0051). Usage:
+// the end, and last the line `N passed, N failed` (decisions 0032, 0035, 0038, 0051, 0052). Usage:
 //   node tests/support/run-test-files.ts --concurrency 4 --heavy 3 [--alone tests/e2e/x.test.ts] "tests/e2e/**/*.test.ts"
 import { type ChildProcess, fork } from "node:child_process";
 import { globSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
