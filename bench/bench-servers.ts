@@ -2,13 +2,13 @@
 // baseline), autocannon's load on it with the server's CPU per request, the figures as printed,
 // and the project's answer to a page GET as it went on the wire (for the bare page server).
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { get } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import autocannon, { type Result } from "autocannon";
+import { processCpuSeconds } from "../tests/support/process-cpu.ts";
 import { freePort } from "../tests/support/server-process.ts";
 import { createPostgresDatabase, type TestDatabase } from "../tests/support/test-databases.ts";
 
@@ -28,14 +28,8 @@ export type Figures = {
  * machine ran meanwhile. Requests per second move with a busy neighbour; this much less.
  */
 export function cpuMicros(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-    // utime and stime, fields 14 and 15 of stat, in clock ticks (100 a second on Linux).
-    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / 100;
-  } catch {
-    return undefined;
-  }
+  const seconds = processCpuSeconds(pid, false);
+  return seconds === undefined ? undefined : seconds * 1_000_000;
 }
 
 /**

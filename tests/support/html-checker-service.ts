@@ -3,7 +3,7 @@
 // command line started a Java VM and read the HTML spec again: ~5 s of CPU, about ten times a
 // run; the service pays that once and then checks a page in ~0.1 s (decision 0038).
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { processCpuSeconds } from "./process-cpu.ts";
 import { freePort } from "./server-process.ts";
 
 export const htmlCheckerVariable = "HTML_CHECKER_URL";
@@ -40,14 +40,7 @@ export async function startHtmlCheckerService(): Promise<HtmlCheckerService> {
   );
   return {
     url: `http://127.0.0.1:${port}/`,
-    cpuSeconds() {
-      try {
-        const fields = readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1]?.split(" ");
-        return ((Number(fields?.[11]) || 0) + (Number(fields?.[12]) || 0)) / 100;
-      } catch {
-        return undefined;
-      }
-    },
+    cpuSeconds: () => processCpuSeconds(child.pid, false),
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((done) => child.once("exit", done));

@@ -13,6 +13,7 @@ import { run } from "node:test";
 import { spec } from "node:test/reporters";
 import { parseArgs } from "node:util";
 import { htmlCheckerVariable, startHtmlCheckerService } from "./html-checker-service.ts";
+import { machineBusySeconds, processCpuSeconds } from "./process-cpu.ts";
 import { launchSharedBrowser, type SharedBrowser } from "./shared-browser.ts";
 import { ownProcess, slowestFirst, splitByStore } from "./slowest-test-files.ts";
 import { storeVariable } from "./test-databases.ts";
@@ -66,33 +67,6 @@ const cpuDir = mkdtempSync(join(tmpdir(), "test-cpu-"));
 const cpuReporter = new URL("./process-cpu-at-exit.ts", import.meta.url).pathname;
 const reactProduction = new URL("./react-production.ts", import.meta.url).pathname;
 let jobCount = 0;
-
-/** utime, stime, cutime and cstime of this process (/proc/self/stat), in seconds. */
-function ownAndChildrenCpu(): number | undefined {
-  try {
-    const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1]?.split(" ") ?? [];
-    return [11, 12, 13, 14].reduce((sum, at) => sum + Number(fields[at]), 0) / 100;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The seconds every core of the machine spent busy (/proc/stat: all but idle and I/O wait). Of
- * what the run costs, /usr/bin/time sees only the processes it waits for: Chromium's renderers,
- * which its zygote leaves to init, and PostgreSQL's server, are busy here and not there.
- */
-function machineBusy(): number | undefined {
-  try {
-    const fields = readFileSync("/proc/stat", "utf8").split("\n")[0]?.trim().split(/\s+/).slice(1);
-    const [user, nice, system, , , irq, softirq, steal] = (fields ?? []).map(Number);
-    return (
-      ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) / 100
-    );
-  } catch {
-    return undefined;
-  }
-}
 
 /** The CPU seconds the job's processes wrote at exit (process-cpu-at-exit.ts), if any. */
 function cpuOf(file: string): number | undefined {
@@ -242,6 +216,14 @@ async function runJobInOwnProcess(job: Job): Promise<void> {
  */
 const isHeavy = (file: string) => file.startsWith("tests/e2e/");
 
+/** Runs a job; a failure of the runner itself is printed and fails the run, never lost. */
+function runReported(job: Job, needsBrowser: boolean): Promise<void> {
+  return runJob(job, needsBrowser).catch((error: unknown) => {
+    process.exitCode = 1;
+    process.stdout.write(`\n── ${nameOf(job)}: the runner failed: ${String(error)}\n`);
+  });
+}
+
 /**
  * At most `concurrency` processes at once, of which at most `heavySlots` run heavy files: the
  * other slots take light files, which mostly wait, beside the browsers; a light file takes a
@@ -257,16 +239,11 @@ function runAll(jobs: Job[]): Promise<void> {
       const heavyJob = isHeavy(job.file);
       running++;
       if (heavyJob) heavyRunning++;
-      runJob(job, heavyJob)
-        .catch((error: unknown) => {
-          process.exitCode = 1;
-          process.stdout.write(`\n── ${nameOf(job)}: the runner failed: ${String(error)}\n`);
-        })
-        .finally(() => {
-          running--;
-          if (heavyJob) heavyRunning--;
-          dispatch();
-        });
+      runReported(job, heavyJob).finally(() => {
+        running--;
+        if (heavyJob) heavyRunning--;
+        dispatch();
+      });
     };
     const dispatch = () => {
       while (running < concurrency) {
@@ -293,15 +270,12 @@ function runAll(jobs: Job[]): Promise<void> {
  */
 async function runAlone(jobs: Job[]): Promise<void> {
   for (const job of jobs) {
-    await runJob(job, isHeavy(job.file)).catch((error: unknown) => {
-      process.exitCode = 1;
-      process.stdout.write(`\n── ${nameOf(job)}: the runner failed: ${String(error)}\n`);
-    });
+    await runReported(job, isHeavy(job.file));
   }
 }
 
 const started = performance.now();
-const machineBusyAtStart = machineBusy();
+const machineBusyAtStart = machineBusySeconds();
 // The browser files check their pages' HTML: one checker service for all of them.
 const htmlChecker =
   process.env[htmlCheckerVariable] === undefined && files.some(isHeavy)
@@ -344,8 +318,8 @@ if (allBrowsers.length > 0) {
   );
 }
 // Everything this runner and the processes it waited for used, as /usr/bin/time counts it.
-const runCpu = ownAndChildrenCpu();
-const machineBusyAtEnd = machineBusy();
+const runCpu = processCpuSeconds();
+const machineBusyAtEnd = machineBusySeconds();
 if (machineBusyAtStart !== undefined && machineBusyAtEnd !== undefined) {
   process.stdout.write(
     `${cpuShown(machineBusyAtEnd - machineBusyAtStart)} s of CPU: the whole machine while the files ran (every process, Chromium's renderers and PostgreSQL's included)\n`,

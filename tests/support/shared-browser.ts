@@ -3,9 +3,9 @@
 // (TEST_BROWSER_ENDPOINT) and opens contexts of its own, which the browser drops when the file's
 // connection closes. A file on its own (`node --test tests/e2e/x.test.ts`) launches its own, as
 // before (tests/e2e/harness.ts `launchBrowser`). Decision 0051.
-import { readFileSync } from "node:fs";
 import { type BrowserServer, chromium } from "playwright-core";
 import { chromiumPath, chromiumTestArgs } from "../../scripts/chromium.ts";
+import { processCpuSeconds } from "./process-cpu.ts";
 
 export const browserEndpointVariable = "TEST_BROWSER_ENDPOINT";
 
@@ -28,14 +28,7 @@ export async function launchSharedBrowser(): Promise<SharedBrowser> {
   return {
     endpoint: server.wsEndpoint(),
     alive: () => child.exitCode === null && child.signalCode === null,
-    cpuSeconds() {
-      try {
-        const fields = readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1]?.split(" ");
-        return [11, 12, 13, 14].reduce((sum, at) => sum + (Number(fields?.[at]) || 0), 0) / 100;
-      } catch {
-        return undefined;
-      }
-    },
+    cpuSeconds: () => processCpuSeconds(child.pid),
     close: () => server.close(),
   };
 }

@@ -4,9 +4,9 @@
 // once they have. The imports, the compiled code and the browser are paid once per worker instead
 // of once per file (decision 0051: a file's own process cost 1.3-2.2 s of CPU before its first
 // test). Its reports go back to the runner over the IPC channel, one message per file.
-import { readFileSync } from "node:fs";
 import { run } from "node:test";
 import { spec } from "node:test/reporters";
+import { processCpuSeconds } from "./process-cpu.ts";
 import { browserEndpointVariable } from "./shared-browser.ts";
 
 export type WorkerJob = { file: string; browserEndpoint?: string };
@@ -29,11 +29,8 @@ export type WorkerResult = {
   cpu: number;
 };
 
-/** utime + stime of this process with cutime + cstime of its reaped children, in seconds. */
-function cpuSoFar(): number {
-  const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1]?.split(" ") ?? [];
-  return [11, 12, 13, 14].reduce((sum, at) => sum + Number(fields[at]), 0) / 100;
-}
+/** This process's CPU seconds with those of its reaped children (0 where there is no /proc). */
+const cpuSoFar = () => processCpuSeconds() ?? 0;
 
 /**
  * An error thrown by what a finished file left running (a timer, a socket) has no test to belong
