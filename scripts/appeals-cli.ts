@@ -12,10 +12,11 @@ import {
   purgeAppealsReceivedBefore,
   purgeCutoff,
 } from "../server/appeals/retention-purge.ts";
-import { defaultDatabaseUrl, parseDatabaseUrl } from "../server/config.ts";
+import { type DatabaseConfig, defaultDatabaseUrl, loadStoreConfig } from "../server/config.ts";
 import type { StoredAppeal } from "../server/db/appeals-repository.ts";
 import { openDataLayer } from "../server/db/data-layer.ts";
 import { type DeliveryKind, deliveryKinds } from "../server/db/deliveries-repository.ts";
+import { defaultDiskReserveMiB } from "../server/db/sqlite-disk-limits.ts";
 import {
   defaultNumberMargin,
   sequenceOfNumber,
@@ -55,7 +56,8 @@ const usage = `Usage: npm run appeals -- list [--json] [--since YYYY-MM-DD]
                      --older-than AGE ago (90m, 12h, 3d)
   cancel-mail        never send held mail (it went before the loss): same choice as release-mail
 
-The store is the one DATABASE_URL names (default ${defaultDatabaseUrl}).`;
+The store is the one DATABASE_URL names (default ${defaultDatabaseUrl}), written under the
+disk reserve DISK_RESERVE_MB sets (default ${defaultDiskReserveMiB} MiB), as the server writes it.`;
 
 function fail(message: string): never {
   console.error(`${message}\n\n${usage}`);
@@ -208,11 +210,12 @@ function printText(appeals: StoredAppeal[]) {
 
 async function main() {
   const command = parseCommand(process.argv.slice(2));
-  let database: ReturnType<typeof parseDatabaseUrl>;
+  let database: DatabaseConfig;
   try {
-    database = parseDatabaseUrl(process.env.DATABASE_URL || defaultDatabaseUrl);
+    // DATABASE_URL and DISK_RESERVE_MB, read as the server reads them.
+    database = loadStoreConfig();
   } catch (error) {
-    fail(`DATABASE_URL=${JSON.stringify(process.env.DATABASE_URL)}: ${(error as Error).message}`);
+    fail((error as Error).message);
   }
   if (command.command === "restore") return restore(database, command.file, command);
   if (database.kind === "sqlite" && !existsSync(database.path)) {

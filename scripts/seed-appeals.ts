@@ -12,7 +12,7 @@ import { regionOptions } from "../domain/appeals/regions.ts";
 import { registrationNumber } from "../domain/appeals/registration-number.ts";
 import { addCalendarDays } from "../domain/calendar/calendar-day.ts";
 import { kirovIsoDate, kirovOffsetMinutes } from "../domain/time/kirov-time.ts";
-import { parseDatabaseUrl } from "../server/config.ts";
+import { loadStoreConfig } from "../server/config.ts";
 import {
   createAppealSeedsRepository,
   type SeededAppeal,
@@ -214,7 +214,8 @@ if (import.meta.main) {
     console.error("Usage: node scripts/seed-appeals.ts <DATABASE_URL> [count=10000] [seed=19]");
     process.exit(2);
   }
-  const db = await openDatabase(parseDatabaseUrl(url));
+  // The URL given, under the disk reserve DISK_RESERVE_MB sets, as the server writes.
+  const db = await openDatabase(loadStoreConfig({ ...process.env, DATABASE_URL: url }));
   try {
     const started = performance.now();
     await seedAppeals(db, Number(countText), { seed: Number(seedText), keep: false });

@@ -4,8 +4,9 @@
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { isStaffRole, type StaffRole, staffRoles } from "../domain/staff/staff-roles.ts";
-import { defaultDatabaseUrl, parseDatabaseUrl } from "../server/config.ts";
+import { type DatabaseConfig, defaultDatabaseUrl, loadStoreConfig } from "../server/config.ts";
 import { openDataLayer } from "../server/db/data-layer.ts";
+import { defaultDiskReserveMiB } from "../server/db/sqlite-disk-limits.ts";
 import { hashPassword, passwordProblem } from "../server/staff/auth/passwords.ts";
 
 const usage = `Usage: npm run staff -- <command>
@@ -19,7 +20,8 @@ const usage = `Usage: npm run staff -- <command>
   disable <login>   disable an account and end its sessions (kept for the audit log)
   list              print the accounts
 
-The store is the one DATABASE_URL names (default ${defaultDatabaseUrl}).`;
+The store is the one DATABASE_URL names (default ${defaultDatabaseUrl}), written under the
+disk reserve DISK_RESERVE_MB sets (default ${defaultDiskReserveMiB} MiB), as the server writes it.`;
 
 const loginPattern = /^[a-z0-9._-]{2,64}$/;
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -115,11 +117,12 @@ async function main() {
     fail(`Unexpected argument "${rest[0] ?? login}".`);
   }
 
-  let database: ReturnType<typeof parseDatabaseUrl>;
+  let database: DatabaseConfig;
   try {
-    database = parseDatabaseUrl(process.env.DATABASE_URL || defaultDatabaseUrl);
+    // DATABASE_URL and DISK_RESERVE_MB, read as the server reads them.
+    database = loadStoreConfig();
   } catch (error) {
-    fail(`DATABASE_URL=${JSON.stringify(process.env.DATABASE_URL)}: ${(error as Error).message}`);
+    fail((error as Error).message);
   }
   if (command !== "add" && database.kind === "sqlite" && !existsSync(database.path)) {
     fail(`No store at ${database.path} (DATABASE_URL).`, 1);

@@ -72,7 +72,8 @@ export async function restore(database: DatabaseConfig, file: string, options: R
     }
     const report = await restoreSqliteStore(file, database.path, {
       now,
-      prepare: (copy) => secure({ kind: "sqlite", path: copy }),
+      // The copy is written under the store's own disk reserve (DISK_RESERVE_MB).
+      prepare: (copy) => secure({ ...database, path: copy }),
     });
     console.log(`Restored ${file} as ${report.store}:\n${rows(report.counts)}`);
     if (report.previous) console.log(`The store that was there is kept as ${report.previous}.`);

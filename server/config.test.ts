@@ -1,12 +1,16 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, loadConfig, loadStoreConfig } from "./config.ts";
 
 test("defaults: port 8000 on all interfaces, SQLite file under data/", () => {
   const config = loadConfig({});
   assert.equal(config.port, 8000);
   assert.equal(config.host, "0.0.0.0");
-  assert.deepEqual(config.database, { kind: "sqlite", path: "data/appeals.sqlite" });
+  assert.deepEqual(config.database, {
+    kind: "sqlite",
+    path: "data/appeals.sqlite",
+    diskReserveMiB: 64,
+  });
   assert.equal(config.logLevel, "info");
 });
 
@@ -30,11 +34,31 @@ test("sqlite: takes relative and absolute paths", () => {
   assert.deepEqual(loadConfig({ DATABASE_URL: "sqlite:/var/lib/appeals.db" }).database, {
     kind: "sqlite",
     path: "/var/lib/appeals.db",
+    diskReserveMiB: 64,
   });
   assert.deepEqual(loadConfig({ DATABASE_URL: "sqlite:///var/lib/appeals.db" }).database, {
     kind: "sqlite",
     path: "/var/lib/appeals.db",
+    diskReserveMiB: 64,
   });
+});
+
+test("the commands read the store and its disk reserve as the server does (issue 40)", () => {
+  const env = { DATABASE_URL: "sqlite:/var/lib/appeals.db", DISK_RESERVE_MB: "8" };
+  const store = { kind: "sqlite", path: "/var/lib/appeals.db", diskReserveMiB: 8 };
+  assert.deepEqual(loadStoreConfig(env), store);
+  assert.deepEqual(loadConfig(env).database, store);
+  assert.deepEqual(loadStoreConfig({ DATABASE_URL: "postgres://app@127.0.0.1/appeals" }), {
+    kind: "postgres",
+    url: "postgres://app@127.0.0.1/appeals",
+  });
+  // Only its two variables: a command does not stop on a setting of the server's alone.
+  assert.equal(loadStoreConfig({ PORT: "eighty" }).kind, "sqlite");
+  assert.throws(
+    () => loadStoreConfig({ DISK_RESERVE_MB: "2" }),
+    (error: Error) =>
+      error instanceof ConfigError && /DISK_RESERVE_MB="2": must be from 4/.test(error.message),
+  );
 });
 
 test("a bad value stops the start with a message naming the variable and the value", () => {

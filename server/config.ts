@@ -34,9 +34,8 @@ export type DatabaseConfig =
 export type ServerConfig = {
   port: number;
   host: string;
+  /** The store, with (SQLite) the disk reserve DISK_RESERVE_MB sets: see loadStoreConfig. */
   database: DatabaseConfig;
-  /** DISK_RESERVE_MB: free space on the SQLite store's disk below which it refuses writes. */
-  diskReserveMiB: number;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   /** Directory of the built site (prerendered HTML and assets). */
   siteDir: string;
@@ -154,6 +153,25 @@ function parsed<T>(parse: (value: string) => T) {
   });
 }
 
+/**
+ * The store and its disk reserve: read by the server (loadConfig) and by every command that opens
+ * the store (loadStoreConfig), so that a command writes under the same reserve as the server.
+ */
+const storeShape = {
+  DATABASE_URL: z.string().default(defaultDatabaseUrl).pipe(parsed(parseDatabaseUrl)),
+  DISK_RESERVE_MB: limit(defaultDiskReserveMiB).refine(
+    (megabytes) => megabytes >= 4 && megabytes <= 1_000_000,
+    "must be from 4 to 1000000",
+  ),
+};
+
+/** DATABASE_URL with, for SQLite, DISK_RESERVE_MB: the store as everything here opens it. */
+function storeOf(data: { DATABASE_URL: DatabaseConfig; DISK_RESERVE_MB: number }): DatabaseConfig {
+  return data.DATABASE_URL.kind === "sqlite"
+    ? { ...data.DATABASE_URL, diskReserveMiB: data.DISK_RESERVE_MB }
+    : data.DATABASE_URL;
+}
+
 const envSchema = z
   .object({
     PORT: z
@@ -163,7 +181,7 @@ const envSchema = z
       .refine((port) => port <= 65535, "must be at most 65535")
       .default(8000),
     HOST: z.string().min(1, "must not be empty").default("0.0.0.0"),
-    DATABASE_URL: z.string().default(defaultDatabaseUrl).pipe(parsed(parseDatabaseUrl)),
+    ...storeShape,
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
@@ -216,10 +234,6 @@ const envSchema = z
     ),
     ANSWER_APPROVAL: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
     CONTENT_APPROVAL: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
-    DISK_RESERVE_MB: limit(defaultDiskReserveMiB).refine(
-      (megabytes) => megabytes >= 4 && megabytes <= 1_000_000,
-      "must be from 4 to 1000000",
-    ),
   })
   .superRefine((env, context) => {
     if (env.SMTP_URL === undefined) return;
@@ -243,29 +257,42 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
+/** The environment through `schema`, or a ConfigError naming each bad variable and its value. */
+function parseEnvironment<T>(schema: z.ZodType<T>, env: NodeJS.ProcessEnv): T {
+  // An empty variable means "not set", as in most shells' `VAR= cmd`.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const result = schema.safeParse(present);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const name = String(issue.path[0]);
+    // The SMTP password never reaches a log or a terminal.
+    const given = name === "SMTP_URL" ? redactSmtpUrl(env[name]) : env[name];
+    return `  ${name}=${JSON.stringify(given)}: ${issue.message}`;
+  });
+  throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+}
+
+const storeSchema = z.object(storeShape);
+
+/**
+ * The store DATABASE_URL names, with the disk reserve DISK_RESERVE_MB sets, for the commands
+ * that open it (scripts/): the same reading as the server's, so that no command keeps another
+ * reserve than the server beside it (issue 40). Throws a ConfigError as loadConfig does.
+ */
+export function loadStoreConfig(env: NodeJS.ProcessEnv = process.env): DatabaseConfig {
+  return storeOf(parseEnvironment(storeSchema, env));
+}
+
 /**
  * Reads the configuration from the environment. A bad value stops the server at start with a
  * message that names the variable, what is wrong and the value given.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  // An empty variable means "not set", as in most shells' `VAR= cmd`.
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
-  const result = configSchema.safeParse(present);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => {
-      const name = String(issue.path[0]);
-      // The SMTP password never reaches a log or a terminal.
-      const given = name === "SMTP_URL" ? redactSmtpUrl(env[name]) : env[name];
-      return `  ${name}=${JSON.stringify(given)}: ${issue.message}`;
-    });
-    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
-  }
-  const data = result.data;
+  const data = parseEnvironment(configSchema, env);
   return {
     port: data.PORT,
     host: data.HOST,
-    database: data.DATABASE_URL,
-    diskReserveMiB: data.DISK_RESERVE_MB,
+    database: storeOf(data),
     logLevel: data.LOG_LEVEL,
     siteDir: data.SITE_DIR,
     serverBuildPath: data.SERVER_BUILD,

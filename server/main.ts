@@ -22,11 +22,8 @@ async function main() {
   const site = await loadSiteFiles(config.siteDir);
   const pageHandler = await loadPageHandler(config.serverBuildPath);
   // Migrated before it is returned: nothing below can read a table that is not there yet.
-  const data = await openDataLayer(
-    config.database.kind === "sqlite"
-      ? { ...config.database, diskReserveMiB: config.diskReserveMiB }
-      : config.database,
-  );
+  // Under the disk reserve DISK_RESERVE_MB sets (config.database carries it, as for the commands).
+  const data = await openDataLayer(config.database);
   const rateLimiter = openRateLimiter(config.rateLimit, config.database);
   // Shared by the servers of one PostgreSQL, like the appeals' counts, under a key of its own.
   const statusRateLimiter = openStatusLookupGuard(config.database);

@@ -36,6 +36,10 @@ const fillSql = {
 export async function fillEmailKeys(db: Database, now = new Date()): Promise<number> {
   const today = kirovIsoDate(now);
   const since = (startOfKirovDay(today) ?? now).toISOString();
+  // Nothing to key (every open after the first): no transaction, so that a store whose disk is
+  // below its reserve still opens for reading (the operators' list commands, a server's reads).
+  const missing = await db.all("SELECT 1 FROM appeals WHERE email_key IS NULL LIMIT 1");
+  if (missing.length === 0) return 0;
   let keyed = 0;
   for (;;) {
     const done = await db.transaction((tx) => fillBatch(tx, today, since));
