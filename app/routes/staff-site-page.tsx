@@ -130,6 +130,8 @@ export async function action({ params, context }: Route.ActionArgs) {
   }
   // Edition 0: the build's content, which «Вернуть эту редакцию» may publish again.
   const editionId = Number.parseInt(fields.get("edition") ?? "", 10);
+  // The fingerprint of the edition the head's page showed: an approval is of that content only.
+  const revision = fields.get("revision") ?? "";
   if (intent === "cancel-schedule" && editionId > 0) {
     const result = await site.act(access.viewer, page, { kind: intent, editionId });
     if (!result.ok)
@@ -139,7 +141,12 @@ export async function action({ params, context }: Route.ActionArgs) {
   if (intent === "approve-on-schedule" && editionId > 0) {
     const { date, time, moment } = scheduleOf(fields);
     const result = moment.ok
-      ? await site.act(access.viewer, page, { kind: intent, editionId, publishAt: moment.moment })
+      ? await site.act(access.viewer, page, {
+          kind: intent,
+          editionId,
+          revision,
+          publishAt: moment.moment,
+        })
       : { ok: false as const, status: 400, message: moment.message };
     if (result.ok) return finished(result.outcome);
     // The moment refused (or passed while the form was posted): beside the fields.
@@ -154,7 +161,11 @@ export async function action({ params, context }: Route.ActionArgs) {
     const result = await site.act(
       access.viewer,
       page,
-      intent === "return" ? { kind: intent, editionId, comment } : { kind: intent, editionId },
+      intent === "return"
+        ? { kind: intent, editionId, comment }
+        : intent === "approve"
+          ? { kind: intent, editionId, revision }
+          : { kind: intent, editionId },
     );
     if (!result.ok) {
       const answer =
@@ -259,7 +270,11 @@ export default function StaffSiteEditorPage({ loaderData, actionData }: Route.Co
         />
       ) : null}
       {working?.state === "scheduled" ? (
-        <ScheduledEdition edition={working} csrfToken={csrfToken} />
+        <ScheduledEdition
+          edition={working}
+          csrfToken={csrfToken}
+          cancels={view.publishesDirectly}
+        />
       ) : null}
       <SiteEditorForm
         label={title}

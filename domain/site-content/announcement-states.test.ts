@@ -24,6 +24,7 @@ function edition(
     page: "news",
     state,
     content: { announcements },
+    revision: `r${id}`,
     createdBy: by,
     createdAt: at,
     changedBy: by,

@@ -207,6 +207,11 @@ export type EditionView<page extends EditablePage = EditablePage> = {
   page: page;
   state: EditionState;
   content: SiteContent[page];
+  /**
+   * The content's fingerprint (a hash of it as stored): a head's approval form carries it, and an
+   * edition changed since that page was loaded is refused, so a head approves what they saw.
+   */
+  revision: string;
   createdBy: string;
   createdAt: string;
   changedBy: string;
@@ -257,13 +262,14 @@ export type SiteAction<page extends EditablePage = EditablePage> =
   | { kind: "save"; content: SiteContent[page] }
   /** Save, then publish (or submit for approval, when the viewer does not publish directly). */
   | { kind: "publish"; content: SiteContent[page] }
-  | { kind: "approve"; editionId: number }
+  /** `revision`: the edition's fingerprint on the head's page (EditionView.revision). */
+  | { kind: "approve"; editionId: number; revision: string }
   | { kind: "return"; editionId: number; comment: string }
   | { kind: "restore"; editionId: number }
   /** Save, then publish at a moment (decision 0039): for whoever publishes directly. */
   | { kind: "schedule"; content: SiteContent[page]; publishAt: Date }
   /** A head approves an edition awaiting approval to go live at a moment. */
-  | { kind: "approve-on-schedule"; editionId: number; publishAt: Date }
+  | { kind: "approve-on-schedule"; editionId: number; revision: string; publishAt: Date }
   /** A scheduled edition back to a draft. */
   | { kind: "cancel-schedule"; editionId: number };
 

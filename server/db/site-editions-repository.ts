@@ -16,7 +16,7 @@ import {
 } from "./database.ts";
 
 /** An edition as stored: its content not yet checked by its page's schema. */
-export type EditionRow = Omit<EditionView, "page" | "content"> & {
+export type EditionRow = Omit<EditionView, "page" | "content" | "revision"> & {
   page: string;
   /** Parsed JSON: the service checks it with the page's schema. */
   content: unknown;

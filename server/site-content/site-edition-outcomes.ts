@@ -7,6 +7,17 @@ export const changedMeanwhile = {
   message: "Редакцию уже изменили или опубликовали. Обновите страницу и проверьте её.",
 } as const;
 
+/**
+ * A head's approval from a page loaded before the editor changed the edition again: what they
+ * reviewed is not what waits now. The page shown with it holds the new content.
+ */
+export const revisedMeanwhile = {
+  ok: false,
+  status: 409,
+  message:
+    "Редакцию изменили, пока страница была открыта: утвердить можно только то, что вы проверили. Ниже — новая версия; проверьте её и утвердите снова.",
+} as const;
+
 /** Thrown inside a transaction to undo it: the edition changed state meanwhile (another head). */
 export class EditionChangedMeanwhile extends Error {}
 

@@ -20,10 +20,12 @@ import { eventEntry } from "../db/audit-repository.ts";
 import type { DataLayer } from "../db/data-layer.ts";
 import type { SqlExecutor } from "../db/database.ts";
 import { announcePublished } from "../db/site-edition-signals.ts";
+import { editionRevision } from "./edition-revision.ts";
 import {
   changedMeanwhile,
   EditionChangedMeanwhile,
   notFound,
+  revisedMeanwhile,
   unlessChangedMeanwhile,
 } from "./site-edition-outcomes.ts";
 import type { SiteFileService } from "./site-file-service.ts";
@@ -139,6 +141,8 @@ export function createSiteEditionService(deps: {
             const edition = await repository.find(action.editionId, tx);
             if (!edition || edition.page !== page || edition.state !== "awaiting_approval")
               return false;
+            if (action.kind === "approve" && editionRevision(edition.content) !== action.revision)
+              return "revised";
             if (action.kind === "return") {
               const review = {
                 by: viewer.login,
@@ -164,7 +168,9 @@ export function createSiteEditionService(deps: {
             return true;
           }),
         );
-        if (!(await done)) return changedMeanwhile;
+        const outcome = await done;
+        if (outcome === "revised") return revisedMeanwhile;
+        if (!outcome) return changedMeanwhile;
         if (action.kind === "return") return { ok: true, outcome: "returned" };
         await show(page);
         return { ok: true, outcome: "published" };
@@ -174,9 +180,9 @@ export function createSiteEditionService(deps: {
         return schedule.schedule(viewer, page, content, action.publishAt, direct);
       }
       case "approve-on-schedule":
-        return schedule.approve(viewer, page, action.editionId, action.publishAt);
+        return schedule.approve(viewer, page, action);
       case "cancel-schedule":
-        return schedule.cancel(viewer, page, action.editionId);
+        return schedule.cancel(viewer, page, action.editionId, direct);
       case "restore": {
         const done = await data.transaction(async (tx) => {
           // Edition 0 is the build's content: what the page showed before its first publish.

@@ -14,11 +14,12 @@ import {
 import { can } from "../../domain/staff/staff-roles.ts";
 import type { DataLayer } from "../db/data-layer.ts";
 import type { EditionRow } from "../db/site-editions-repository.ts";
+import { editionRevision } from "./edition-revision.ts";
 
 /** A stored edition read back through its page's schema: never shown unchecked. */
 export function viewOf<page extends EditablePage>(page: page, row: EditionRow): EditionView<page> {
   const content = editablePages[page].schema.parse(row.content) as SiteContent[page];
-  return { ...row, page, content };
+  return { ...row, page, content, revision: editionRevision(row.content) };
 }
 
 export function createSiteOverview(deps: {

@@ -21,14 +21,17 @@ import { eventEntry } from "../db/audit-repository.ts";
 import type { DataLayer } from "../db/data-layer.ts";
 import type { SqlExecutor } from "../db/database.ts";
 import { announcePublished, announceScheduled } from "../db/site-edition-signals.ts";
+import { editionRevision } from "./edition-revision.ts";
 import {
   changedMeanwhile,
   EditionChangedMeanwhile,
   notFound,
+  revisedMeanwhile,
   unlessChangedMeanwhile,
 } from "./site-edition-outcomes.ts";
 
 const past = { ok: false, status: 400, message: scheduleMessages.past } as const;
+const cancelledByHead = "Отменить публикацию по расписанию может руководитель.";
 
 /** The moment as the audit line says it: '01.12.2026, 09:00 (время кировское)'. */
 const inKirov = (moment: Date | string) =>
@@ -95,8 +98,7 @@ export function createSiteSchedule(deps: {
     async approve(
       viewer: StaffViewer,
       page: EditablePage,
-      editionId: number,
-      publishAt: Date,
+      { editionId, revision, publishAt }: { editionId: number; revision: string; publishAt: Date },
     ): Promise<SiteActionResult> {
       if (!can(viewer.role, "approve-site")) {
         return { ok: false, status: 403, message: "Согласует руководитель." };
@@ -106,6 +108,9 @@ export function createSiteSchedule(deps: {
       const done = await data.transaction(async (tx) => {
         const edition = await repository.find(editionId, tx);
         if (!edition || edition.page !== page) return false;
+        // Not what the head's page showed: the editor changed it since (issue 40).
+        if (edition.state === "awaiting_approval" && editionRevision(edition.content) !== revision)
+          return "revised";
         const from = { id: editionId, from: "awaiting_approval", publishAt } as const;
         if (!(await repository.schedule(from, viewer.login, at, tx))) return false;
         await announceScheduled(page, tx);
@@ -113,6 +118,7 @@ export function createSiteSchedule(deps: {
         await audit(tx, viewer.login, at, "site-approved-on-schedule", details);
         return true;
       });
+      if (done === "revised") return revisedMeanwhile;
       if (!done) return changedMeanwhile;
       deps.scheduled();
       return { ok: true, outcome: "scheduled" };
@@ -123,7 +129,10 @@ export function createSiteSchedule(deps: {
       viewer: StaffViewer,
       page: EditablePage,
       editionId: number,
+      direct: boolean,
     ): Promise<SiteActionResult> {
+      // Taking a moment back is a publishing decision: with approval on, a head's (issue 40).
+      if (!direct) return { ok: false, status: 403, message: cancelledByHead };
       const at = now();
       const done = await data.transaction(async (tx) => {
         const edition = await repository.find(editionId, tx);

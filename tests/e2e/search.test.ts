@@ -10,6 +10,7 @@ import type { NewsContent } from "../../domain/site-content/news-content.ts";
 import { siteFileAddress } from "../../domain/site-content/site-files.ts";
 import { parseDatabaseUrl } from "../../server/config.ts";
 import { openDataLayer } from "../../server/db/data-layer.ts";
+import { approvalFields } from "../support/site-review-form.ts";
 import { addStaffUser } from "../support/staff-fixtures.ts";
 import { StaffClient } from "../support/staff-test-app.ts";
 import { type TestDatabase, testDatabaseKinds } from "../support/test-databases.ts";
@@ -257,11 +258,9 @@ for (const kind of testDatabaseKinds) {
           return draft;
         });
         assert.deepEqual((await search(draftWord)).hits, [], "a draft is not found");
-        await head.get("/staff/site/news");
-        const approved = await head.post("/staff/site/news", {
-          intent: "approve",
-          edition: String(id),
-        });
+        const review = approvalFields((await head.get("/staff/site/news")).body);
+        assert.equal(review.edition, String(id));
+        const approved = await head.post("/staff/site/news", { intent: "approve", ...review });
         assert.equal(approved.statusCode, 303, approved.body.slice(0, 300));
         const publishedAt = performance.now();
         for (const server of [site, ...(other ? [other] : [])]) {

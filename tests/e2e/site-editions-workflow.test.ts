@@ -15,6 +15,7 @@ import {
   vacancyFormFields,
   vacancyFormValues,
 } from "../../domain/site-content/vacancies-form.ts";
+import { approvalFields } from "../support/site-review-form.ts";
 import { testPasswordHash } from "../support/staff-fixtures.ts";
 import { StaffHttpBrowser } from "../support/staff-http.ts";
 import { decodeHtml } from "../support/staff-test-app.ts";
@@ -351,11 +352,11 @@ describe("CONTENT_APPROVAL=on, PostgreSQL", () => {
   });
 
   test("two approvals of one edition at once: one publishes, the other is told it changed", async () => {
-    const edition = await elenaSubmits("49000");
-    await hanna.get("/staff/site/vacancies");
+    await elenaSubmits("49000");
+    const review = approvalFields((await hanna.get("/staff/site/vacancies")).html);
     const answers = await Promise.all([
-      hanna.post("/staff/site/vacancies", { intent: "approve", edition }),
-      hanna.post("/staff/site/vacancies", { intent: "approve", edition }),
+      hanna.post("/staff/site/vacancies", { intent: "approve", ...review }),
+      hanna.post("/staff/site/vacancies", { intent: "approve", ...review }),
     ]);
     assert.deepEqual(answers.map((answer) => answer.status).sort(), [303, 409]);
     const approvals = (await site.data.audit.recent(50)).filter(
@@ -367,15 +368,16 @@ describe("CONTENT_APPROVAL=on, PostgreSQL", () => {
   });
 
   test("a head approves an editor's salary on schedule: refused in the past, live at its moment", async () => {
-    const edition = await elenaSubmits("46000");
+    await elenaSubmits("46000");
     // An editor with approval on neither schedules nor approves on schedule.
     assert.doesNotMatch((await elena.get("/staff/site/vacancies")).html, /по расписанию/);
 
-    const review = readable((await hanna.get("/staff/site/vacancies")).html);
-    assert.match(review, /id="review-schedule-date"/);
+    const reviewPage = (await hanna.get("/staff/site/vacancies")).html;
+    assert.match(readable(reviewPage), /id="review-schedule-date"/);
+    const review = approvalFields(reviewPage);
     const past = await hanna.post("/staff/site/vacancies", {
       intent: "approve-on-schedule",
-      edition,
+      ...review,
       ...momentFields(-120).fields,
     });
     assert.equal(past.status, 400);
@@ -388,7 +390,7 @@ describe("CONTENT_APPROVAL=on, PostgreSQL", () => {
     const { moment, fields } = momentFields(3);
     const approved = await hanna.post("/staff/site/vacancies", {
       intent: "approve-on-schedule",
-      edition,
+      ...review,
       ...fields,
     });
     assert.equal(approved.status, 303, approved.html.slice(0, 300));
@@ -403,5 +405,70 @@ describe("CONTENT_APPROVAL=on, PostgreSQL", () => {
     assert.equal((await auditLines(site, "site-approved-on-schedule")).length, 1);
     const history = readable((await hanna.get("/staff/site/vacancies")).html);
     assert.match(history, /\(на сайте сейчас\)<\/h3><p>Опубликовал hanna, подготовил elena\./);
+  });
+
+  test("a head approves what their page showed: an edition changed since is refused and shown anew", async () => {
+    const approvedBefore = (await auditLines(site, "site-approved")).length;
+    await elenaSubmits("51000");
+    const seen = approvalFields((await hanna.get("/staff/site/vacancies")).html);
+    // The editor changes the edition awaiting approval: the same id, the same state.
+    const edition = await elenaSubmits("99000");
+    assert.equal(edition, seen.edition);
+    for (const intent of ["approve", "approve-on-schedule"]) {
+      const stale = await hanna.post("/staff/site/vacancies", {
+        intent,
+        ...seen,
+        ...momentFields(600).fields,
+      });
+      assert.equal(stale.status, 409, intent);
+      const page = readable(stale.html);
+      assert.match(page, /Редакцию изменили, пока страница была открыта/, intent);
+      assert.match(page, /value="99000"/, `${intent}: the new content in the form`);
+      assert.notEqual(approvalFields(stale.html).revision, seen.revision);
+    }
+    assert.equal((await site.data.siteEditions.workedOn("vacancies"))?.state, "awaiting_approval");
+    assert.ok(!(await publicSalaries(site)).includes("99 000 ₽ в месяц на руки"));
+    assert.equal((await auditLines(site, "site-approved")).length, approvedBefore);
+    // A forged or missing revision is refused the same way.
+    for (const revision of ["", "0000000000000000"]) {
+      const forged = await hanna.post("/staff/site/vacancies", {
+        intent: "approve",
+        edition,
+        revision,
+      });
+      assert.equal(forged.status, 409);
+    }
+    // Approved from the page showing it, it is published.
+    const fresh = approvalFields((await hanna.get("/staff/site/vacancies")).html);
+    const approved = await hanna.post("/staff/site/vacancies", { intent: "approve", ...fresh });
+    assert.equal(approved.status, 303);
+    assert.equal((await publicSalaries(site))[0], "99 000 ₽ в месяц на руки");
+  });
+
+  test("a head's scheduled publication is cancelled by a head only", async () => {
+    await elenaSubmits("52000");
+    const review = approvalFields((await hanna.get("/staff/site/vacancies")).html);
+    const scheduled = await hanna.post("/staff/site/vacancies", {
+      intent: "approve-on-schedule",
+      ...review,
+      "publish-date": "2099-12-01",
+      "publish-time": "09:00",
+    });
+    assert.equal(scheduled.status, 303);
+    const editorPage = readable((await elena.get("/staff/site/vacancies")).html);
+    assert.match(editorPage, /Отменить публикацию по расписанию может руководитель\./);
+    assert.doesNotMatch(editorPage, /value="cancel-schedule"/);
+    const refused = await elena.post("/staff/site/vacancies", {
+      intent: "cancel-schedule",
+      edition: review.edition,
+    });
+    assert.equal(refused.status, 403);
+    assert.equal((await site.data.siteEditions.workedOn("vacancies"))?.state, "scheduled");
+    const cancelled = await hanna.post("/staff/site/vacancies", {
+      intent: "cancel-schedule",
+      edition: review.edition,
+    });
+    assert.equal(cancelled.status, 303);
+    assert.equal((await site.data.siteEditions.workedOn("vacancies"))?.state, "draft");
   });
 });

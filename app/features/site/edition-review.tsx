@@ -31,6 +31,7 @@ export function EditionReview({
       <form method="post">
         <CsrfField token={csrfToken} />
         <input type="hidden" name="edition" value={edition.id} />
+        <input type="hidden" name="revision" value={edition.revision} />
         <ButtonGroup>
           <Button name="intent" value="approve">
             Утвердить и опубликовать
@@ -40,6 +41,7 @@ export function EditionReview({
       <form method="post" className="staff-stack">
         <CsrfField token={csrfToken} />
         <input type="hidden" name="edition" value={edition.id} />
+        <input type="hidden" name="revision" value={edition.revision} />
         <PublishScheduleFields
           id="review-schedule"
           intent="approve-on-schedule"

@@ -70,9 +70,12 @@ export function PublishScheduleFields({
 export function ScheduledEdition({
   edition,
   csrfToken,
+  cancels,
 }: {
   edition: EditionView;
   csrfToken: string;
+  /** The viewer publishes directly: a moment set by a head is only a publisher's to take back. */
+  cancels: boolean;
 }) {
   return (
     <section className="staff-form staff-stack" aria-labelledby="scheduled-title">
@@ -82,15 +85,19 @@ export function ScheduledEdition({
         Запланировал {edition.scheduledBy ?? edition.changedBy}. До тех пор на сайте прежняя
         редакция; изменение в форме ниже вернёт редакцию в черновик.
       </p>
-      <form method="post">
-        <CsrfField token={csrfToken} />
-        <input type="hidden" name="edition" value={edition.id} />
-        <ButtonGroup>
-          <Button kind="secondary" name="intent" value="cancel-schedule">
-            Отменить публикацию по расписанию
-          </Button>
-        </ButtonGroup>
-      </form>
+      {cancels ? (
+        <form method="post">
+          <CsrfField token={csrfToken} />
+          <input type="hidden" name="edition" value={edition.id} />
+          <ButtonGroup>
+            <Button kind="secondary" name="intent" value="cancel-schedule">
+              Отменить публикацию по расписанию
+            </Button>
+          </ButtonGroup>
+        </form>
+      ) : (
+        <p>Отменить публикацию по расписанию может руководитель.</p>
+      )}
     </section>
   );
 }
