@@ -42,6 +42,15 @@ export function staffRefusalPage(reply: FastifyReply, status: number, message: s
     );
 }
 
+/**
+ * The one log line of a page that failed: the status the client got, and what failed by its name
+ * and code only, since a database error's detail may quote a row (personal data).
+ */
+export function logFailure(request: FastifyRequest, failure: unknown, status: number) {
+  const { name, code } = (failure ?? {}) as { name?: unknown; code?: unknown };
+  request.log.error({ error: { name, code }, status }, "page failed");
+}
+
 function isStaffArea(request: FastifyRequest): boolean {
   return request.routeOptions.config.door?.area === "staff";
 }
@@ -64,9 +73,8 @@ export function pageAnswers(settings: SiteSettings) {
     async page(request: FastifyRequest, reply: FastifyReply, response: Response, failure: unknown) {
       if (response.status >= 500) {
         await response.body?.cancel();
-        // Name and code only: a database error's detail may quote a row (personal data).
-        const { name, code } = (failure ?? {}) as { name?: unknown; code?: unknown };
-        request.log.error({ error: { name, code }, status: response.status }, "page failed");
+        // One line per failure, with the status the client gets (issue 40).
+        logFailure(request, failure, 503);
         return unavailable(request, reply);
       }
       if (isStaffArea(request) || !/^text\/html/.test(response.headers.get("content-type") ?? "")) {

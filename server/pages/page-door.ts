@@ -38,7 +38,7 @@ import { refusalMessage } from "../http/problem-answer.ts";
 import { requireRequestGuards } from "../http/request-guards.ts";
 import type { SiteSettings } from "../site/site-settings.ts";
 import type { SignedIn, StaffAuth } from "../staff/auth/staff-auth.ts";
-import { type PageAnswers, pageAnswers, staffRefusalPage } from "./page-answers.ts";
+import { logFailure, type PageAnswers, pageAnswers, staffRefusalPage } from "./page-answers.ts";
 import type { BodyRefusals, PageRoute } from "./page-routes.ts";
 import { pageFailure, toWebRequest } from "./react-router-bridge.ts";
 import { type StaffFileRoute, staffFileRoutes } from "./staff-files.ts";
@@ -268,7 +268,7 @@ function answerError(
   const status = error.statusCode ?? 500;
   if (status >= 500) {
     // Whatever failed (the store, almost always): its name and code, never what was sent.
-    request.log.error({ error: { name: error.name, code: error.code } }, "page failed");
+    logFailure(request, error, 503);
     return answers.unavailable(request, reply);
   }
   return answers.refuse(
