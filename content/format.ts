@@ -48,6 +48,9 @@ const monthsGenitive = [
 export function formatDay(isoDay: string): string {
   const [year, month, day] = isoDay.split("-").map(Number);
   const monthName = monthsGenitive[(month ?? 0) - 1];
-  if (!year || !monthName || !day) throw new Error(`formatDay expects YYYY-MM-DD, got ${isoDay}`);
+  // Year 0 is a number still: a stored slip prints as typed and never takes its page down.
+  if (year === undefined || Number.isNaN(year) || !monthName || !day) {
+    throw new Error(`formatDay expects YYYY-MM-DD, got ${isoDay}`);
+  }
   return `${day} ${monthName} ${year}${nbsp}г.`;
 }

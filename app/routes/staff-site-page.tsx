@@ -235,6 +235,14 @@ export default function StaffSiteEditorPage({ loaderData, actionData }: Route.Co
       <h1>{title}</h1>
       {done ? <NoticeBanner>{done}</NoticeBanner> : null}
       {answer?.message ? <NoticeBanner kind="error">{answer.message}</NoticeBanner> : null}
+      {view.unreadable.length > 0 ? (
+        <NoticeBanner kind="error">
+          {view.unreadable.length === 1 ? "Редакция" : "Редакции"} № {view.unreadable.join(", ")} не{" "}
+          {view.unreadable.length === 1 ? "показана" : "показаны"}: их содержание не проходит
+          нынешнюю проверку (например, дата вне 1900–2100 годов). На сайте прежняя редакция;
+          исправьте страницу в форме ниже и опубликуйте её.
+        </NoticeBanner>
+      ) : null}
       {answer?.errors ? (
         <FormErrorSummary errors={answer.errors} place={(name) => form.place(name)} />
       ) : null}

@@ -1,6 +1,6 @@
 import { pageOf, requireStaff } from "../../domain/pages/page-context.ts";
 import { isEditablePage } from "../../domain/site-content/site-editions.ts";
-import { markedAsDraft } from "../features/site/draft-preview.ts";
+import { markedAsDraft, unrenderedPreview } from "../features/site/draft-preview.ts";
 import type { Route } from "./+types/staff-site-preview.ts";
 
 /**
@@ -16,8 +16,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       headers: { "content-type": "text/plain; charset=utf-8" },
     });
   }
-  const html = await pageOf(context).services.site.preview(access.viewer, params.page);
-  return new Response(markedAsDraft(html, `/staff/site/${params.page}`), {
+  const preview = await pageOf(context).services.site.preview(access.viewer, params.page);
+  if (!preview.ok) {
+    return new Response(unrenderedPreview(preview.message, `/staff/site/${params.page}`), {
+      status: 422,
+      headers: {
+        "content-type": "text/html; charset=utf-8",
+        "x-robots-tag": "noindex, nofollow",
+      },
+    });
+  }
+  return new Response(markedAsDraft(preview.html, `/staff/site/${params.page}`), {
     headers: {
       "content-type": "text/html; charset=utf-8",
       "x-robots-tag": "noindex, nofollow",

@@ -6,6 +6,7 @@
  * are on the home page and all are in the Atom feed.
  */
 import { z } from "zod";
+import { siteDaySchema } from "./site-day.ts";
 import { isSiteFileAddress, uploadedFileSchema } from "./site-files.ts";
 import { markupText, requiredText } from "./typed-text.ts";
 
@@ -18,16 +19,6 @@ export const announcementPath = (id: string) => `${newsPath}/${id}`;
 export const newsOnHomePage = 3;
 
 export const maxAnnouncements = 200;
-
-const isoDay = z
-  .string()
-  .trim()
-  .refine((text) => {
-    const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-    if (!match) return false;
-    const date = new Date(`${text}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
-  }, "Укажите дату как 25.11.2026 или выберите её в календаре.");
 
 /** What an announcement's picture may be: a photo or a drawing the browser shows itself. */
 export const announcementImageFormats = ["JPEG", "PNG", "WEBP"] as const;
@@ -61,7 +52,7 @@ export const announcementSchema = z.object({
   id: z.string().regex(/^[1-9]\d{0,5}$/, "Неверный номер объявления."),
   title: requiredText(200, "Укажите заголовок."),
   /** The announcement's day, YYYY-MM-DD (Kirov's calendar). */
-  date: isoDay,
+  date: siteDaySchema,
   text: markupText(20_000, "Напишите текст объявления."),
   image: announcementImageSchema.optional(),
 });

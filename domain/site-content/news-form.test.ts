@@ -90,3 +90,22 @@ test("the picture's input takes pictures only; a kept file goes to its announcem
   );
   assert.deepEqual(off, values());
 });
+
+test("a day outside 1900–2100 or not in the calendar is refused beside the date (issue 40)", () => {
+  for (const date of ["01.01.0000", "31.12.1899", "01.01.2101", "0000-01-01", "30.02.2026"]) {
+    const checked = newsForm.check(values({ date }));
+    assert.ok(!checked.ok, date);
+    assert.match(checked.errors.byField["n0.date"] ?? "", /^Укажите дату/, date);
+  }
+  assert.equal(
+    (
+      newsForm.check(values({ date: "01.01.0000" })) as {
+        errors: { byField: Record<string, string> };
+      }
+    ).errors.byField["n0.date"],
+    "Укажите дату между 1900 и 2100 годом.",
+  );
+  for (const date of ["01.01.1900", "31.12.2100", "29.02.2028"]) {
+    assert.ok(newsForm.check(values({ date })).ok, date);
+  }
+});

@@ -255,6 +255,11 @@ export type PageEditorView<page extends EditablePage = EditablePage> = {
   publishesDirectly: boolean;
   /** The viewer may approve or return an edition awaiting approval. */
   approves: boolean;
+  /**
+   * Editions stored before a check tightened (a year 0000) that today's schema refuses: not
+   * shown, named so that the page can say so, never a failed page (issue 40).
+   */
+  unreadable: number[];
 };
 
 /** What a staff member asks of a page's content. */
@@ -290,7 +295,10 @@ export type SitePort = {
     action: SiteAction<page>,
   ): Promise<SiteActionResult>;
   /** The public page rendered from the edition worked on (or the published one): its HTML. */
-  preview(viewer: StaffViewer, page: EditablePage): Promise<string>;
+  preview(
+    viewer: StaffViewer,
+    page: EditablePage,
+  ): Promise<{ ok: true; html: string } | { ok: false; message: string }>;
   /** Keeps the files posted with a page's form, their types checked (decision 0036). */
   upload(viewer: StaffViewer, files: readonly SubmittedFile[]): Promise<UploadedSiteFile[]>;
   /** «Что заполнить»: the placeholder values published now (decision 0040). */

@@ -18,6 +18,22 @@ export const revisedMeanwhile = {
     "Редакцию изменили, пока страница была открыта: утвердить можно только то, что вы проверили. Ниже — новая версия; проверьте её и утвердите снова.",
 } as const;
 
+/** A page that would not render from the edition: nothing was published (issue 40). */
+export const notRendered = {
+  ok: false,
+  status: 422,
+  message:
+    "Страница не строится из этой редакции, поэтому она не опубликована и на сайте прежняя. Проверьте даты, ссылки и файлы в форме; если не найдёте ошибку, сообщите администратору.",
+} as const;
+
+/** An edition stored before a check tightened: it cannot be published (again). */
+export const unreadableEdition = {
+  ok: false,
+  status: 422,
+  message:
+    "Эту редакцию нельзя опубликовать: её содержание не проходит нынешнюю проверку (например, дата вне 1900–2100 годов). Исправьте страницу в форме и опубликуйте её.",
+} as const;
+
 /** Thrown inside a transaction to undo it: the edition changed state meanwhile (another head). */
 export class EditionChangedMeanwhile extends Error {}
 

@@ -20,16 +20,19 @@ import { eventEntry } from "../db/audit-repository.ts";
 import type { DataLayer } from "../db/data-layer.ts";
 import type { SqlExecutor } from "../db/database.ts";
 import { announcePublished } from "../db/site-edition-signals.ts";
+import type { EditionRow } from "../db/site-editions-repository.ts";
 import { editionRevision } from "./edition-revision.ts";
 import {
   changedMeanwhile,
   EditionChangedMeanwhile,
   notFound,
+  notRendered,
   revisedMeanwhile,
   unlessChangedMeanwhile,
+  unreadableEdition,
 } from "./site-edition-outcomes.ts";
 import type { SiteFileService } from "./site-file-service.ts";
-import { createSiteOverview, viewOf } from "./site-overview.ts";
+import { createSiteOverview, readableViewOf, viewOf } from "./site-overview.ts";
 import type { SitePublisher } from "./site-publisher.ts";
 import { createSiteSchedule } from "./site-schedule.ts";
 
@@ -40,7 +43,12 @@ export type SiteEditionService = SitePort & {
   showPublished(page: string): Promise<void>;
   /** Publishes the scheduled editions whose moment has come (decision 0039). */
   publishDue(): Promise<void>;
+  /** Pages whose published edition could not be shown: an earlier one is shown (issue 40). */
+  unshown(): UnshownPage[];
 };
+
+/** A page whose published edition would not render, and the edition shown instead. */
+export type UnshownPage = { page: EditablePage; edition: number; shownInstead: number | null };
 
 export function createSiteEditionService(deps: {
   data: Pick<DataLayer, "transaction" | "siteEditions" | "audit">;
@@ -55,6 +63,8 @@ export function createSiteEditionService(deps: {
   scheduled?: () => void;
   /** The placeholder values published now (placeholder-watch.ts). */
   placeholders: () => PublishedPlaceholder[];
+  /** A page would not render from some content (the reason is for the operators' log). */
+  renderFailed?: (page: EditablePage, error: unknown) => void;
   now?: () => Date;
 }): SiteEditionService {
   const { data, publisher } = deps;
@@ -64,9 +74,9 @@ export function createSiteEditionService(deps: {
   const audit = (tx: SqlExecutor, viewer: StaffViewer, action: string, details: string) =>
     data.audit.record(eventEntry(now(), viewer.login, action, details), tx);
 
-  async function show(page: EditablePage) {
-    const row = await data.siteEditions.published(page);
-    if (!row) return;
+  const unshown = new Map<EditablePage, UnshownPage>();
+
+  const showRow = async (page: EditablePage, row: EditionRow) => {
     const edition = viewOf(page, row);
     await publisher.show({
       id: edition.id,
@@ -74,6 +84,50 @@ export function createSiteEditionService(deps: {
       content: edition.content,
       publishedAt: edition.publishedAt ?? edition.changedAt,
     });
+  };
+
+  /**
+   * Shows the page's published edition. One that will not render (stored before a check
+   * tightened) leaves the page on the newest earlier edition that does, or on the build's, and
+   * is named in `unshown` for /healthz: the other pages and the staff pages go on (issue 40).
+   */
+  async function show(page: EditablePage) {
+    const row = await data.siteEditions.published(page);
+    if (!row) return;
+    try {
+      await showRow(page, row);
+      unshown.delete(page);
+    } catch (error) {
+      deps.renderFailed?.(page, error);
+      let instead: number | null = null;
+      // Newest first; the one shown already (the usual case after a publish) costs nothing.
+      for (const earlier of await data.siteEditions.history(page)) {
+        if (earlier.id === row.id) continue;
+        const shownEarlier = await showRow(page, earlier).then(
+          () => true,
+          () => false,
+        );
+        if (shownEarlier) {
+          instead = earlier.id;
+          break;
+        }
+      }
+      unshown.set(page, { page, edition: row.id, shownInstead: instead });
+      throw new Error(
+        `${page}: edition #${row.id} could not be shown (${(error as Error)?.message}); ${instead === null ? "the build's content" : `#${instead}`} shown instead`,
+      );
+    }
+  }
+
+  /** The page rendered from this content as a trial: a refusal when it would not render. */
+  async function unrenderable<page extends EditablePage>(page: page, content: SiteContent[page]) {
+    try {
+      await publisher.preview(page, content);
+      return undefined;
+    } catch (error) {
+      deps.renderFailed?.(page, error);
+      return notRendered;
+    }
   }
 
   const schedule = createSiteSchedule({
@@ -81,13 +135,19 @@ export function createSiteEditionService(deps: {
     now,
     show,
     scheduled: () => deps.scheduled?.(),
+    unrenderable,
   });
 
   /** The content worked on, or published, or the build's. */
   async function currentContent<page extends EditablePage>(page: page): Promise<SiteContent[page]> {
-    const row =
-      (await data.siteEditions.workedOn(page)) ?? (await data.siteEditions.published(page));
-    return row ? viewOf(page, row).content : deps.defaults[page];
+    for (const row of [
+      await data.siteEditions.workedOn(page),
+      await data.siteEditions.published(page),
+    ]) {
+      const view = row ? readableViewOf(page, row) : undefined;
+      if (view) return view.content;
+    }
+    return deps.defaults[page];
   }
 
   async function act<page extends EditablePage>(
@@ -112,6 +172,8 @@ export function createSiteEditionService(deps: {
       }
       case "publish": {
         const content = editablePages[page].schema.parse(action.content);
+        const refusal = direct ? await unrenderable(page, content) : undefined;
+        if (refusal) return refusal;
         await data.transaction(async (tx) => {
           await schedule.editing(page, viewer.login, at, tx);
           const id = await repository.saveDraft({ page, content, by: viewer.login, at }, tx);
@@ -135,6 +197,17 @@ export function createSiteEditionService(deps: {
         }
         if (action.kind === "return" && action.comment.trim() === "") {
           return { ok: false, status: 400, message: "Напишите, что доработать." };
+        }
+        if (action.kind === "approve") {
+          // Rendered from the content the head saw, before anything commits; the transaction
+          // below checks the revision again, so what is published is what was rendered here.
+          const seen = await repository.find(action.editionId);
+          const view = seen?.page === page ? readableViewOf(page, seen) : undefined;
+          if (seen?.page === page && !view) return unreadableEdition;
+          if (view?.revision === action.revision) {
+            const refusal = await unrenderable(page, view.content);
+            if (refusal) return refusal;
+          }
         }
         const done = unlessChangedMeanwhile(
           data.transaction(async (tx) => {
@@ -177,6 +250,8 @@ export function createSiteEditionService(deps: {
       }
       case "schedule": {
         const content = editablePages[page].schema.parse(action.content);
+        const refusal = direct ? await unrenderable(page, content) : undefined;
+        if (refusal) return refusal;
         return schedule.schedule(viewer, page, content, action.publishAt, direct);
       }
       case "approve-on-schedule":
@@ -184,6 +259,13 @@ export function createSiteEditionService(deps: {
       case "cancel-schedule":
         return schedule.cancel(viewer, page, action.editionId, direct);
       case "restore": {
+        if (action.editionId !== 0) {
+          const earlier = await repository.find(action.editionId);
+          const view = earlier?.page === page ? readableViewOf(page, earlier) : undefined;
+          if (earlier?.page === page && !view) return unreadableEdition;
+          const refusal = view && direct ? await unrenderable(page, view.content) : undefined;
+          if (refusal) return refusal;
+        }
         const done = await data.transaction(async (tx) => {
           // Edition 0 is the build's content: what the page showed before its first publish.
           const earlier =
@@ -237,14 +319,23 @@ export function createSiteEditionService(deps: {
         data.siteEditions.published(page),
         data.siteEditions.history(page),
       ]);
-      const shown = working ?? published;
+      const workingView = working ? readableViewOf(page, working) : undefined;
+      const publishedView = published ? readableViewOf(page, published) : undefined;
+      const historyViews = history.map((row) => readableViewOf(page, row));
+      const unreadable = [working, published, ...history].filter(
+        (row, index, rows): row is EditionRow =>
+          row !== undefined &&
+          readableViewOf(page, row) === undefined &&
+          rows.findIndex((other) => other?.id === row.id) === index,
+      );
       return {
         page,
-        content: shown ? viewOf(page, shown).content : deps.defaults[page],
-        working: working ? viewOf(page, working) : null,
-        history: history.map((row) => viewOf(page, row)),
+        content: (workingView ?? publishedView)?.content ?? deps.defaults[page],
+        working: workingView ?? null,
+        history: historyViews.filter((view) => view !== undefined),
         publishesDirectly: publishesSiteDirectly(viewer.role, deps.approval),
         approves: can(viewer.role, "approve-site"),
+        unreadable: unreadable.map((row) => row.id),
       };
     },
 
@@ -256,8 +347,15 @@ export function createSiteEditionService(deps: {
 
     async preview(viewer, page) {
       if (!can(viewer.role, "edit-site")) throw new Error("preview outside the role");
-      return publisher.preview(page, await currentContent(page));
+      try {
+        return { ok: true, html: await publisher.preview(page, await currentContent(page)) };
+      } catch (error) {
+        deps.renderFailed?.(page, error);
+        return { ok: false, message: notRendered.message };
+      }
     },
+
+    unshown: () => [...unshown.values()],
 
     async showAllPublished() {
       // Each page on its own: one page that cannot be shown does not keep the others old.

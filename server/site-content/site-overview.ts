@@ -22,6 +22,21 @@ export function viewOf<page extends EditablePage>(page: page, row: EditionRow): 
   return { ...row, page, content, revision: editionRevision(row.content) };
 }
 
+/** The same, or undefined for a stored edition today's schema refuses (issue 40). */
+export function readableViewOf<page extends EditablePage>(
+  page: page,
+  row: EditionRow,
+): EditionView<page> | undefined {
+  const parsed = editablePages[page].schema.safeParse(row.content);
+  if (!parsed.success) return undefined;
+  return {
+    ...row,
+    page,
+    content: parsed.data as SiteContent[page],
+    revision: editionRevision(row.content),
+  };
+}
+
 export function createSiteOverview(deps: {
   data: Pick<DataLayer, "siteEditions">;
   defaults: SiteContent;
@@ -53,11 +68,12 @@ export function createSiteOverview(deps: {
         data.siteEditions.workedOn("news"),
         data.siteEditions.history("news"),
       ]);
-      const editions = history.map((row) => viewOf("news", row));
+      const editions = history.flatMap((row) => readableViewOf("news", row) ?? []);
+      const workedOn = working ? readableViewOf("news", working) : undefined;
       return announcementSummaries({
         // The newest edition of the history is the one published now.
         published: editions[0]?.content ?? deps.defaults.news,
-        working: working ? viewOf("news", working) : null,
+        working: workedOn ?? null,
         history: editions,
       });
     },

@@ -28,7 +28,9 @@ import {
   notFound,
   revisedMeanwhile,
   unlessChangedMeanwhile,
+  unreadableEdition,
 } from "./site-edition-outcomes.ts";
+import { readableViewOf } from "./site-overview.ts";
 
 const past = { ok: false, status: 400, message: scheduleMessages.past } as const;
 const cancelledByHead = "Отменить публикацию по расписанию может руководитель.";
@@ -44,6 +46,11 @@ export function createSiteSchedule(deps: {
   show: (page: EditablePage) => Promise<void>;
   /** A moment was set here: the checks look at the earliest one again. */
   scheduled: () => void;
+  /** A refusal when the page would not render from this content (a trial render). */
+  unrenderable: <page extends EditablePage>(
+    page: page,
+    content: SiteContent[page],
+  ) => Promise<SiteActionResult | undefined>;
 }) {
   const { data, now } = deps;
   const repository = data.siteEditions;
@@ -105,6 +112,16 @@ export function createSiteSchedule(deps: {
       }
       const at = now();
       if (publishAt.getTime() <= at.getTime()) return past;
+      // Rendered before anything commits, from the content the head saw (see the service).
+      const seen = await repository.find(editionId);
+      if (seen?.page === page) {
+        const view = readableViewOf(page, seen);
+        if (!view) return unreadableEdition;
+        if (view.revision === revision) {
+          const refusal = await deps.unrenderable(page, view.content);
+          if (refusal) return refusal;
+        }
+      }
       const done = await data.transaction(async (tx) => {
         const edition = await repository.find(editionId, tx);
         if (!edition || edition.page !== page) return false;
