@@ -35,6 +35,7 @@ import type { SiteFileService } from "./site-file-service.ts";
 import { createSiteOverview, readableViewOf, viewOf } from "./site-overview.ts";
 import type { SitePublisher } from "./site-publisher.ts";
 import { createSiteSchedule } from "./site-schedule.ts";
+import { createStoredFileFacts } from "./stored-file-facts.ts";
 
 export type SiteEditionService = SitePort & {
   /** Shows every page's published edition (at start, and when the store's notices resume). */
@@ -51,7 +52,7 @@ export type SiteEditionService = SitePort & {
 export type UnshownPage = { page: EditablePage; edition: number; shownInstead: number | null };
 
 export function createSiteEditionService(deps: {
-  data: Pick<DataLayer, "transaction" | "siteEditions" | "audit">;
+  data: Pick<DataLayer, "transaction" | "siteEditions" | "audit" | "attachments">;
   /** CONTENT_APPROVAL: an editor's change waits for a head. */
   approval: boolean;
   publisher: SitePublisher;
@@ -70,6 +71,25 @@ export function createSiteEditionService(deps: {
   const { data, publisher } = deps;
   const now = deps.now ?? (() => new Date());
   const overview = createSiteOverview(deps);
+  const fileFacts = createStoredFileFacts({ data });
+
+  /**
+   * Content posted by a form, checked by the page's schema with every uploaded file's facts
+   * read from the store (stored-file-facts.ts): what a publish or a draft may hold.
+   */
+  async function entered<page extends EditablePage>(
+    page: page,
+    posted: SiteContent[page],
+  ): Promise<{ ok: true; content: SiteContent[page] } | Extract<SiteActionResult, { ok: false }>> {
+    const { schema } = editablePages[page];
+    const checked = await fileFacts.withStoredFacts(schema.parse(posted));
+    if (!checked.ok) return checked;
+    // The stored facts may break a rule the form's facts passed (a PDF posted as a picture).
+    const stored = schema.safeParse(checked.content);
+    if (stored.success) return { ok: true, content: stored.data as SiteContent[page] };
+    const message = stored.error.issues[0]?.message ?? "Загрузите файл ещё раз.";
+    return { ok: false, status: 400, message };
+  }
 
   const audit = (tx: SqlExecutor, viewer: StaffViewer, action: string, details: string) =>
     data.audit.record(eventEntry(now(), viewer.login, action, details), tx);
@@ -162,7 +182,9 @@ export function createSiteEditionService(deps: {
     const repository = data.siteEditions;
     switch (action.kind) {
       case "save": {
-        const content = editablePages[page].schema.parse(action.content);
+        const entry = await entered(page, action.content);
+        if (!entry.ok) return entry;
+        const { content } = entry;
         await data.transaction(async (tx) => {
           await schedule.editing(page, viewer.login, at, tx);
           const id = await repository.saveDraft({ page, content, by: viewer.login, at }, tx);
@@ -171,7 +193,9 @@ export function createSiteEditionService(deps: {
         return { ok: true, outcome: "saved" };
       }
       case "publish": {
-        const content = editablePages[page].schema.parse(action.content);
+        const entry = await entered(page, action.content);
+        if (!entry.ok) return entry;
+        const { content } = entry;
         const refusal = direct ? await unrenderable(page, content) : undefined;
         if (refusal) return refusal;
         await data.transaction(async (tx) => {
@@ -249,7 +273,9 @@ export function createSiteEditionService(deps: {
         return { ok: true, outcome: "published" };
       }
       case "schedule": {
-        const content = editablePages[page].schema.parse(action.content);
+        const entry = await entered(page, action.content);
+        if (!entry.ok) return entry;
+        const { content } = entry;
         const refusal = direct ? await unrenderable(page, content) : undefined;
         if (refusal) return refusal;
         return schedule.schedule(viewer, page, content, action.publishAt, direct);
