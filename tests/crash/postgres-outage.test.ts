@@ -13,9 +13,9 @@ import {
   type ServerProcess,
   startServer,
 } from "../support/server-process.ts";
-import { createPostgresDatabase, testPostgresUrl } from "../support/test-databases.ts";
+import { createPostgresDatabase } from "../support/test-databases.ts";
 import { waitUntil } from "../support/wait-until.ts";
-import { startTcpProxy } from "./tcp-proxy.ts";
+import { startPostgresProxy } from "./tcp-proxy.ts";
 
 const workers = 4;
 /** "Quickly": no request may wait longer than this for its answer, outage or not. */
@@ -43,15 +43,11 @@ function appeal(index: number) {
 
 test("PostgreSQL unreachable for a while: quick 503s, unhealthy, recovery without a restart, every 201 stored", async (t) => {
   const database = await createPostgresDatabase();
-  const real = new URL(testPostgresUrl);
-  const proxy = await startTcpProxy({ host: real.hostname, port: Number(real.port || 5432) });
-  const proxiedUrl = new URL(database.url);
-  proxiedUrl.hostname = "127.0.0.1";
-  proxiedUrl.port = String(proxy.port);
+  const { proxy, url: proxiedUrl } = await startPostgresProxy(database.url);
   let server: ServerProcess | undefined;
   let stopLoad = async () => {};
   try {
-    server = await startServer(proxiedUrl.toString());
+    server = await startServer(proxiedUrl);
     const { baseUrl } = server;
     const started = Date.now();
     const load = startAppealLoad({ baseUrl, workers, started, appeal, pauseAfterRefusalMs: 100 });
