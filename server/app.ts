@@ -81,6 +81,7 @@ export type AppDependencies = {
         | "answerApproval"
         | "contentApproval"
         | "reportPlaceholders"
+        | "publishHeartbeatMs"
       >
     >;
   /** The migrated database and its repositories (server/db/data-layer.ts). */
@@ -223,6 +224,8 @@ export function buildApp({
       data,
       approval: config.contentApproval ?? true,
       placeholders: config.reportPlaceholders ? healthz : undefined,
+      health: healthz,
+      heartbeatMs: config.publishHeartbeatMs,
       render: createPageRenderer(pageHandler),
       settings,
       live: () => staticSite,

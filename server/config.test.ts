@@ -296,3 +296,15 @@ test("METRICS_ALLOW: loopback by default, else addresses or ranges; anything els
     /must be false, a number of proxy hops, or IP/,
   );
 });
+
+test("PUBLISH_HEARTBEAT_MS: the listener's heartbeat, 5 s by default, 100 ms to 10 min", () => {
+  assert.equal(loadConfig({}).publishHeartbeatMs, 5000);
+  assert.equal(loadConfig({ PUBLISH_HEARTBEAT_MS: "1000" }).publishHeartbeatMs, 1000);
+  for (const value of ["50", "600001", "1s"]) {
+    assert.throws(
+      () => loadConfig({ PUBLISH_HEARTBEAT_MS: value }),
+      (error: Error) =>
+        error instanceof ConfigError && error.message.includes(`PUBLISH_HEARTBEAT_MS="${value}"`),
+    );
+  }
+});

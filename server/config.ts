@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseAddressRanges, parseSiteUrl, parseTrustProxy } from "./config-addresses.ts";
+import { defaultHeartbeatMs } from "./db/site-edition-signals.ts";
 import { defaultDiskReserveMiB } from "./db/sqlite-disk-limits.ts";
 import {
   defaultLeaseMs,
@@ -83,6 +84,11 @@ export type ServerConfig = {
    * values of the seed are still published (decision 0040).
    */
   reportPlaceholders: boolean;
+  /**
+   * PostgreSQL: how often each server's publish-notice listener sends itself a notice; silent for
+   * three of these, it connects again and /healthz says 503 (issue 40).
+   */
+  publishHeartbeatMs: number;
 };
 
 export type TrustProxy = false | number | string[];
@@ -234,6 +240,10 @@ const envSchema = z
     ),
     ANSWER_APPROVAL: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
     CONTENT_APPROVAL: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
+    PUBLISH_HEARTBEAT_MS: limit(defaultHeartbeatMs).refine(
+      (ms) => ms >= 100 && ms <= 600_000,
+      "must be from 100 to 600000",
+    ),
   })
   .superRefine((env, context) => {
     if (env.SMTP_URL === undefined) return;
@@ -321,5 +331,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     allowLocalhostOrigins: data.NODE_ENV !== "production",
     timeouts: defaultTimeouts,
     reportPlaceholders: data.NODE_ENV === "production",
+    publishHeartbeatMs: data.PUBLISH_HEARTBEAT_MS,
   };
 }

@@ -1,23 +1,38 @@
 // The publish signals (decisions 0030 and 0039, site-edition-signals.ts) on both stores. On
 // PostgreSQL every server hears a page published or an edition scheduled by another, once the
 // announcing transaction commits and never when it rolls back, and is told on each (re)connection
-// so it can re-read what it missed. On SQLite one server owns the file: nothing is announced and
-// the listener is told nothing, not even that it connected.
+// so it can re-read what it missed. A listening connection that falls silent without closing (a
+// proxy that stops forwarding it, issue 40) is noticed by its heartbeat, said so and replaced.
+// On SQLite one server owns the file: nothing is announced and the listener is told nothing, not
+// even that it connected. On both, each page's published edition id can be read in one query.
 import assert from "node:assert/strict";
 import { mock, test } from "node:test";
 import pg from "pg";
+import { startPostgresProxy } from "../../tests/crash/tcp-proxy.ts";
 import { contractSuite } from "../../tests/support/data-layer-contract.ts";
 import { type DataLayer, openDataLayer } from "./data-layer.ts";
-import { announcePublished, announceScheduled } from "./site-edition-signals.ts";
+import {
+  announcePublished,
+  announceScheduled,
+  type HeartbeatOptions,
+  listenForPublished,
+  type PublishedListener,
+} from "./site-edition-signals.ts";
+
+type Handlers = Parameters<DataLayer["listenForPublished"]>[0];
 
 /** What a listener was told, and a way to wait for the next thing it is told. */
-function listening(data: DataLayer) {
+function listening(
+  data: DataLayer,
+  listen: (handlers: Handlers) => PublishedListener = (handlers) =>
+    data.listenForPublished(handlers),
+) {
   const heard = { pages: [] as string[], connected: 0, scheduled: 0, errors: 0 };
   let wake: () => void = () => {};
   const told = () => {
     wake();
   };
-  const listener = data.listenForPublished({
+  const listener = listen({
     onPage(page) {
       heard.pages.push(page);
       told();
@@ -39,7 +54,7 @@ function listening(data: DataLayer) {
   const until = async (done: () => boolean) => {
     while (!done()) await new Promise<void>((resolve) => (wake = resolve));
   };
-  return { heard, until, close: () => listener.close() };
+  return { heard, until, close: () => listener.close(), health: () => listener.health() };
 }
 
 const t0 = new Date("2026-05-04T06:00:00Z");
@@ -139,4 +154,67 @@ contractSuite(import.meta.filename, (store) => {
       assert.deepEqual(heard.pages, ["documents"]);
     },
   );
+
+  test(
+    "a listening connection that falls silent without closing is said so and replaced",
+    bounded,
+    async (t) => {
+      if (store.kind === "SQLite") {
+        const { health, close } = listening(store.data);
+        await close();
+        assert.equal(health(), null, "nothing to listen to, nothing to say");
+        return;
+      }
+      // The listener reaches PostgreSQL through a proxy that can stop forwarding its connection,
+      // as a firewall or NAT that forgot it does: no error, no end, nothing more.
+      const { proxy, url: proxied } = await startPostgresProxy(store.url);
+      t.after(() => proxy.close());
+      // A beat every 200 ms, silent past 600: the figures only make the test quick; it waits for
+      // what the listener is told, never for a time.
+      const heartbeat: HeartbeatOptions = { heartbeatMs: 200 };
+      const { heard, until, close, health } = listening(store.data, (handlers) =>
+        listenForPublished({ kind: "postgres", url: proxied }, handlers, heartbeat),
+      );
+      t.after(close);
+      await until(() => heard.connected >= 1);
+      assert.equal(health()?.silent, false);
+      assert.ok(health()?.lastHeardAt, "it heard its LISTEN answered");
+
+      // Every connection that LISTENs stalls from now on: the open one, and each one after.
+      proxy.stall("LISTEN site_edition_published");
+      const stalledAt = { errors: heard.errors, connected: heard.connected };
+      // Given up once for its silence, then its next connection too: silent all along.
+      await until(() => heard.errors >= stalledAt.errors + 2);
+      const silent = health();
+      assert.equal(silent?.silent, true, "silent past its bound");
+      assert.ok((silent?.silentMs ?? 0) > 600, `silent for ${silent?.silentMs} ms`);
+      assert.equal(heard.connected, stalledAt.connected, "no connection since the stall");
+
+      // Forwarded again: it connects (the caller re-reads everything then) and hears again.
+      proxy.unstall();
+      await until(() => heard.connected > stalledAt.connected);
+      assert.equal(health()?.silent, false, "heard again");
+      await publish(store.data, "about");
+      await until(() => heard.pages.includes("about"));
+    },
+  );
+
+  test("each page's published edition id: another with every publish and restore", async () => {
+    const before = await store.data.publishedVersions();
+    assert.equal(before.get("prices"), undefined, "never published");
+    await publish(store.data, "prices");
+    const first = (await store.data.publishedVersions()).get("prices");
+    assert.ok(first !== undefined);
+    await publish(store.data, "prices");
+    const second = (await store.data.publishedVersions()).get("prices");
+    assert.ok(second !== undefined && second !== first, "published again: another id");
+    await store.data.transaction((tx) =>
+      store.data.siteEditions.republish({ id: first, page: "prices", content: {} }, "head", t0, tx),
+    );
+    const restored = await store.data.publishedVersions();
+    const third = restored.get("prices");
+    assert.ok(third !== undefined && third !== first && third !== second, "restored: another id");
+    // The other pages' ids are as they were.
+    for (const [page, id] of before) if (page !== "prices") assert.equal(restored.get(page), id);
+  });
 });

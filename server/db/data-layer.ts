@@ -23,11 +23,12 @@ import { createNotesRepository } from "./notes-repository.ts";
 import { createNoticeDraftsRepository } from "./notice-drafts-repository.ts";
 import { observeStoreErrors } from "./observed-database.ts";
 import { openDatabase } from "./open-database.ts";
+import { publishedVersions } from "./published-versions.ts";
 import { createReplyTemplatesRepository } from "./reply-templates-repository.ts";
 import { createScheduledJobRunsRepository } from "./scheduled-job-runs-repository.ts";
 import { createServerSecretsRepository } from "./server-secrets-repository.ts";
 import { createSignInGuardRepository } from "./sign-in-guard-repository.ts";
-import { listenForPublished } from "./site-edition-signals.ts";
+import { type HeartbeatOptions, listenForPublished } from "./site-edition-signals.ts";
 import { createSiteEditionsRepository } from "./site-editions-repository.ts";
 import { createStaffAccountsRepository } from "./staff-accounts-repository.ts";
 import { createStatisticsRepository } from "./statistics-repository.ts";
@@ -85,8 +86,12 @@ export function createDataLayer(store: Database, database?: DatabaseConfig) {
     statistics: createStatisticsRepository(db),
     siteEditions: createSiteEditionsRepository(db),
     /** Every server hears of a page published by any of them (decision 0030). */
-    listenForPublished: (handlers: Parameters<typeof listenForPublished>[1]) =>
-      listenForPublished(database ?? noListening, handlers),
+    listenForPublished: (
+      handlers: Parameters<typeof listenForPublished>[1],
+      heartbeat?: HeartbeatOptions,
+    ) => listenForPublished(database ?? noListening, handlers, heartbeat),
+    /** Each page's published edition id: compared now and then, in case a notice was lost. */
+    publishedVersions: () => publishedVersions(db),
   };
 }
 

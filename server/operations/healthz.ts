@@ -2,8 +2,9 @@
  * GET /healthz: 503 with the reason while the store cannot be read or written (decision 0023),
  * otherwise 200 with what an operator watches: the mail (on or off, the outbox by kind, mail held
  * after a restore) and the backups, and what other rooms report (the placeholder values still
- * published, in production: decision 0040). Public: counts, moments and sizes, never paths or
- * error text.
+ * published, in production: decision 0040). A part another room watches can make it a 503 too:
+ * the publish notices unheard past their bound (issue 40). Public: counts, moments and sizes,
+ * never paths or error text.
  */
 import type { FastifyInstance } from "fastify";
 import type { DataLayer } from "../db/data-layer.ts";
@@ -12,18 +13,36 @@ import type { MailDoor } from "../mail/register-delivery-sender.ts";
 import { storeUnhealthy } from "./store-health.ts";
 
 /** Lets another room add a field of its own to /healthz's JSON (a count, never personal data). */
-export type HealthzReports = { report(field: string, read: () => number): void };
+export type HealthzReports = {
+  report(field: string, read: () => number): void;
+  /**
+   * A part the server needs: its state under `field`, and a 503 with `failing` as the reason
+   * while it is set. `read` answers null when there is no such part (nothing to show).
+   */
+  watch(field: string, read: () => WatchedPart | null): void;
+};
+
+export type WatchedPart = { failing: string | null; state: Record<string, unknown> };
 
 export function registerHealthz(
   app: FastifyInstance,
   deps: { data: DataLayer; mailDoor: MailDoor; backupScheduled: boolean },
 ): HealthzReports {
   const reports = new Map<string, () => number>();
+  const watched = new Map<string, () => WatchedPart | null>();
   app.get("/healthz", async (_request, reply) => {
     reply.header("cache-control", "no-store");
     // Reads answering is not enough: a store that cannot write is an outage (decision 0023).
     const unhealthy = await storeUnhealthy(deps.data);
     if (unhealthy) return reply.code(503).send(unhealthy);
+    const parts = [...watched].flatMap(([field, read]) => {
+      const part = read();
+      return part ? [{ field, ...part }] : [];
+    });
+    const states = Object.fromEntries(parts.map((part) => [part.field, part.state]));
+    const failing = parts.find((part) => part.failing !== null);
+    if (failing)
+      return reply.code(503).send({ status: "unavailable", reason: failing.failing, ...states });
     try {
       // Mail trouble is reported, not made an outage: appeals are still accepted and kept.
       const outboxByKind = await deps.data.deliveries.backlog();
@@ -43,12 +62,16 @@ export function registerHealthz(
           interrupted: backups.interrupted,
         },
         ...Object.fromEntries([...reports].map(([field, read]) => [field, read()])),
+        ...states,
       };
     } catch {
       return reply.code(503).send({ status: "unavailable" });
     }
   });
-  return { report: (field, read) => void reports.set(field, read) };
+  return {
+    report: (field, read) => void reports.set(field, read),
+    watch: (field, read) => void watched.set(field, read),
+  };
 }
 
 /** Every kind's backlog together: what /healthz reported before deliveries had kinds. */

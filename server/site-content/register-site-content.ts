@@ -8,12 +8,13 @@ import type { FastifyInstance } from "fastify";
 import { siteContentDefaults } from "../../content/site-content-defaults.ts";
 import { newsFeedPath } from "../../domain/site-content/news-content.ts";
 import type { DataLayer } from "../db/data-layer.ts";
-import type { PublishedListener } from "../db/site-edition-signals.ts";
+import { defaultHeartbeatMs, type PublishedListener } from "../db/site-edition-signals.ts";
 import type { HealthzReports } from "../operations/healthz.ts";
 import { registerSiteSearch } from "../search/register-site-search.ts";
 import { newsFeedXml } from "../site/news-feed.ts";
 import type { SiteSettings } from "../site/site-settings.ts";
 import { watchPlaceholders } from "./placeholder-watch.ts";
+import { watchPublishedVersions } from "./published-versions-watch.ts";
 import { createSiteEditionService } from "./site-edition-service.ts";
 import { registerSiteFileRoute } from "./site-file-route.ts";
 import { createSiteFileService } from "./site-file-service.ts";
@@ -37,6 +38,10 @@ export function registerSiteContent(
      * (/healthz), besides the start-up log (decision 0040).
      */
     placeholders?: HealthzReports | undefined;
+    /** Where the publish notices' listener says when it last heard itself (issue 40). */
+    health?: HealthzReports | undefined;
+    /** PUBLISH_HEARTBEAT_MS: the listener's heartbeat; the published versions compared at twice it. */
+    heartbeatMs?: number | undefined;
   },
 ) {
   const publisher = createSitePublisher({
@@ -66,6 +71,8 @@ export function registerSiteContent(
   });
   let checks: ReturnType<typeof startScheduleChecks> | undefined;
   let listener: PublishedListener | undefined;
+  let versions: ReturnType<typeof watchPublishedVersions> | undefined;
+  const heartbeatMs = deps.heartbeatMs ?? defaultHeartbeatMs;
   const showing = (what: string, work: Promise<void>) =>
     work.catch((error: unknown) =>
       app.log.error(
@@ -97,24 +104,48 @@ export function registerSiteContent(
         `placeholder values of the seed still published: ${count} (see /staff/site/fill)`,
       );
     }
-    listener = deps.data.listenForPublished({
-      onPage: (page) =>
-        void showing("showing a published page failed", service.showPublished(page)),
-      // Notices sent while the connection was down are lost: read every page again.
-      onConnected: () => {
-        void showing("showing the published pages failed", service.showAllPublished());
-        checks?.poke();
+    listener = deps.data.listenForPublished(
+      {
+        onPage: (page) =>
+          void showing("showing a published page failed", service.showPublished(page)),
+        // Notices sent while the connection was down are lost: read every page again.
+        onConnected: () => {
+          void showing("showing the published pages failed", service.showAllPublished());
+          checks?.poke();
+        },
+        // Another server set a moment: the timer is set for the earliest one (decision 0039).
+        onScheduled: () => checks?.poke(),
+        onError: (error) =>
+          app.log.warn(
+            { err: { message: (error as Error)?.message } },
+            "publish notices: reconnecting",
+          ),
       },
-      // Another server set a moment: the timer is set for the earliest one (decision 0039).
-      onScheduled: () => checks?.poke(),
+      { heartbeatMs },
+    );
+    deps.health?.watch("publishNotices", () => {
+      const health = listener?.health();
+      if (!health) return null;
+      const { lastHeardAt, silentMs, silent } = health;
+      return {
+        failing: silent ? "publish-notices-silent" : null,
+        state: { lastHeardAt: lastHeardAt?.toISOString() ?? null, silentMs },
+      };
+    });
+    // A notice lost for whatever reason costs one round of this, not for ever (issue 40).
+    versions = watchPublishedVersions({
+      read: () => deps.data.publishedVersions(),
+      show: (page) => service.showPublished(page),
+      everyMs: heartbeatMs * 2,
       onError: (error) =>
-        app.log.warn(
-          { err: { message: (error as Error)?.message } },
-          "publish notices: reconnecting",
+        app.log.error(
+          { err: { name: (error as Error)?.name, message: (error as Error)?.message } },
+          "comparing the published versions failed",
         ),
     });
   });
   app.addHook("onClose", async () => {
+    versions?.stop();
     await listener?.close();
     await checks?.stop();
   });

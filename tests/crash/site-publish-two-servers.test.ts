@@ -5,6 +5,9 @@
 // Scheduled publishing (decision 0039): an edition scheduled through one server is published
 // once at its moment, though both servers' timers are set for it (one audit line), and served by
 // both; an edition whose moment came while every server was down is published when one starts.
+// The second server reaches PostgreSQL through a proxy that can stop forwarding its listening
+// connection without closing it (issue 40): it still serves a publish within 15 s, by its
+// heartbeat and its comparison of the published versions, and its /healthz says it is deaf.
 // Needs `npm run build`.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
@@ -25,12 +28,17 @@ import { killIfRunning, type ServerProcess, startServer } from "../support/serve
 import { testPasswordHash } from "../support/staff-fixtures.ts";
 import { StaffHttpBrowser } from "../support/staff-http.ts";
 import { createPostgresDatabase, type TestDatabase } from "../support/test-databases.ts";
+import { waitUntil } from "../support/wait-until.ts";
+import { startPostgresProxy, type TcpProxy } from "./tcp-proxy.ts";
 
 const password = "correct horse battery staple";
 const newSalary = "52\u00a0500\u00a0₽ в\u00a0месяц на\u00a0руки";
 
 let database: TestDatabase;
+let proxy: TcpProxy;
 const servers: ServerProcess[] = [];
+/** The second server's heartbeat: its listener is given up, and /healthz says 503, past 3 of it. */
+const heartbeatMs = 1000;
 
 before(async () => {
   database = await createPostgresDatabase();
@@ -39,11 +47,17 @@ before(async () => {
     role: "head",
   });
   await data.close();
-  servers.push(await startServer(database.url), await startServer(database.url));
+  const proxied = await startPostgresProxy(database.url);
+  proxy = proxied.proxy;
+  servers.push(
+    await startServer(database.url),
+    await startServer(proxied.url, { PUBLISH_HEARTBEAT_MS: String(heartbeatMs) }),
+  );
 });
 
 after(async () => {
   for (const server of servers) await killIfRunning(server);
+  await proxy?.close();
   await database?.drop();
 });
 
@@ -56,14 +70,19 @@ function formWithSalary(salary: string): Record<string, string> {
 const vacanciesOf = async (server: ServerProcess) =>
   (await fetch(`${server.baseUrl}/vacancies`)).text();
 
+/** The head's form of `page` posted through `server`, as the browser posts it: a 303 expected. */
+async function postAsHead(server: ServerProcess, page: string, form: Record<string, string>) {
+  const head = new StaffHttpBrowser(server.baseUrl);
+  await head.signIn("hanna", password);
+  await head.get(`/staff/site/${page}`);
+  const posted = await head.post(`/staff/site/${page}`, form);
+  assert.equal(posted.status, 303, posted.html.slice(0, 300));
+}
+
 test("published through one server, the other serves it within 2 s; a later server at once", async () => {
   const [first, second] = servers as [ServerProcess, ServerProcess];
   assert.ok(!(await vacanciesOf(second)).includes(newSalary));
-  const head = new StaffHttpBrowser(first.baseUrl);
-  await head.signIn("hanna", password);
-  await head.get("/staff/site/vacancies");
-  const posted = await head.post("/staff/site/vacancies", formWithSalary("52500"));
-  assert.equal(posted.status, 303, posted.html.slice(0, 300));
+  await postAsHead(first, "vacancies", formWithSalary("52500"));
   const publishedAt = performance.now();
   assert.ok((await vacanciesOf(first)).includes(newSalary), "the publishing server at once");
 
@@ -88,12 +107,8 @@ test("new contacts published through one server: the other's every page within 2
   const phone = "(8332) 64-10-05";
   const footerOf = async (server: ServerProcess, path: string) =>
     (await fetch(`${server.baseUrl}${path}`)).text();
-  const head = new StaffHttpBrowser(first.baseUrl);
-  await head.signIn("hanna", password);
-  await head.get("/staff/site/contacts");
   const fields = contactFormFields(contactFormValues({ ...defaultContacts, phone }));
-  const posted = await head.post("/staff/site/contacts", { ...fields, intent: "publish" });
-  assert.equal(posted.status, 303, posted.html.slice(0, 300));
+  await postAsHead(first, "contacts", { ...fields, intent: "publish" });
   const publishedAt = performance.now();
   for (const path of prerenderedPaths) {
     assert.ok((await footerOf(first, path)).includes(phone), `the publishing server's ${path}`);
@@ -147,6 +162,57 @@ test("scheduled through one server: published once at its moment, served by both
   } finally {
     await data.close();
   }
+});
+
+test("the other server's listening connection stalled: it serves a publish within 15 s, /healthz says so", async () => {
+  const [first, second] = servers as [ServerProcess, ServerProcess];
+  const salary = "55\u00a0500\u00a0₽ в\u00a0месяц на\u00a0руки";
+  const healthOf = async (server: ServerProcess) => {
+    const response = await fetch(`${server.baseUrl}/healthz`);
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  assert.equal((await healthOf(second)).status, 200);
+  // As the drill did (a firewall or NAT that forgot the connection): nothing forwarded, nothing
+  // closed; and the same for each listening connection after it, until `unstall`.
+  proxy.stall("LISTEN site_edition_published");
+  await postAsHead(first, "vacancies", formWithSalary("55500"));
+  const publishedAt = performance.now();
+  try {
+    const served = await waitUntil(
+      "the other server serving the publish, its notice unheard",
+      async () => (await vacanciesOf(second)).includes(salary) && performance.now() - publishedAt,
+      15_000,
+      50,
+    );
+    const deaf = await waitUntil(
+      "the other server's /healthz saying its listener is silent",
+      async () => {
+        const health = await healthOf(second);
+        return health.status === 503 && health.body.reason === "publish-notices-silent" && health;
+      },
+      15_000,
+      50,
+    );
+    const notices = deaf.body.publishNotices as { lastHeardAt: string; silentMs: number };
+    assert.ok(notices.silentMs > heartbeatMs * 3, JSON.stringify(deaf.body));
+    console.log(
+      `# the other server, its listening connection stalled, served the publish ${Math.round(served)} ms after it was answered; its /healthz: ${JSON.stringify(deaf.body)}`,
+    );
+  } finally {
+    proxy.unstall();
+  }
+  // Forwarded again: it listens again, and /healthz says it heard itself just now.
+  const healthy = await waitUntil(
+    "the other server's /healthz 200 again",
+    async () => {
+      const health = await healthOf(second);
+      return health.status === 200 && health;
+    },
+    15_000,
+    50,
+  );
+  const notices = healthy.body.publishNotices as { lastHeardAt: string; silentMs: number };
+  assert.ok(notices.silentMs <= heartbeatMs * 3, JSON.stringify(healthy.body));
 });
 
 test("an edition due while every server was down is published when one starts", async () => {

@@ -18,7 +18,7 @@ export type ContractPart = Exclude<keyof DataLayer, "kind">;
 /** The contract files (in server/db/) and what each owns; a repository is owned once. */
 export const contractOwners: Record<string, readonly ContractPart[]> = {
   "contract-site-editions.test.ts": ["siteEditions"],
-  "contract-publish-signals.test.ts": ["listenForPublished"],
+  "contract-publish-signals.test.ts": ["listenForPublished", "publishedVersions"],
   "contract-appeals.test.ts": ["appeals", "appealTopics"],
   "contract-intake.test.ts": ["appealIntake", "acknowledgementCounts", "statistics"],
   "contract-answers.test.ts": ["answers", "attachments"],
