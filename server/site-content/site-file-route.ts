@@ -7,10 +7,19 @@
  */
 import contentDisposition from "content-disposition";
 import type { FastifyInstance } from "fastify";
+import { maxFileNameLength } from "../../domain/attachments/submitted-file.ts";
 import { siteFileAddress, siteFileAddressPattern } from "../../domain/site-content/site-files.ts";
 import type { SiteFileService } from "./site-file-service.ts";
 
 export const siteFileRoute = "/files/:id/:name";
+
+/**
+ * The router's longest path parameter (find-my-way's `maxParamLength`, 100 by default, measured
+ * on the decoded name in UTF-16 units): a kept name has up to `maxFileNameLength` characters
+ * and the extension of its real type added (".docx"), each character up to two units (outside
+ * the BMP). A longer parameter answered 404 for a name the upload had kept (issue 40).
+ */
+export const siteFileNameParamLength = 2 * (maxFileNameLength + ".docx".length);
 
 const notFound = "Файл не найден.";
 
