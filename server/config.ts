@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { parseAddressRanges, parseSiteUrl, parseTrustProxy } from "./config-addresses.ts";
+import {
+  type DatabaseConfig,
+  limit,
+  parsed,
+  parseEnvironment,
+  storeOf,
+  storeShape,
+} from "./config-store.ts";
 import { defaultHeartbeatMs } from "./db/site-edition-signals.ts";
-import { defaultDiskReserveMiB } from "./db/sqlite-disk-limits.ts";
 import {
   defaultLeaseMs,
   defaultMailConnections,
@@ -10,11 +17,17 @@ import {
   parseAddressList,
   parseSender,
   parseSmtpUrl,
-  redactSmtpUrl,
 } from "./mail/mail-config.ts";
 import type { BackupSchedule } from "./operations/scheduled-backup.ts";
 
-/** Where appeals are stored, parsed from DATABASE_URL. */
+export {
+  ConfigError,
+  type DatabaseConfig,
+  defaultDatabaseUrl,
+  loadStoreConfig,
+  parseDatabaseUrl,
+} from "./config-store.ts";
+
 /** When the daily reminder goes out unless REMINDER_TIME says otherwise: Kirov time. */
 export const defaultReminderTime = "08:00";
 /** When the daily backup is taken unless BACKUP_TIME says otherwise: Kirov time, a quiet hour. */
@@ -27,10 +40,6 @@ export const defaultBackupKeep = 14;
 export const defaultMetricsAllow = ["127.0.0.1", "::1"];
 /** Days sign-in audit lines are kept unless SIGN_IN_AUDIT_DAYS says otherwise: a year. */
 export const defaultSignInAuditDays = 365;
-
-export type DatabaseConfig =
-  /** `diskReserveMiB`: DISK_RESERVE_MB, free space below which SQLite refuses writes. */
-  { kind: "sqlite"; path: string; diskReserveMiB?: number } | { kind: "postgres"; url: string };
 
 export type ServerConfig = {
   port: number;
@@ -118,66 +127,6 @@ export const defaultTimeouts: ServerTimeouts = {
   checkIntervalMs: 1_000,
 };
 
-export const defaultDatabaseUrl = "sqlite:data/appeals.sqlite";
-
-export function parseDatabaseUrl(value: string): DatabaseConfig {
-  if (value.startsWith("sqlite:")) {
-    const path = value.slice("sqlite:".length).replace(/^\/\/(?=\/)/, "");
-    if (path === "") throw new Error("sqlite: needs a file path, e.g. sqlite:data/appeals.sqlite");
-    return { kind: "sqlite", path };
-  }
-  if (value.startsWith("postgres://") || value.startsWith("postgresql://")) {
-    try {
-      new URL(value);
-    } catch {
-      throw new Error("not a valid postgres:// URL");
-    }
-    return { kind: "postgres", url: value };
-  }
-  throw new Error("must start with sqlite: or postgres://");
-}
-
-function limit(defaultValue: number) {
-  return z
-    .string()
-    .regex(/^\d+$/, "must be a whole number")
-    .transform(Number)
-    .refine((count) => count >= 1, "must be at least 1")
-    .refine((count) => count <= 1_000_000, "must be at most 1000000")
-    .default(defaultValue);
-}
-
-/** A text setting checked by a parser that throws a message on a bad value. */
-function parsed<T>(parse: (value: string) => T) {
-  return z.string().transform((value, context) => {
-    try {
-      return parse(value);
-    } catch (error) {
-      context.addIssue({ code: "custom", message: (error as Error).message });
-      return z.NEVER;
-    }
-  });
-}
-
-/**
- * The store and its disk reserve: read by the server (loadConfig) and by every command that opens
- * the store (loadStoreConfig), so that a command writes under the same reserve as the server.
- */
-const storeShape = {
-  DATABASE_URL: z.string().default(defaultDatabaseUrl).pipe(parsed(parseDatabaseUrl)),
-  DISK_RESERVE_MB: limit(defaultDiskReserveMiB).refine(
-    (megabytes) => megabytes >= 4 && megabytes <= 1_000_000,
-    "must be from 4 to 1000000",
-  ),
-};
-
-/** DATABASE_URL with, for SQLite, DISK_RESERVE_MB: the store as everything here opens it. */
-function storeOf(data: { DATABASE_URL: DatabaseConfig; DISK_RESERVE_MB: number }): DatabaseConfig {
-  return data.DATABASE_URL.kind === "sqlite"
-    ? { ...data.DATABASE_URL, diskReserveMiB: data.DISK_RESERVE_MB }
-    : data.DATABASE_URL;
-}
-
 const envSchema = z
   .object({
     PORT: z
@@ -262,36 +211,6 @@ const configSchema = envSchema.transform((data, context) => {
     return z.NEVER;
   }
 });
-
-export class ConfigError extends Error {
-  override name = "ConfigError";
-}
-
-/** The environment through `schema`, or a ConfigError naming each bad variable and its value. */
-function parseEnvironment<T>(schema: z.ZodType<T>, env: NodeJS.ProcessEnv): T {
-  // An empty variable means "not set", as in most shells' `VAR= cmd`.
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
-  const result = schema.safeParse(present);
-  if (result.success) return result.data;
-  const lines = result.error.issues.map((issue) => {
-    const name = String(issue.path[0]);
-    // The SMTP password never reaches a log or a terminal.
-    const given = name === "SMTP_URL" ? redactSmtpUrl(env[name]) : env[name];
-    return `  ${name}=${JSON.stringify(given)}: ${issue.message}`;
-  });
-  throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
-}
-
-const storeSchema = z.object(storeShape);
-
-/**
- * The store DATABASE_URL names, with the disk reserve DISK_RESERVE_MB sets, for the commands
- * that open it (scripts/): the same reading as the server's, so that no command keeps another
- * reserve than the server beside it (issue 40). Throws a ConfigError as loadConfig does.
- */
-export function loadStoreConfig(env: NodeJS.ProcessEnv = process.env): DatabaseConfig {
-  return storeOf(parseEnvironment(storeSchema, env));
-}
 
 /**
  * Reads the configuration from the environment. A bad value stops the server at start with a
