@@ -68,7 +68,18 @@ export function registerSiteContent(
     defaults: siteContentDefaults,
     scheduled: () => checks?.poke(),
     placeholders: placeholders.list,
+    // The reason is the operators' (a date the formatter refused); the editor reads a sentence.
+    renderFailed: (page, error) =>
+      app.log.warn(
+        { page, err: { name: (error as Error)?.name, message: (error as Error)?.message } },
+        "site: a page would not render from an edition",
+      ),
   });
+  // A warning, not an outage: the page serves its last good edition (issue 40).
+  deps.health?.watch("sitePages", () => ({
+    failing: null,
+    state: { unshown: service.unshown() },
+  }));
   let checks: ReturnType<typeof startScheduleChecks> | undefined;
   let listener: PublishedListener | undefined;
   let versions: ReturnType<typeof watchPublishedVersions> | undefined;

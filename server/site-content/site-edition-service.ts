@@ -114,6 +114,8 @@ export function createSiteEditionService(deps: {
   async function show(page: EditablePage) {
     const row = await data.siteEditions.published(page);
     if (!row) return;
+    // Known not to render: a stored edition never changes, trying again would only log again.
+    if (unshown.get(page)?.edition === row.id) return;
     try {
       await showRow(page, row);
       unshown.delete(page);
