@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { test } from "node:test";
-import { imageSizeOf } from "./image-size.ts";
+import { imageSizeOf, pictureLimits, pictureRefusal } from "./image-size.ts";
 
 /** A PNG's first 24 bytes: signature, IHDR length and type, width and height. */
 function pngHeader(width: number, height: number): Uint8Array {
@@ -78,4 +78,29 @@ test("real pictures: the answers' test photo (JPEG) and the site's icon (PNG)", 
   assert.deepEqual(imageSizeOf("JPEG", jpeg), { width: 120, height: 80 });
   const png = await readFile(new URL("../../public/icons/favicon-32.png", import.meta.url));
   assert.deepEqual(imageSizeOf("PNG", png), { width: 32, height: 32 });
+});
+
+test("a picture past 8,000 points a side or 40 megapixels is refused in words naming the limit", () => {
+  // The probe's bomb: 30000 × 30000 declared, 3.6 GB once decoded.
+  const bomb = pictureRefusal("PNG", pngHeader(30_000, 30_000), "схема.png");
+  assert.match(bomb ?? "", /^Картинка «схема\.png» не принята: 30000 × 30000 точек/);
+  assert.match(bomb ?? "", /8000 × 8000 точек и 40 мегапикселей/);
+  assert.match(bomb ?? "", /Ничего не сохранено\.$/);
+  assert.ok(pictureRefusal("PNG", pngHeader(8001, 10), "a.png"), "one side too long");
+  assert.ok(pictureRefusal("PNG", pngHeader(8000, 5001), "a.png"), "40,008,000 points");
+  assert.equal(pictureRefusal("PNG", pngHeader(8000, 5000), "a.png"), undefined);
+  assert.equal(pictureRefusal("PNG", pngHeader(640, 427), "a.png"), undefined);
+  assert.equal(
+    pictureLimits.maxSide * pictureLimits.maxSide > pictureLimits.maxPixels,
+    true,
+    "both limits count",
+  );
+});
+
+test("a picture whose size cannot be read is refused; a file that is no picture is not judged", () => {
+  assert.match(
+    pictureRefusal("PNG", new Uint8Array(10), "битая.png") ?? "",
+    /^Картинка «битая\.png» не принята: не удалось прочитать её размер/,
+  );
+  assert.equal(pictureRefusal("PDF", new Uint8Array(10), "устав.pdf"), undefined);
 });

@@ -1,74 +1,51 @@
 /**
- * The width and height of an uploaded picture (JPEG, PNG, WebP), read from its header, so a page
- * can give `<img>` its width and height and keep its layout still while it loads (CLS 0,
- * decision 0040). Pure bytes: no Node, no DOM. Undefined when the header cannot be read.
+ * The width and height of an uploaded picture (JPEG, PNG, WebP), read from its header by
+ * `image-size` (pure bytes, no Node, no DOM), so a page can give `<img>` its width and height and
+ * keep its layout still while it loads (CLS 0, decision 0040); and the largest picture the site
+ * takes (issue 40): a 2.6 MB PNG declaring 30000 × 30000 points is 3.6 GB once a browser decodes
+ * it, and was published as `<img width="30000" height="30000">`.
  */
+import { imageSize } from "image-size";
+
 export type ImageSize = { width: number; height: number };
 
-const ascii = (bytes: Uint8Array, at: number, length: number) =>
-  String.fromCharCode(...bytes.subarray(at, at + length));
+/**
+ * The largest picture decoded, in points: a side, and all of them (40 megapixels, 160 MB as a
+ * browser holds it, four bytes a point). A camera's photo (24 MP, 6000 × 4000) passes; a scan
+ * of a chart at 600 dpi on A3 (7000 × 9900) does not, and is better made smaller for a page.
+ */
+export const pictureLimits = { maxSide: 8000, maxPixels: 40_000_000 } as const;
 
-const sized = (width: number, height: number): ImageSize | undefined =>
-  width > 0 && height > 0 ? { width, height } : undefined;
+/** The type `image-size` names for each picture format of the site (site-files.ts). */
+const pictureTypes: Record<string, string> = { PNG: "png", JPEG: "jpg", WEBP: "webp" };
 
-function pngSize(bytes: Uint8Array): ImageSize | undefined {
-  if (bytes.length < 24 || ascii(bytes, 12, 4) !== "IHDR") return undefined;
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return sized(view.getUint32(16), view.getUint32(20));
-}
-
-/** JPEG: the first start-of-frame segment (SOF0…SOF15 but DHT, JPG, DAC) holds the size. */
-function jpegSize(bytes: Uint8Array): ImageSize | undefined {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let at = 2;
-  while (at + 9 < bytes.length) {
-    if (bytes[at] !== 0xff) return undefined;
-    const marker = bytes[at + 1] ?? 0;
-    // Fill bytes, and markers without a length (RSTn, TEM).
-    if (marker === 0xff) {
-      at += 1;
-      continue;
-    }
-    if ((marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) {
-      at += 2;
-      continue;
-    }
-    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
-      return sized(view.getUint16(at + 7), view.getUint16(at + 5));
-    }
-    at += 2 + view.getUint16(at + 2);
-  }
-  return undefined;
-}
-
-function webpSize(bytes: Uint8Array): ImageSize | undefined {
-  if (bytes.length < 30 || ascii(bytes, 0, 4) !== "RIFF" || ascii(bytes, 8, 4) !== "WEBP") {
+/** The size from the header; undefined when it cannot be read or is not of this format. */
+export function imageSizeOf(format: string, bytes: Uint8Array): ImageSize | undefined {
+  const type = pictureTypes[format];
+  if (type === undefined) return undefined;
+  try {
+    const { width, height, type: read } = imageSize(bytes);
+    return read === type && width > 0 && height > 0 ? { width, height } : undefined;
+  } catch {
+    // Not a header image-size can read (truncated, damaged).
     return undefined;
   }
-  const byte = (at: number) => bytes[at] ?? 0;
-  const chunk = ascii(bytes, 12, 4);
-  if (chunk === "VP8 ") {
-    return sized((byte(26) | (byte(27) << 8)) & 0x3fff, (byte(28) | (byte(29) << 8)) & 0x3fff);
-  }
-  if (chunk === "VP8L") {
-    const b1 = byte(22);
-    return sized(
-      1 + (byte(21) | ((b1 & 0x3f) << 8)),
-      1 + ((b1 >> 6) | (byte(23) << 2) | ((byte(24) & 0x0f) << 10)),
-    );
-  }
-  if (chunk === "VP8X") {
-    return sized(
-      1 + (byte(24) | (byte(25) << 8) | (byte(26) << 16)),
-      1 + (byte(27) | (byte(28) << 8) | (byte(29) << 16)),
-    );
-  }
-  return undefined;
 }
 
-export function imageSizeOf(format: string, bytes: Uint8Array): ImageSize | undefined {
-  if (format === "PNG") return pngSize(bytes);
-  if (format === "JPEG") return jpegSize(bytes);
-  if (format === "WEBP") return webpSize(bytes);
-  return undefined;
+/** Why an upload of this picture is refused, in the editor's words; undefined: it is taken. */
+export function pictureRefusal(
+  format: string,
+  bytes: Uint8Array,
+  name: string,
+): string | undefined {
+  if (pictureTypes[format] === undefined) return undefined;
+  const size = imageSizeOf(format, bytes);
+  const { maxSide, maxPixels } = pictureLimits;
+  if (!size) {
+    return `Картинка «${name}» не принята: не удалось прочитать её размер (файл повреждён?). Сохраните её в графическом редакторе заново и загрузите снова. Ничего не сохранено.`;
+  }
+  if (size.width <= maxSide && size.height <= maxSide && size.width * size.height <= maxPixels) {
+    return undefined;
+  }
+  return `Картинка «${name}» не принята: ${size.width} × ${size.height} точек, а сайт принимает не больше ${maxSide} × ${maxSide} точек и ${maxPixels / 1_000_000} мегапикселей. Уменьшите её (для страницы сайта хватит 2000 точек по длинной стороне) и загрузите снова. Ничего не сохранено.`;
 }

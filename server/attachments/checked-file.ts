@@ -17,7 +17,14 @@ export async function checkedFile(
   const detected = await mediaTypeOf(content);
   const type = rules.types.find((allowed) => allowed.mediaType === detected);
   if (!type) throw new UploadRefusal(415, rules.messages.wrongType(name), true);
-  return { fileName: withExtension(name, type.extension), mediaType: type.mediaType, content };
+  const file = {
+    fileName: withExtension(name, type.extension),
+    mediaType: type.mediaType,
+    content,
+  };
+  const refused = rules.refusal?.(file);
+  if (refused) throw new UploadRefusal(413, refused, true);
+  return file;
 }
 
 /** The name with the extension of its real type: a PDF sent as 'letter.jpg' goes out as a PDF. */

@@ -8,7 +8,10 @@ import {
   appealFileMessages,
   appealFileTypes,
 } from "../../domain/appeals/appeal-files.ts";
+import type { SubmittedFile } from "../../domain/attachments/submitted-file.ts";
+import { pictureRefusal } from "../../domain/site-content/image-size.ts";
 import {
+  formatOfMediaType,
   siteFileLimits,
   siteFileMessages,
   siteFileTypes,
@@ -42,6 +45,8 @@ export type FileRules = {
     tooManyWith?(name: string): string;
     tooLargeWith?(name: string): string;
   };
+  /** Why a file of an allowed type is refused all the same (a picture too large decoded). */
+  refusal?(file: SubmittedFile): string | undefined;
 };
 
 export const answerFileRules: FileRules = {
@@ -72,6 +77,9 @@ export const siteFileRules: FileRules = {
   maxFields: siteFileLimits.maxFields,
   maxFileInputs: siteFileLimits.maxFileInputs,
   messages: siteFileMessages,
+  // A picture whose decoded size passes the site's limits (issue 40): not a decompression bomb.
+  refusal: (file) =>
+    pictureRefusal(formatOfMediaType(file.mediaType) ?? "", file.content, file.fileName),
 };
 
 /** A refusal of the whole upload: its status and the Russian message the page shows. */

@@ -60,6 +60,8 @@ export const domainPackages = [
   "react-router",
   // The Snowball Russian stemmer of the search's text rules (decision 0042): plain JavaScript.
   "@orama/stemmers",
+  // A picture's width and height from its header (domain/site-content/image-size.ts): pure bytes.
+  "image-size",
 ];
 
 const sourceFile = /\.(ts|tsx)$/;
