@@ -6,6 +6,7 @@
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { visibleText } from "../domain/appeals/visible-text.ts";
+import { editablePages, isEditablePage } from "../domain/site-content/site-editions.ts";
 import { formatKirovDateTime, startOfKirovDay } from "../domain/time/kirov-time.ts";
 import {
   defaultRetentionYears,
@@ -21,6 +22,7 @@ import {
   defaultNumberMargin,
   sequenceOfNumber,
 } from "../server/operations/restored-store-safety.ts";
+import { decideHeldEditionsCommand, listHeldEditions } from "./held-editions-commands.ts";
 import { decideHeldMail, listHeldMail, parseAge } from "./held-mail-commands.ts";
 import { backup, restore } from "./store-backup-commands.ts";
 
@@ -35,6 +37,8 @@ const usage = `Usage: npm run appeals -- list [--json] [--since YYYY-MM-DD]
        npm run appeals -- restore FILE [--last-number NUMBER] [--margin N]
        npm run appeals -- held-mail [--json]
        npm run appeals -- release-mail|cancel-mail --all | [--kind KIND] [--older-than AGE]
+       npm run appeals -- held-editions [--json]
+       npm run appeals -- release-editions|cancel-editions --all | --page PAGE
 
   list               print the stored appeals, oldest first
   --json             print them as one JSON array (nothing else on standard output)
@@ -50,11 +54,16 @@ const usage = `Usage: npm run appeals -- list [--json] [--since YYYY-MM-DD]
                      is kept beside it (PostgreSQL: its schema, renamed). Registration numbers
                      go on from a new thousand at least N (--margin, default ${defaultNumberMargin})
                      past the highest of the backup and --last-number NUMBER (the last number
-                     in the handlers' mailbox); every mail pending in the backup is held
+                     in the handlers' mailbox); every mail pending in the backup is held, and
+                     every scheduled site edition whose moment has passed
   held-mail          list the mail a restore held, by kind and age
   release-mail       send held mail: --all, or those of --kind KIND and/or written more than
                      --older-than AGE ago (90m, 12h, 3d)
   cancel-mail        never send held mail (it went before the loss): same choice as release-mail
+  held-editions      list the scheduled site editions a restore held
+  release-editions   let held editions be published (at the servers' next check): --all, or
+                     those of --page PAGE (vacancies, prices, news…)
+  cancel-editions    never publish held editions: each becomes a draft again; same choice
 
 The store is the one DATABASE_URL names (default ${defaultDatabaseUrl}), written under the
 disk reserve DISK_RESERVE_MB sets (default ${defaultDiskReserveMiB} MiB), as the server writes it.`;
@@ -72,6 +81,7 @@ function parseCommand(argv: string[]) {
     "last-number": { type: "string" },
     margin: { type: "string" },
     kind: { type: "string" },
+    page: { type: "string" },
     all: { type: "boolean" },
     help: { type: "boolean" },
   } as const;
@@ -92,6 +102,7 @@ function parseCommand(argv: string[]) {
   const { values } = parsed;
   const restoreOnly = values["last-number"] !== undefined || values.margin !== undefined;
   const mailOnly = values.kind !== undefined || values.all !== undefined;
+  const editionsOnly = values.page !== undefined;
   if (command === "backup" || command === "restore") {
     const [file, ...extra] = rest;
     if (file === undefined) fail(`${command} needs a FILE.`);
@@ -99,6 +110,7 @@ function parseCommand(argv: string[]) {
     if (values.json || values.since || values["older-than"] !== undefined || mailOnly) {
       fail(`${command} takes no such option.`);
     }
+    if (editionsOnly) fail(`${command} takes no such option.`);
     if (command === "backup") {
       if (restoreOnly) fail("--last-number and --margin belong to restore.");
       return { command, file } as const;
@@ -112,6 +124,14 @@ function parseCommand(argv: string[]) {
   }
   if (rest.length > 0) fail(`Unexpected argument "${rest[0]}".`);
   if (restoreOnly) fail("--last-number and --margin belong to restore.");
+  if (command.endsWith("-editions")) {
+    const editions = parseEditionsCommand(command, values, { all: values.all, page: values.page });
+    // Written out here, as the other commands are, so that they make one union with them.
+    return editions.command === "held-editions"
+      ? ({ command: editions.command, json: editions.json } as const)
+      : ({ command: editions.command, page: editions.page } as const);
+  }
+  if (editionsOnly) fail("--page belongs to release-editions and cancel-editions.");
   if (command === "held-mail") {
     if (values.since || values["older-than"] !== undefined || mailOnly) {
       fail("held-mail takes only --json.");
@@ -144,6 +164,34 @@ function parseCommand(argv: string[]) {
     json: parsed.values.json ?? false,
     since: parseSince(parsed.values.since),
   } as const;
+}
+
+/** `held-editions [--json]`, `release-editions|cancel-editions --all | --page PAGE`. */
+function parseEditionsCommand(
+  command: string,
+  values: { json?: boolean; since?: string; "older-than"?: string; kind?: string },
+  choice: { all?: boolean; page?: string },
+) {
+  if (values.since || values["older-than"] !== undefined || values.kind !== undefined) {
+    fail(`${command} takes no such option.`);
+  }
+  if (command === "held-editions") {
+    if (choice.all !== undefined || choice.page !== undefined) {
+      fail("held-editions takes only --json.");
+    }
+    return { command: "held-editions", json: values.json ?? false } as const;
+  }
+  const decided =
+    command === "release-editions" ? command : command === "cancel-editions" ? command : undefined;
+  if (decided === undefined) fail(`Unknown command "${command}".`);
+  if (values.json) fail(`${command} takes --all or --page.`);
+  if ((choice.all ?? false) === (choice.page !== undefined)) {
+    fail(`${command} needs either --all or --page PAGE (not both).`);
+  }
+  if (choice.page !== undefined && !isEditablePage(choice.page)) {
+    fail(`--page "${choice.page}" is none of ${Object.keys(editablePages).join(", ")}.`);
+  }
+  return { command: decided, page: choice.page } as const;
 }
 
 function parseLastNumber(value: string | undefined): number | null {
@@ -226,6 +274,11 @@ async function main() {
   const data = await openDataLayer(database);
   try {
     if (command.command === "held-mail") return await listHeldMail(data, command.json);
+    if (command.command === "held-editions") return await listHeldEditions(data, command.json);
+    if (command.command === "release-editions" || command.command === "cancel-editions") {
+      const decision = command.command === "release-editions" ? "released" : "cancelled";
+      return await decideHeldEditionsCommand(data, decision, { page: command.page });
+    }
     if (command.command === "release-mail" || command.command === "cancel-mail") {
       const decision = command.command === "release-mail" ? "released" : "cancelled";
       return await decideHeldMail(data, decision, command);

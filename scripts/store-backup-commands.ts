@@ -7,12 +7,14 @@ import type { DatabaseConfig } from "../server/config.ts";
 import { openDataLayer } from "../server/db/data-layer.ts";
 import { PgDumpMissingError } from "../server/db/postgres-backup.ts";
 import { restorePostgresStore } from "../server/db/postgres-restore.ts";
+import type { HeldEdition } from "../server/db/site-edition-holds.ts";
 import { restoreSqliteStore, StoreInUseError } from "../server/db/sqlite-restore.ts";
 import { backupStore } from "../server/db/store-backup.ts";
 import {
   type RestoreSafetyReport,
   secureRestoredStore,
 } from "../server/operations/restored-store-safety.ts";
+import { heldEditionLine, heldEditionsAdvice } from "./held-editions-commands.ts";
 
 function rows(counts: Record<string, number>): string {
   return Object.entries(counts)
@@ -109,6 +111,7 @@ function printSafety(safety: RestoreSafetyReport, now: Date) {
         : `the last known number given is ${registrationNumber(lastKnownSequence, now)}`
     }. Appeals received after the backup's moment are lost, and their numbers may have been given: the next appeal gets ${registrationNumber(nextSequence, now)}, ${nextSequence - known - 1} numbers past ${registrationNumber(known, now)} are never issued.`,
   );
+  printHeldEditions(safety.heldEditions);
   const kinds = Object.entries(held);
   const total = kinds.reduce((sum, [, count]) => sum + count, 0);
   if (total === 0) {
@@ -118,4 +121,17 @@ function printSafety(safety: RestoreSafetyReport, now: Date) {
   console.log(
     `Mail: ${total} mail(s) pending in the backup are held (${kinds.map(([kind, count]) => `${kind}: ${count}`).join(", ")}); they went out before the loss if the server ran on after the backup. None goes out until you decide: npm run appeals -- held-mail, then release-mail or cancel-mail.`,
   );
+}
+
+/** The scheduled site editions the restore held (decision 0057), each on a line. */
+function printHeldEditions(editions: readonly HeldEdition[]) {
+  if (editions.length === 0) {
+    console.log("Site: no scheduled edition's moment has passed; nothing is held.");
+    return;
+  }
+  console.log(
+    `Site: ${editions.length} scheduled edition(s) whose moment passed while the store was lost are held; they may have been published, changed or cancelled after the backup. None is published until you decide (npm run appeals -- held-editions):`,
+  );
+  for (const edition of editions) console.log(`  ${heldEditionLine(edition)}`);
+  console.log(heldEditionsAdvice);
 }

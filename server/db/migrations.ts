@@ -837,6 +837,34 @@ export const migrations: readonly Migration[] = [
     sqlite: `ALTER TABLE appeals ADD COLUMN acknowledgement_withheld INTEGER NOT NULL DEFAULT 0;`,
     postgres: `ALTER TABLE appeals ADD COLUMN acknowledgement_withheld BOOLEAN NOT NULL DEFAULT false;`,
   },
+  {
+    // Scheduled site editions held by a restore (issue 40, decision 0057): one whose moment passed
+    // while the store was lost waits for the operator's decision, as held mail does (migration
+    // 14). A hold names the moment it held: the same edition scheduled again for another moment
+    // is not held by it. The decision stays as the record of who decided what.
+    version: 20,
+    name: "site edition holds",
+    sqlite: `
+      CREATE TABLE site_edition_holds (
+        edition_id INTEGER NOT NULL REFERENCES site_editions (id) ON DELETE CASCADE,
+        publish_at TEXT NOT NULL,
+        held_at TEXT NOT NULL,
+        decision TEXT CHECK (decision IN ('released', 'cancelled')),
+        decided_at TEXT,
+        PRIMARY KEY (edition_id, publish_at)
+      );
+    `,
+    postgres: `
+      CREATE TABLE site_edition_holds (
+        edition_id BIGINT NOT NULL REFERENCES site_editions (id) ON DELETE CASCADE,
+        publish_at TIMESTAMPTZ NOT NULL,
+        held_at TIMESTAMPTZ NOT NULL,
+        decision TEXT CHECK (decision IN ('released', 'cancelled')),
+        decided_at TIMESTAMPTZ,
+        PRIMARY KEY (edition_id, publish_at)
+      );
+    `,
+  },
 ];
 
 export const latestVersion = migrations.reduce(

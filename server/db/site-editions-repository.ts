@@ -14,6 +14,7 @@ import {
   type SqlExecutor,
   type SqlRow,
 } from "./database.ts";
+import { heldScheduleSql } from "./site-edition-holds.ts";
 
 /** An edition as stored: its content not yet checked by its page's schema. */
 export type EditionRow = Omit<EditionView, "page" | "content" | "revision"> & {
@@ -181,20 +182,25 @@ export function createSiteEditionsRepository(db: Database) {
       return changed === 1;
     },
 
-    /** The scheduled editions whose moment has come by `at`, the earliest first. */
+    /**
+     * The scheduled editions whose moment has come by `at`, the earliest first; not those a
+     * restore holds for the operator's decision (site-edition-holds.ts).
+     */
     async due(at: Date): Promise<EditionRow[]> {
       const rows = await db.all(
         `SELECT * FROM site_editions WHERE state = 'scheduled' AND publish_at <= ?
+           AND NOT ${heldScheduleSql}
          ORDER BY publish_at, id`,
         [at.toISOString()],
       );
       return rows.map(toEdition);
     },
 
-    /** The earliest moment of a scheduled edition, if any. */
+    /** The earliest moment of a scheduled edition not held by a restore, if any. */
     async nextScheduled(): Promise<Date | undefined> {
       const [row] = await db.all(
-        "SELECT MIN(publish_at) AS next FROM site_editions WHERE state = 'scheduled'",
+        `SELECT MIN(publish_at) AS next FROM site_editions
+         WHERE state = 'scheduled' AND NOT ${heldScheduleSql}`,
       );
       const next = nullableMoment(row?.next);
       return next === null ? undefined : new Date(next);

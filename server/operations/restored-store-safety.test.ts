@@ -89,6 +89,7 @@ for (const kind of testDatabaseKinds) {
         lastKnownSequence: 1561,
         nextSequence: 3001,
         held: { "appeal-notification": 2, "appeal-acknowledgement": 1 },
+        heldEditions: [],
       });
       const next = await appealWith("appeal-notification", 5 * hour);
       assert.equal(next.number, registrationNumber(3001, later(5 * hour)));
@@ -103,6 +104,7 @@ for (const kind of testDatabaseKinds) {
         margin: 1000,
         nextSequence: 3001,
         heldMail: { "appeal-notification": 2, "appeal-acknowledgement": 1 },
+        heldEditions: [],
       });
 
       // Held: no sender takes them, not even a year on; the new appeal's mail goes.

@@ -6,6 +6,8 @@
  *   operator knows (the handlers' mailbox receives every one), plus a margin for the numbers given
  *   but not yet mailed when the store was lost;
  * - every mail pending in it is held until the operator releases or cancels it;
+ * - every scheduled site edition whose moment has passed (it was due while the store was lost)
+ *   is held likewise, published by no server until the operator decides (decision 0057);
  * - one audit line says so.
  * All in one transaction: a store is restored whole with these, or the restore fails.
  */
@@ -17,6 +19,7 @@ import {
   continueRegistrationAt,
   highestRegistrationSequence,
 } from "../db/registration-sequence.ts";
+import { type HeldEdition, holdOverdueEditions } from "../db/site-edition-holds.ts";
 
 /** Numbers skipped past the highest known one unless the operator says otherwise. */
 export const defaultNumberMargin = 10_000;
@@ -43,6 +46,8 @@ export type RestoreSafetyReport = {
   nextSequence: number;
   /** Mails held, per kind. */
   held: Partial<Record<DeliveryKind, number>>;
+  /** Scheduled site editions whose moment passed, held: the earliest moment first. */
+  heldEditions: HeldEdition[];
 };
 
 /**
@@ -69,6 +74,7 @@ export async function secureRestoredStore(
     const nextSequence = sequenceAfterRestore(highestKnown, options.margin);
     await continueRegistrationAt(tx, nextSequence);
     const held = await data.deliveryHolds.holdPending(options.now, tx);
+    const heldEditions = await holdOverdueEditions(tx, options.now);
     // No personal data: sequence numbers, counts and the backup's file name.
     await data.audit.record(
       eventEntry(
@@ -82,10 +88,12 @@ export async function secureRestoredStore(
           margin: options.margin,
           nextSequence,
           heldMail: held,
+          heldEditions: heldEditions.map(({ id, page, publishAt }) => ({ id, page, publishAt })),
         }),
       ),
       tx,
     );
-    return { highestInBackup, lastKnownSequence: options.lastKnownSequence, nextSequence, held };
+    const { lastKnownSequence } = options;
+    return { highestInBackup, lastKnownSequence, nextSequence, held, heldEditions };
   });
 }
