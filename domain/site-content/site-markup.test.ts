@@ -90,9 +90,14 @@ test("only web, mail, phone and the site's own addresses are links", () => {
   for (const href of [
     "https://example.ru",
     "http://example.ru/x",
+    "HTTPS://EXAMPLE.ru/x",
+    "https://пример.рф/путь",
     "mailto:a@b.ru",
     "tel:+78332000000",
     "/news/1",
+    "/documents?year=2026#n2",
+    // A backslash written as %5C stays in the path: the browser asks this site for it.
+    "/%5Cevil",
   ]) {
     assert.ok(isSafeHref(href), href);
   }
@@ -106,6 +111,62 @@ test("only web, mail, phone and the site's own addresses are links", () => {
   ]) {
     assert.ok(!isSafeHref(href), href);
   }
+});
+
+test("an address is judged by where a browser's URL parser takes it, not by how it begins", () => {
+  // Each of these begins like one of the site's pages or like a web address, and a browser
+  // leaves the site with it, or goes where the text does not say (issue 40).
+  for (const href of [
+    "/\\evil.example/x", // the parser reads \ as / in a web address: //evil.example/x
+    "/\\\\evil",
+    "/./\\evil",
+    "/\t/evil.example", // tabs and line breaks are removed: //evil.example
+    "/\n/evil.example",
+    "/\r/evil.example",
+    "/ /x",
+    "https:evil.example", // no slashes: read against the page's address
+    "https:/\\evil.example",
+    "https://example.ru\\@evil.example",
+    "https://bank.ru@evil.example/", // the host is evil.example
+    "https://user:password@example.ru/",
+    "https://exa mple.ru",
+    "https://example.ru:99999/",
+    "https://example.ru/\u0000",
+    "https://example.ru/\u0085",
+  ]) {
+    assert.ok(!isSafeHref(href), JSON.stringify(href));
+  }
+  assert.deepEqual(parseInline("[сайт](/\\evil.example/x)"), [
+    { kind: "text", text: "[сайт](/\\evil.example/x)" },
+  ]);
+});
+
+test("thousands of unclosed marks are text, as typed", () => {
+  for (const text of [
+    "[".repeat(5000),
+    "**".repeat(5000),
+    "](".repeat(5000),
+    "[x](".repeat(5000),
+    "[x](a".repeat(5000),
+    "[a*](".repeat(5000),
+  ]) {
+    assert.deepEqual(parseInline(text), [{ kind: "text", text }], text.slice(0, 12));
+  }
+  assert.deepEqual(parseInline(`${"[".repeat(5000)}] [сайт](/news) и ${"**".repeat(3)}x**`), [
+    { kind: "text", text: `${"[".repeat(5000)}] ` },
+    { kind: "link", href: "/news", text: "сайт" },
+    { kind: "text", text: " и ****" },
+    { kind: "bold", text: "x" },
+  ]);
+  assert.deepEqual(parseInline("[a**](b[a**](b"), [
+    { kind: "text", text: "[a" },
+    { kind: "bold", text: "](b[a" },
+    { kind: "text", text: "](b" },
+  ]);
+  const spaced = `- ${" ".repeat(5000)}a\u2028b`;
+  assert.deepEqual(parseMarkup(spaced), [
+    { kind: "paragraph", inline: [{ kind: "text", text: spaced }] },
+  ]);
 });
 
 test("the feed's HTML: lists, bold, links made absolute, text escaped", () => {

@@ -1,13 +1,14 @@
 import { formatDay } from "../../../content/format.ts";
 import { type Announcement, announcementPath } from "../../../domain/site-content/news-content.ts";
-import { markupPlainText, parseMarkup } from "../../../domain/site-content/site-markup.ts";
+import { markupPlainTextStart } from "../../../domain/site-content/site-markup.ts";
 
 /** How much of an announcement's text the lists show before «read on» (its own page). */
 const summaryLength = 300;
 
 /** The start of an announcement's text, as words (a list shows it; the page shows it whole). */
 export function announcementSummary(announcement: Announcement): string {
-  const text = markupPlainText(parseMarkup(announcement.text)).replaceAll("\n", " ");
+  // Only the start is read (issue 40): /news shows 200 of them, up to 20,000 characters each.
+  const text = markupPlainTextStart(announcement.text, summaryLength + 1).replaceAll("\n", " ");
   if (text.length <= summaryLength) return text;
   const cut = text.slice(0, summaryLength);
   return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), summaryLength / 2))}…`;
