@@ -1,3 +1,5 @@
+import { replaceInvisibleCharacters } from "../text/invisible-characters.ts";
+
 /**
  * A citizen's text made safe to show to staff, on an operator's terminal, the staff pages, the
  * mails to staff and the CSV alike: every character that could move the cursor, clear the
@@ -8,9 +10,8 @@
  * still hold them.
  */
 export function visibleText(text: string): string {
-  return text
-    .replace(/\r\n/g, "\n")
-    .replace(/[^\P{Cc}\n\t]|\p{Cf}|\p{Cs}|[\u2028\u2029]/gu, (char) => {
-      return `\\u{${(char.codePointAt(0) ?? 0).toString(16)}}`;
-    });
+  // Which characters: domain/text/invisible-characters.ts, the rule the public site's text follows.
+  return replaceInvisibleCharacters(text.replace(/\r\n/g, "\n"), (char) => {
+    return `\\u{${(char.codePointAt(0) ?? 0).toString(16)}}`;
+  });
 }
