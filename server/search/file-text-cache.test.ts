@@ -9,7 +9,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { siteContentDefaults } from "../../content/site-content-defaults.ts";
+import { pdfBomb } from "../../tests/support/pdf-bomb.ts";
 import { fileTextCache } from "./file-text-cache.ts";
+import { createPdfTextReader } from "./pdf-text-reader.ts";
 import { createSiteSearch } from "./site-search-service.ts";
 
 /** The build's own statute, which /documents links as /docs/ustav.pdf. */
@@ -61,4 +63,36 @@ test("without a folder, or with one that cannot be written, the file is read at 
     );
   }
   await rm(join(unreadable, ".."), { recursive: true, force: true });
+});
+
+test("a file over the reader's budget is kept as such: the next start does not read it again", async () => {
+  const dir = await mkdtemp(join(tmpdir(), "file-text-cache-"));
+  try {
+    const bomb = pdfBomb(300);
+    const first = createPdfTextReader({ cache: fileTextCache(dir) });
+    assert.deepEqual(await first.read(bomb), { kind: "over-budget", reason: "memory" });
+    await first.close();
+    // A reader whose worker could not answer in a millisecond: the verdict comes from the folder.
+    const later = createPdfTextReader({ cache: fileTextCache(dir), limits: { maxWallMs: 1 } });
+    assert.deepEqual(await later.read(bomb), { kind: "over-budget", reason: "memory" });
+    await later.close();
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test("a text longer than the reader's limit is cut at a word's end, and kept as cut", async () => {
+  const dir = await mkdtemp(join(tmpdir(), "file-text-cache-"));
+  try {
+    const bytes = await readFile(statute);
+    const reader = createPdfTextReader({ cache: fileTextCache(dir), limits: { maxChars: 40 } });
+    const read = await reader.read(bytes);
+    await reader.close();
+    assert.equal(read.kind, "text");
+    assert.ok(read.kind === "text" && read.cut && read.text.length <= 40, JSON.stringify(read));
+    const hash = createHash("sha256").update(bytes).digest("hex");
+    assert.deepEqual(fileTextCache(dir)?.get(hash), read);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });

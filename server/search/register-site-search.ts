@@ -10,7 +10,7 @@ import type { SiteContent } from "../../domain/site-content/site-editions.ts";
 import { siteFileAddressPattern } from "../../domain/site-content/site-files.ts";
 import type { DataLayer } from "../db/data-layer.ts";
 import type { LiveSite } from "../site-content/site-publisher.ts";
-import { fileTextCache } from "./file-text-cache.ts";
+import type { PdfTextReader } from "./pdf-text-reader.ts";
 import { createSiteSearch, type SearchRefresh } from "./site-search-service.ts";
 
 const rounded = (done: SearchRefresh) => ({
@@ -27,8 +27,8 @@ export function registerSiteSearch(
     live: () => LiveSite;
     /** The published content shown now (the publisher's). */
     published: () => Partial<SiteContent>;
-    /** Where the text read from PDFs is kept between starts; none: read at every start. */
-    fileTextCacheDir?: string | undefined;
+    /** The reader of PDFs' text, shared with the uploads (pdf-text-reader.ts). */
+    pdfTexts: PdfTextReader;
   },
 ) {
   const search = createSiteSearch({
@@ -42,9 +42,14 @@ export function registerSiteSearch(
       if (uploaded === undefined) return deps.live().file(href)?.body;
       return (await deps.data.attachments.readSiteFile(uploaded))?.content;
     },
-    textCache: fileTextCache(deps.fileTextCacheDir),
+    pdfTexts: deps.pdfTexts,
     onFileError: (href, error) =>
       app.log.warn({ href, err: { message: (error as Error)?.message } }, "search: file unread"),
+    onFileOverBudget: (href, reason) =>
+      app.log.warn(
+        { href, reason },
+        "search: file over the reading budget, found by its title only",
+      ),
   });
   const refresh = () =>
     search
@@ -65,6 +70,7 @@ export function registerSiteSearch(
     ready = true;
     await refresh();
   });
+  app.addHook("onClose", () => deps.pdfTexts.close());
   return {
     search: search.search,
     onShown: () => {

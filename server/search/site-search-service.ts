@@ -8,7 +8,6 @@
  * a file already read (decision 0047). Drafts never reach it: only what the publisher put on the
  * site is read.
  */
-import { createHash } from "node:crypto";
 import { notFoundPath, prerenderedPaths, sitePages } from "../../content/site-pages.ts";
 import type { SearchHit } from "../../domain/search/search-port.ts";
 import { newsPath } from "../../domain/site-content/news-content.ts";
@@ -19,6 +18,7 @@ import {
 } from "../../domain/site-content/site-editions.ts";
 import type { FileTextCache } from "./file-text-cache.ts";
 import { pageText } from "./page-text.ts";
+import { createPdfTextReader, type PdfTextReader } from "./pdf-text-reader.ts";
 import {
   createSiteSearchIndex,
   type KeyedDocument,
@@ -42,6 +42,13 @@ export type SiteSearchSources = {
   file: (href: string) => Promise<Uint8Array | undefined>;
   /** A file whose text could not be read: its address, never its content. */
   onFileError?: (href: string, error: unknown) => void;
+  /** A file over the reader's budget (its memory or CPU), found by its title only. */
+  onFileOverBudget?: (href: string, reason: "memory" | "cpu") => void;
+  /**
+   * The reader of PDFs' text (pdf-text-reader.ts), shared with the uploads that warn of a file
+   * over budget; else one of the search's own over `textCache`.
+   */
+  pdfTexts?: PdfTextReader | undefined;
   /** Texts read by an earlier start, by the SHA-256 of the file's bytes (file-text-cache.ts). */
   textCache?: FileTextCache | undefined;
 };
@@ -133,12 +140,11 @@ const sameDocument = (a: SearchDocument, b: SearchDocument) =>
 
 export function createSiteSearch(sources: SiteSearchSources, steps = defaultSteps) {
   let index = createSiteSearchIndex();
-  /** A PDF's text by its address (see `file`), and by the SHA-256 of its bytes. */
+  /** A PDF's text by its address (see `file`); the reader keeps it by the bytes' hash. */
   const fileTexts = new Map<string, string>();
-  const pdfTexts = new Map<string, string>();
+  const pdfTexts = sources.pdfTexts ?? createPdfTextReader({ cache: sources.textCache });
   /** A page's words by its path, with the version of the HTML they were read from. */
   const pageTexts = new Map<string, { version: string; title: string; text: string }>();
-  let extract: ((bytes: Uint8Array) => Promise<string>) | undefined;
 
   async function pdfText(href: string, counts: { filesRead: number }): Promise<string> {
     if (!/\.pdf$/i.test(href)) return "";
@@ -148,25 +154,11 @@ export function createSiteSearch(sources: SiteSearchSources, steps = defaultStep
     counts.filesRead++;
     // Not kept: a file not there now (another server's upload not yet seen) may be later.
     if (!bytes) return "";
-    const hash = createHash("sha256").update(bytes).digest("hex");
-    let text = pdfTexts.get(hash) ?? sources.textCache?.get(hash);
-    if (text === undefined) {
-      if (!extract) {
-        const { extractText, getDocumentProxy } = await import("unpdf");
-        extract = async (data) =>
-          (await extractText(await getDocumentProxy(new Uint8Array(data)), { mergePages: true }))
-            .text;
-      }
-      text = "";
-      try {
-        text = await extract(bytes);
-        // Kept for the next start; a file that could not be read is tried again then.
-        sources.textCache?.set(hash, text);
-      } catch (error) {
-        sources.onFileError?.(href, error);
-      }
-    }
-    pdfTexts.set(hash, text);
+    const read = await pdfTexts.read(bytes);
+    if (read.kind === "unreadable") sources.onFileError?.(href, new Error(read.message));
+    // Over budget: the document is found by its title only (issue 40).
+    if (read.kind === "over-budget") sources.onFileOverBudget?.(href, read.reason);
+    const text = read.kind === "text" ? read.text : "";
     fileTexts.set(href, text);
     return text;
   }

@@ -10,6 +10,8 @@ import { newsFeedPath } from "../../domain/site-content/news-content.ts";
 import type { DataLayer } from "../db/data-layer.ts";
 import { defaultHeartbeatMs, type PublishedListener } from "../db/site-edition-signals.ts";
 import type { HealthzReports } from "../operations/healthz.ts";
+import { fileTextCache } from "../search/file-text-cache.ts";
+import { createPdfTextReader } from "../search/pdf-text-reader.ts";
 import { registerSiteSearch } from "../search/register-site-search.ts";
 import { newsFeedXml } from "../site/news-feed.ts";
 import type { SiteSettings } from "../site/site-settings.ts";
@@ -58,7 +60,9 @@ export function registerSiteContent(
   });
   const placeholders = watchPlaceholders(publisher, siteContentDefaults);
   deps.placeholders?.report("placeholders", placeholders.count);
-  const files = createSiteFileService({ data: deps.data });
+  // One reader of PDFs' text for the uploads' warnings and the search (issue 40).
+  const pdfTexts = createPdfTextReader({ cache: fileTextCache(deps.fileTextCacheDir) });
+  const files = createSiteFileService({ data: deps.data, pdfTexts });
   registerSiteFileRoute(app, files);
   const service = createSiteEditionService({
     data: deps.data,
@@ -165,7 +169,7 @@ export function registerSiteContent(
     data: deps.data,
     live: deps.live,
     published: () => publisher.shownContent(),
-    fileTextCacheDir: deps.fileTextCacheDir,
+    pdfTexts,
   });
   return { service, publisher, search: search.search };
 }

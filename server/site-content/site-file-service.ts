@@ -17,12 +17,33 @@ import {
 import { can, type StaffViewer } from "../../domain/staff/staff-roles.ts";
 import { eventEntry } from "../db/audit-repository.ts";
 import type { DataLayer } from "../db/data-layer.ts";
+import type { PdfText, PdfTextReader } from "../search/pdf-text-reader.ts";
 
 export type SiteFileService = ReturnType<typeof createSiteFileService>;
+
+/**
+ * What an editor is told of a PDF the search could not read whole (issue 40): the reader's
+ * verdict is kept by the bytes' hash, so the search later takes it without reading again.
+ */
+export function searchWarningsOf(read: PdfText | undefined, maxChars: number): string[] {
+  if (read?.kind === "over-budget") {
+    return [
+      "Текст файла слишком велик для поиска по сайту: файл найдётся только по названию. Если это обычный документ, сохраните PDF заново (например, «Сохранить как PDF» в Word) и загрузите снова.",
+    ];
+  }
+  if (read?.kind === "text" && read.cut) {
+    return [
+      `Текст файла длиннее ${maxChars.toLocaleString("ru-RU")} знаков: поиск по сайту найдёт слова только из его начала.`,
+    ];
+  }
+  return [];
+}
 
 export function createSiteFileService(deps: {
   data: Pick<DataLayer, "transaction" | "attachments" | "audit">;
   now?: () => Date;
+  /** The search's reader of PDFs' text: a PDF it cannot read whole is warned of on upload. */
+  pdfTexts?: PdfTextReader | undefined;
 }) {
   const { data } = deps;
   const now = deps.now ?? (() => new Date());
@@ -30,7 +51,10 @@ export function createSiteFileService(deps: {
     /** Keeps a form's files (their types already checked by content); none for a viewer who may not edit. */
     async keep(viewer: StaffViewer, files: readonly SubmittedFile[]): Promise<UploadedSiteFile[]> {
       if (!can(viewer.role, "edit-site")) throw new Error("an upload outside the role");
-      const described = files.map((file) => {
+      const described: Array<
+        { file: SubmittedFile } & Omit<UploadedSiteFile, "href" | "fileName" | "bytes">
+      > = [];
+      for (const file of files) {
         const format = formatOfMediaType(file.mediaType);
         if (!format) throw new Error(`not a site file type: ${file.mediaType}`);
         const content = Buffer.from(
@@ -38,10 +62,20 @@ export function createSiteFileService(deps: {
           file.content.byteOffset,
           file.content.length,
         );
-        const warnings = format === "PDF" ? pdfWarningsOf(pdfAccessibility(content)) : [];
+        const warnings =
+          format === "PDF"
+            ? [
+                ...pdfWarningsOf(pdfAccessibility(content)),
+                // Read once here, off the event loop; the search takes the verdict later.
+                ...searchWarningsOf(
+                  await deps.pdfTexts?.read(content),
+                  deps.pdfTexts?.maxChars ?? 0,
+                ),
+              ]
+            : [];
         // A picture's size, for the width and height of its <img> (decision 0040).
-        return { file, format, warnings, ...imageSizeOf(format, content) };
-      });
+        described.push({ file, format, warnings, ...imageSizeOf(format, content) });
+      }
       const at = now();
       return data.transaction(async (tx) => {
         const kept: UploadedSiteFile[] = [];
