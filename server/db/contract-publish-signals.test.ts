@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { mock, test } from "node:test";
 import pg from "pg";
-import { startPostgresProxy } from "../../tests/crash/tcp-proxy.ts";
+import { startPostgresProxy } from "../../tests/support/tcp-proxy.ts";
 import { contractSuite } from "../../tests/support/data-layer-contract.ts";
 import { type DataLayer, openDataLayer } from "./data-layer.ts";
 import {
