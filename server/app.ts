@@ -21,7 +21,7 @@ import {
 import { developmentSiteUrl } from "./config-addresses.ts";
 import type { DataLayer } from "./db/data-layer.ts";
 import { bodyLimits } from "./http/body-limits.ts";
-import { answerClientError } from "./http/client-error-answer.ts";
+import { addressOptions } from "./http/client-error-answer.ts";
 import { registerCloseConnectionsOnStop } from "./http/close-connections-on-stop.ts";
 import { standardOutputLog } from "./http/log-output.ts";
 import { isApiRequest, problemMessages, sendProblem } from "./http/problem-answer.ts";
@@ -49,7 +49,6 @@ import type { SiteFiles } from "./site/site-files.ts";
 import { applySiteSettings } from "./site/site-settings.ts";
 import { registerStaticSite } from "./site/static-site.ts";
 import { registerSiteContent } from "./site-content/register-site-content.ts";
-import { siteFileNameParamLength } from "./site-content/site-file-route.ts";
 import { registerSignInPurge } from "./staff/auth/register-sign-in-purge.ts";
 import { createStaffAuth } from "./staff/auth/staff-auth.ts";
 import { createRegistryService } from "./staff/registry/registry-service.ts";
@@ -146,10 +145,7 @@ export function buildApp({
     // start ("onReady hook timed out") in the fault suite. A start that is merely slow must
     // finish; one stuck for two minutes still fails loudly.
     pluginTimeout: 120_000,
-    // Every file name an upload keeps is a path parameter the router takes (site-file-route.ts).
-    routerOptions: { maxParamLength: siteFileNameParamLength },
-    // An address past Node's header limit: a Russian page, not English JSON (client-error-answer.ts).
-    clientErrorHandler: answerClientError,
+    ...addressOptions,
   });
 
   // Before any route: the lane must know every route but the site's own catch-all.

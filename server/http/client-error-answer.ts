@@ -8,6 +8,7 @@
 import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyInstance } from "fastify";
+import { siteFileNameParamLength } from "../site-content/site-file-route.ts";
 
 type ClientError = Error & { code?: string };
 
@@ -68,3 +69,11 @@ export function answerClientError(this: FastifyInstance, error: ClientError, soc
   }
   socket.destroy(error);
 }
+
+/** Fastify's options for the addresses it is given (server/app.ts). */
+export const addressOptions = {
+  // Every file name an upload keeps is a path parameter the router takes (site-file-route.ts).
+  routerOptions: { maxParamLength: siteFileNameParamLength },
+  // An address past Node's header limit: a Russian page, not English JSON.
+  clientErrorHandler: answerClientError,
+};
