@@ -8,7 +8,6 @@
 import {
   type EditablePage,
   editablePages,
-  type PageEditorView,
   type SiteAction,
   type SiteActionResult,
   type SiteContent,
@@ -20,7 +19,6 @@ import { eventEntry } from "../db/audit-repository.ts";
 import type { DataLayer } from "../db/data-layer.ts";
 import type { SqlExecutor } from "../db/database.ts";
 import { announcePublished } from "../db/site-edition-signals.ts";
-import type { EditionRow } from "../db/site-editions-repository.ts";
 import { editionRevision } from "./edition-revision.ts";
 import {
   changedMeanwhile,
@@ -32,10 +30,11 @@ import {
   unreadableEdition,
 } from "./site-edition-outcomes.ts";
 import type { SiteFileService } from "./site-file-service.ts";
-import { createSiteOverview, readableViewOf, viewOf } from "./site-overview.ts";
+import { contentWorkedOn, createSiteOverview, readableViewOf } from "./site-overview.ts";
 import type { SitePublisher } from "./site-publisher.ts";
 import { createSiteSchedule } from "./site-schedule.ts";
-import { createStoredFileFacts } from "./stored-file-facts.ts";
+import { createSiteShowing, type UnshownPage } from "./site-showing.ts";
+import { createStoredFileFacts, enteredContent } from "./stored-file-facts.ts";
 
 export type SiteEditionService = SitePort & {
   /** Shows every page's published edition (at start, and when the store's notices resume). */
@@ -47,9 +46,6 @@ export type SiteEditionService = SitePort & {
   /** Pages whose published edition could not be shown: an earlier one is shown (issue 40). */
   unshown(): UnshownPage[];
 };
-
-/** A page whose published edition would not render, and the edition shown instead. */
-export type UnshownPage = { page: EditablePage; edition: number; shownInstead: number | null };
 
 export function createSiteEditionService(deps: {
   data: Pick<DataLayer, "transaction" | "siteEditions" | "audit" | "attachments">;
@@ -72,85 +68,17 @@ export function createSiteEditionService(deps: {
   const now = deps.now ?? (() => new Date());
   const overview = createSiteOverview(deps);
   const fileFacts = createStoredFileFacts({ data });
-
-  /**
-   * Content posted by a form, checked by the page's schema with every uploaded file's facts
-   * read from the store (stored-file-facts.ts): what a publish or a draft may hold.
-   */
-  async function entered<page extends EditablePage>(
-    page: page,
-    posted: SiteContent[page],
-  ): Promise<{ ok: true; content: SiteContent[page] } | Extract<SiteActionResult, { ok: false }>> {
-    const { schema } = editablePages[page];
-    const checked = await fileFacts.withStoredFacts(schema.parse(posted));
-    if (!checked.ok) return checked;
-    // The stored facts may break a rule the form's facts passed (a PDF posted as a picture).
-    const stored = schema.safeParse(checked.content);
-    if (stored.success) return { ok: true, content: stored.data as SiteContent[page] };
-    const message = stored.error.issues[0]?.message ?? "Загрузите файл ещё раз.";
-    return { ok: false, status: 400, message };
-  }
+  const entered = <page extends EditablePage>(page: page, posted: SiteContent[page]) =>
+    enteredContent(fileFacts, page, posted);
 
   const audit = (tx: SqlExecutor, viewer: StaffViewer, action: string, details: string) =>
     data.audit.record(eventEntry(now(), viewer.login, action, details), tx);
 
-  const unshown = new Map<EditablePage, UnshownPage>();
-
-  const showRow = async (page: EditablePage, row: EditionRow) => {
-    const edition = viewOf(page, row);
-    await publisher.show({
-      id: edition.id,
-      page,
-      content: edition.content,
-      publishedAt: edition.publishedAt ?? edition.changedAt,
-    });
-  };
-
-  /**
-   * Shows the page's published edition. One that will not render (stored before a check
-   * tightened) leaves the page on the newest earlier edition that does, or on the build's, and
-   * is named in `unshown` for /healthz: the other pages and the staff pages go on (issue 40).
-   */
-  async function show(page: EditablePage) {
-    const row = await data.siteEditions.published(page);
-    if (!row) return;
-    // Known not to render: a stored edition never changes, trying again would only log again.
-    if (unshown.get(page)?.edition === row.id) return;
-    try {
-      await showRow(page, row);
-      unshown.delete(page);
-    } catch (error) {
-      deps.renderFailed?.(page, error);
-      let instead: number | null = null;
-      // Newest first; the one shown already (the usual case after a publish) costs nothing.
-      for (const earlier of await data.siteEditions.history(page)) {
-        if (earlier.id === row.id) continue;
-        const shownEarlier = await showRow(page, earlier).then(
-          () => true,
-          () => false,
-        );
-        if (shownEarlier) {
-          instead = earlier.id;
-          break;
-        }
-      }
-      unshown.set(page, { page, edition: row.id, shownInstead: instead });
-      throw new Error(
-        `${page}: edition #${row.id} could not be shown (${(error as Error)?.message}); ${instead === null ? "the build's content" : `#${instead}`} shown instead`,
-      );
-    }
-  }
-
-  /** The page rendered from this content as a trial: a refusal when it would not render. */
-  async function unrenderable<page extends EditablePage>(page: page, content: SiteContent[page]) {
-    try {
-      await publisher.preview(page, content);
-      return undefined;
-    } catch (error) {
-      deps.renderFailed?.(page, error);
-      return notRendered;
-    }
-  }
+  const { show, unrenderable, unshown } = createSiteShowing({
+    data,
+    publisher,
+    renderFailed: deps.renderFailed,
+  });
 
   const schedule = createSiteSchedule({
     data,
@@ -159,18 +87,6 @@ export function createSiteEditionService(deps: {
     scheduled: () => deps.scheduled?.(),
     unrenderable,
   });
-
-  /** The content worked on, or published, or the build's. */
-  async function currentContent<page extends EditablePage>(page: page): Promise<SiteContent[page]> {
-    for (const row of [
-      await data.siteEditions.workedOn(page),
-      await data.siteEditions.published(page),
-    ]) {
-      const view = row ? readableViewOf(page, row) : undefined;
-      if (view) return view.content;
-    }
-    return deps.defaults[page];
-  }
 
   async function act<page extends EditablePage>(
     viewer: StaffViewer,
@@ -338,35 +254,6 @@ export function createSiteEditionService(deps: {
   return {
     ...overview,
 
-    async editor<page extends EditablePage>(
-      viewer: StaffViewer,
-      page: page,
-    ): Promise<PageEditorView<page>> {
-      const [working, published, history] = await Promise.all([
-        data.siteEditions.workedOn(page),
-        data.siteEditions.published(page),
-        data.siteEditions.history(page),
-      ]);
-      const workingView = working ? readableViewOf(page, working) : undefined;
-      const publishedView = published ? readableViewOf(page, published) : undefined;
-      const historyViews = history.map((row) => readableViewOf(page, row));
-      const unreadable = [working, published, ...history].filter(
-        (row, index, rows): row is EditionRow =>
-          row !== undefined &&
-          readableViewOf(page, row) === undefined &&
-          rows.findIndex((other) => other?.id === row.id) === index,
-      );
-      return {
-        page,
-        content: (workingView ?? publishedView)?.content ?? deps.defaults[page],
-        working: workingView ?? null,
-        history: historyViews.filter((view) => view !== undefined),
-        publishesDirectly: publishesSiteDirectly(viewer.role, deps.approval),
-        approves: can(viewer.role, "approve-site"),
-        unreadable: unreadable.map((row) => row.id),
-      };
-    },
-
     act,
 
     upload: (viewer, files) => deps.files.keep(viewer, files),
@@ -376,14 +263,17 @@ export function createSiteEditionService(deps: {
     async preview(viewer, page) {
       if (!can(viewer.role, "edit-site")) throw new Error("preview outside the role");
       try {
-        return { ok: true, html: await publisher.preview(page, await currentContent(page)) };
+        return {
+          ok: true,
+          html: await publisher.preview(page, await contentWorkedOn(data, deps.defaults, page)),
+        };
       } catch (error) {
         deps.renderFailed?.(page, error);
         return { ok: false, message: notRendered.message };
       }
     },
 
-    unshown: () => [...unshown.values()],
+    unshown,
 
     async showAllPublished() {
       // Each page on its own: one page that cannot be shown does not keep the others old.

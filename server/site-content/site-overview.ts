@@ -8,10 +8,11 @@ import {
   type EditablePage,
   type EditionView,
   editablePages,
+  type PageEditorView,
   type SiteContent,
   type SitePort,
 } from "../../domain/site-content/site-editions.ts";
-import { can } from "../../domain/staff/staff-roles.ts";
+import { can, publishesSiteDirectly, type StaffViewer } from "../../domain/staff/staff-roles.ts";
 import type { DataLayer } from "../db/data-layer.ts";
 import type { EditionRow } from "../db/site-editions-repository.ts";
 import { editionRevision } from "./edition-revision.ts";
@@ -37,12 +38,63 @@ export function readableViewOf<page extends EditablePage>(
   };
 }
 
+/** The content worked on, or published, or the build's: what a preview shows. */
+export async function contentWorkedOn<page extends EditablePage>(
+  data: Pick<DataLayer, "siteEditions">,
+  defaults: SiteContent,
+  page: page,
+): Promise<SiteContent[page]> {
+  for (const row of [
+    await data.siteEditions.workedOn(page),
+    await data.siteEditions.published(page),
+  ]) {
+    const view = row ? readableViewOf(page, row) : undefined;
+    if (view) return view.content;
+  }
+  return defaults[page];
+}
+
 export function createSiteOverview(deps: {
   data: Pick<DataLayer, "siteEditions">;
   defaults: SiteContent;
-}): Pick<SitePort, "pages" | "announcements"> {
+  /** CONTENT_APPROVAL: an editor's change waits for a head. */
+  approval: boolean;
+}): Pick<SitePort, "pages" | "announcements" | "editor"> {
   const { data } = deps;
   return {
+    /**
+     * The editor's view: the content to edit, the edition worked on, the history. Editions
+     * today's schema refuses (stored before a check tightened) are named, never shown (issue 40).
+     */
+    async editor<page extends EditablePage>(
+      viewer: StaffViewer,
+      page: page,
+    ): Promise<PageEditorView<page>> {
+      const [working, published, history] = await Promise.all([
+        data.siteEditions.workedOn(page),
+        data.siteEditions.published(page),
+        data.siteEditions.history(page),
+      ]);
+      const workingView = working ? readableViewOf(page, working) : undefined;
+      const publishedView = published ? readableViewOf(page, published) : undefined;
+      const historyViews = history.map((row) => readableViewOf(page, row));
+      const unreadable = [working, published, ...history].filter(
+        (row, index, rows): row is EditionRow =>
+          row !== undefined &&
+          readableViewOf(page, row) === undefined &&
+          rows.findIndex((other) => other?.id === row.id) === index,
+      );
+      return {
+        page,
+        content: (workingView ?? publishedView)?.content ?? deps.defaults[page],
+        working: workingView ?? null,
+        history: historyViews.filter((view) => view !== undefined),
+        publishesDirectly: publishesSiteDirectly(viewer.role, deps.approval),
+        approves: can(viewer.role, "approve-site"),
+        unreadable: unreadable.map((row) => row.id),
+      };
+    },
+
     async pages(viewer) {
       if (!can(viewer.role, "edit-site")) return [];
       const latest = new Map(

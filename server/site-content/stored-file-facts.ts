@@ -11,6 +11,12 @@
 import { pdfAccessibility } from "../../content/pdf-accessibility.server.ts";
 import { imageSizeOf } from "../../domain/site-content/image-size.ts";
 import {
+  type EditablePage,
+  editablePages,
+  type SiteActionResult,
+  type SiteContent,
+} from "../../domain/site-content/site-editions.ts";
+import {
   fileNameOf,
   formatOfMediaType,
   pdfWarningsOf,
@@ -99,3 +105,22 @@ export function createStoredFileFacts(deps: { data: Pick<DataLayer, "attachments
 }
 
 export type StoredFileFacts = ReturnType<typeof createStoredFileFacts>;
+
+/**
+ * Content posted by a form, checked by the page's schema with every uploaded file's facts
+ * read from the store (stored-file-facts.ts): what a publish or a draft may hold.
+ */
+export async function enteredContent<page extends EditablePage>(
+  fileFacts: StoredFileFacts,
+  page: page,
+  posted: SiteContent[page],
+): Promise<{ ok: true; content: SiteContent[page] } | Extract<SiteActionResult, { ok: false }>> {
+  const { schema } = editablePages[page];
+  const checked = await fileFacts.withStoredFacts(schema.parse(posted));
+  if (!checked.ok) return checked;
+  // The stored facts may break a rule the form's facts passed (a PDF posted as a picture).
+  const stored = schema.safeParse(checked.content);
+  if (stored.success) return { ok: true, content: stored.data as SiteContent[page] };
+  const message = stored.error.issues[0]?.message ?? "Загрузите файл ещё раз.";
+  return { ok: false, status: 400, message };
+}

@@ -1,0 +1,80 @@
+/**
+ * Puts a page's published edition on this server's site (site-publisher.ts), and says when it
+ * cannot (issue 40). One that will not render (stored before a check tightened) leaves the page
+ * on the newest earlier edition that does, or on the build's, and is named in `unshown` for
+ * /healthz: the other pages and the staff pages go on. A trial render of content before it is
+ * published refuses what would not render, with nothing committed.
+ */
+import type { EditablePage, SiteContent } from "../../domain/site-content/site-editions.ts";
+import type { DataLayer } from "../db/data-layer.ts";
+import type { EditionRow } from "../db/site-editions-repository.ts";
+import { notRendered } from "./site-edition-outcomes.ts";
+import { viewOf } from "./site-overview.ts";
+import type { SitePublisher } from "./site-publisher.ts";
+
+/** A page whose published edition would not render, and the edition shown instead. */
+export type UnshownPage = { page: EditablePage; edition: number; shownInstead: number | null };
+
+export function createSiteShowing(deps: {
+  data: Pick<DataLayer, "siteEditions">;
+  publisher: Pick<SitePublisher, "show" | "preview">;
+  /** A page would not render from some content (the reason is for the operators' log). */
+  renderFailed: ((page: EditablePage, error: unknown) => void) | undefined;
+}) {
+  const { data, publisher } = deps;
+  const unshown = new Map<EditablePage, UnshownPage>();
+
+  const showRow = async (page: EditablePage, row: EditionRow) => {
+    const edition = viewOf(page, row);
+    await publisher.show({
+      id: edition.id,
+      page,
+      content: edition.content,
+      publishedAt: edition.publishedAt ?? edition.changedAt,
+    });
+  };
+
+  /** Shows the page's published edition, or the newest earlier one that renders. */
+  async function show(page: EditablePage) {
+    const row = await data.siteEditions.published(page);
+    if (!row) return;
+    // Known not to render: a stored edition never changes, trying again would only log again.
+    if (unshown.get(page)?.edition === row.id) return;
+    try {
+      await showRow(page, row);
+      unshown.delete(page);
+    } catch (error) {
+      deps.renderFailed?.(page, error);
+      let instead: number | null = null;
+      // Newest first; the one shown already (the usual case after a publish) costs nothing.
+      for (const earlier of await data.siteEditions.history(page)) {
+        if (earlier.id === row.id) continue;
+        const shownEarlier = await showRow(page, earlier).then(
+          () => true,
+          () => false,
+        );
+        if (shownEarlier) {
+          instead = earlier.id;
+          break;
+        }
+      }
+      unshown.set(page, { page, edition: row.id, shownInstead: instead });
+      throw new Error(
+        `${page}: edition #${row.id} could not be shown (${(error as Error)?.message}); ${instead === null ? "the build's content" : `#${instead}`} shown instead`,
+      );
+    }
+  }
+
+  /** The page rendered from this content as a trial: a refusal when it would not render. */
+  async function unrenderable<page extends EditablePage>(page: page, content: SiteContent[page]) {
+    try {
+      await publisher.preview(page, content);
+      return undefined;
+    } catch (error) {
+      deps.renderFailed?.(page, error);
+      return notRendered;
+    }
+  }
+
+  return { show, unrenderable, unshown: () => [...unshown.values()] };
+}
