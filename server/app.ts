@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import type { RequestHandler } from "react-router";
-import { registerAppealsApi } from "./appeals/api-routes.ts";
+import { registerApi } from "./appeals/api-routes.ts";
 import { appealFastLane } from "./appeals/appeal-fast-lane.ts";
 import { createAppealService } from "./appeals/appeal-service.ts";
 import { createMemoryRateLimiter, type RateLimiter } from "./appeals/rate-limiter.ts";
@@ -193,18 +193,7 @@ export function buildApp({
   logStoreWriteState(app, data);
   const healthz = registerHealthz(app, { data, mailDoor, backupScheduled: Boolean(config.backup) });
 
-  app.register(
-    async (api) => {
-      api.addHook("onSend", async (_request, reply) => {
-        reply.header("cache-control", "no-store");
-      });
-      registerAppealsApi(api, appeals);
-      api.all("/*", async (request, reply) =>
-        sendProblem(request, reply, 404, problemMessages.notFound),
-      );
-    },
-    { prefix: "/api" },
-  );
+  registerApi(app, appeals);
 
   if (pageHandler) {
     // Every page the server renders, public and staff, through one door (server/pages/).

@@ -5,7 +5,7 @@ import type { SubmittedFile } from "../../domain/attachments/submitted-file.ts";
 import { settleRefusedBody } from "../attachments/refused-body.ts";
 import { appealFileRules, UploadRefusal } from "../attachments/upload-rules.ts";
 import { bodyLimits } from "../http/body-limits.ts";
-import { refusalMessage } from "../http/problem-answer.ts";
+import { problemMessages, refusalMessage, sendProblem } from "../http/problem-answer.ts";
 import { requireRequestGuards } from "../http/request-guards.ts";
 import type { AppealService } from "./appeal-service.ts";
 import { readAppealUpload } from "./appeal-upload.ts";
@@ -115,4 +115,20 @@ export function registerAppealsApi(api: FastifyInstance, service: AppealService)
 
 function sendFormError(reply: FastifyReply, status: number, message: string) {
   return reply.code(status).send({ errors: { [formErrorKey]: message } });
+}
+
+/** The API under /api: never cached, its unknown addresses a JSON 404. */
+export function registerApi(app: FastifyInstance, service: AppealService) {
+  app.register(
+    async (api) => {
+      api.addHook("onSend", async (_request, reply) => {
+        reply.header("cache-control", "no-store");
+      });
+      registerAppealsApi(api, service);
+      api.all("/*", async (request, reply) =>
+        sendProblem(request, reply, 404, problemMessages.notFound),
+      );
+    },
+    { prefix: "/api" },
+  );
 }
