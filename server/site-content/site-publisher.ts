@@ -17,7 +17,7 @@ import {
 } from "../../domain/site-content/site-editions.ts";
 import { inlineSources } from "../http/content-security-policy.ts";
 import { appealIslandOf, withAppealIsland } from "../site/appeal-island.ts";
-import { etagOf, quickVariants } from "../site/compressed-variants.ts";
+import { etagOf, quickVariantsOffThread } from "../site/compressed-variants.ts";
 import type { SiteFile } from "../site/site-files.ts";
 import { personaliseHtml, type SiteSettings } from "../site/site-settings.ts";
 import { sitemapXml } from "../site/sitemap.ts";
@@ -55,8 +55,11 @@ export function createSitePublisher(deps: {
   live: () => LiveSite;
   /** The build's content: which pages of their own (announcements') the built site has. */
   defaults: SiteContent;
-  /** A file made from a page's content, not a page (the news feed), by its path. */
-  feed?: (path: string, content: SiteContent, publishedAt: string) => string;
+  /**
+   * A file made from a page's content, not a page (the news feed), by its path; made in steps
+   * when it is large, the event loop served between them (news-feed.ts).
+   */
+  feed?: (path: string, content: SiteContent, publishedAt: string) => string | Promise<string>;
   /** Told after an edition is put on the site (the search reads the site again). */
   onShown?: () => void;
 }) {
@@ -67,10 +70,15 @@ export function createSitePublisher(deps: {
 
   const refiner = createVariantRefiner(deps.live);
 
-  // Served at once with quick variants; the refiner puts the strongest in after the swap.
-  const fileOf = (body: Buffer, like: SiteFile, extra: Partial<SiteFile> = {}): SiteFile => ({
+  // Served at once with quick variants, compressed off the main thread (a 4 MB feed held it
+  // 70–110 ms, issue 40); the refiner puts the strongest in after the swap.
+  const fileOf = async (
+    body: Buffer,
+    like: SiteFile,
+    extra: Partial<SiteFile> = {},
+  ): Promise<SiteFile> => ({
     body,
-    ...quickVariants(body),
+    ...(await quickVariantsOffThread(body)),
     contentType: like.contentType,
     cacheControl: like.cacheControl,
     etag: etagOf(body),
@@ -157,16 +165,18 @@ export function createSitePublisher(deps: {
       const { dataPath } = rendered;
       const dataFile = live.file(dataPath) ?? live.file(`${editablePages[edition.page].path}.data`);
       // The data file first: a page never links data older than itself.
-      if (dataFile) files.push([dataPath, fileOf(Buffer.from(rendered.data), dataFile)]);
-      files.push([path, fileOf(Buffer.from(rendered.html), page, { inline: rendered.inline })]);
+      if (dataFile) files.push([dataPath, await fileOf(Buffer.from(rendered.data), dataFile)]);
+      const html = Buffer.from(rendered.html);
+      files.push([path, await fileOf(html, page, { inline: rendered.inline })]);
       // Requests are answered between pages: a publish of many pages never holds the server.
       await new Promise((resolve) => setImmediate(resolve));
     }
     for (const path of editablePages[edition.page].feeds ?? []) {
       const feed = live.file(path);
       if (!feed || !deps.feed) continue;
-      const text = deps.feed(path, { ...shownNow(), ...content }, edition.publishedAt);
-      files.push([path, fileOf(Buffer.from(personaliseHtml(text, path, deps.settings)), feed)]);
+      const text = await deps.feed(path, { ...shownNow(), ...content }, edition.publishedAt);
+      const body = Buffer.from(personaliseHtml(text, path, deps.settings));
+      files.push([path, await fileOf(body, feed)]);
     }
     for (const [path, file] of files) {
       if (live.file(path)) live.replaceFile(path, file);
@@ -189,7 +199,7 @@ export function createSitePublisher(deps: {
         ownPagesOf(page, shownNow()[page]),
       );
       const xml = sitemapXml([...sitePages.map((site) => site.path), ...own], lastModified);
-      const file = fileOf(
+      const file = await fileOf(
         Buffer.from(personaliseHtml(xml, "/sitemap.xml", deps.settings)),
         sitemap,
       );
