@@ -52,12 +52,18 @@ export function pdfAccessibilityProblems(bytes: Buffer): string[] {
   return problems;
 }
 
+/** What all of a PDF's object streams may inflate to together: 16 MiB. */
+export const objectStreamBudget = 16 * 1024 * 1024;
+
 /**
  * The objects of every Flate-compressed object stream (/Type /ObjStm), written out as
  * `N 0 obj … endobj` so the same search finds them. A stream that does not inflate is skipped.
  */
 function objectStreamsText(bytes: Buffer, text: string): string {
   let found = "";
+  // A real catalog's object streams inflate to kilobytes; a crafted one to gigabytes (a
+  // decompression bomb, issue 40). Past this budget, for all streams together, the rest is skipped.
+  let budget = objectStreamBudget;
   const streams = /<<((?:(?!>>\s*stream)[\s\S])*?\/Type\s*\/ObjStm[\s\S]*?)>>\s*stream\r?\n/g;
   for (const match of text.matchAll(streams)) {
     const dictionary = match[1] ?? "";
@@ -70,10 +76,14 @@ function objectStreamsText(bytes: Buffer, text: string): string {
     if (end < start || !Number.isFinite(first)) continue;
     let inflated: string;
     try {
-      inflated = inflateSync(bytes.subarray(start, end)).toString("latin1");
+      inflated = inflateSync(bytes.subarray(start, end), { maxOutputLength: budget }).toString(
+        "latin1",
+      );
     } catch {
       continue;
     }
+    budget -= inflated.length;
+    if (budget <= 0) break;
     const header = inflated.slice(0, first).trim().split(/\s+/).map(Number);
     for (let index = 0; index + 1 < header.length; index += 2) {
       const from = first + (header[index + 1] ?? 0);

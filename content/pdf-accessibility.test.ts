@@ -6,6 +6,7 @@ import PDFDocument from "pdfkit";
 import { pdfWarningsOf } from "../domain/site-content/site-files.ts";
 import { collectLinkedFiles } from "./content-check.server.ts";
 import {
+  objectStreamBudget,
   pdfAccessibility,
   pdfAccessibilityProblems,
   untaggedPdfWarnings,
@@ -84,4 +85,13 @@ test("the catalog is read from a compressed object stream too; the editor's warn
     pdfWarningsOf(pdfAccessibility(Buffer.from("%PDF-1.7 broken")))[0] ?? "",
     /^Не удалось проверить/,
   );
+});
+
+test("an object stream that inflates past the budget is not inflated: a bomb costs no memory (issue 40)", () => {
+  const padded = compressedCatalogPdf(
+    `<< /Type /Catalog /Pages 2 0 R /MarkInfo << /Marked true >> /StructTreeRoot 4 0 R /Lang (ru-RU) >>${" ".repeat(objectStreamBudget + 1024)}`,
+  );
+  assert.ok(padded.length < 100_000, "a few kilobytes on the wire");
+  // Skipped whole: the catalog inside is not read, and the editor is told to check by hand.
+  assert.equal(pdfAccessibility(padded).readable, false);
 });

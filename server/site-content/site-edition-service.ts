@@ -53,7 +53,7 @@ export function createSiteEditionService(deps: {
   approval: boolean;
   publisher: SitePublisher;
   /** The files uploaded with the pages' forms (decision 0036). */
-  files: Pick<SiteFileService, "keep">;
+  files: Pick<SiteFileService, "keep" | "describe">;
   /** The build's content of each page: shown until an edition is published (decision 0029). */
   defaults: SiteContent;
   /** An edition was scheduled on this server: its moment is looked at again (decision 0039). */
@@ -67,7 +67,7 @@ export function createSiteEditionService(deps: {
   const { data, publisher } = deps;
   const now = deps.now ?? (() => new Date());
   const overview = createSiteOverview(deps);
-  const fileFacts = createStoredFileFacts({ data });
+  const fileFacts = createStoredFileFacts({ data, describe: deps.files.describe });
   const entered = <page extends EditablePage>(page: page, posted: SiteContent[page]) =>
     enteredContent(fileFacts, page, posted);
 

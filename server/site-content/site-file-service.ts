@@ -12,6 +12,7 @@ import {
   formatOfMediaType,
   pdfWarningsOf,
   siteFileAddress,
+  type UploadedFileFacts,
   type UploadedSiteFile,
 } from "../../domain/site-content/site-files.ts";
 import { can, type StaffViewer } from "../../domain/staff/staff-roles.ts";
@@ -47,7 +48,33 @@ export function createSiteFileService(deps: {
 }) {
   const { data } = deps;
   const now = deps.now ?? (() => new Date());
+
+  /**
+   * A file's facts from its bytes: its format, a PDF's warnings (accessibility, and the search's
+   * verdict, read off the event loop and kept by the bytes' hash), a picture's size for its
+   * <img> (decision 0040). What an upload tells, and what a posted page's content keeps of a
+   * stored file (stored-file-facts.ts).
+   */
+  async function describe(
+    mediaType: string,
+    bytes: Uint8Array,
+  ): Promise<Omit<UploadedFileFacts, "bytes"> | undefined> {
+    const format = formatOfMediaType(mediaType);
+    if (!format) return undefined;
+    const content = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+    const warnings =
+      format === "PDF"
+        ? [
+            ...pdfWarningsOf(pdfAccessibility(content)),
+            ...searchWarningsOf(await deps.pdfTexts?.read(content), deps.pdfTexts?.maxChars ?? 0),
+          ]
+        : [];
+    return { format, warnings, ...imageSizeOf(format, content) };
+  }
+
   return {
+    describe,
+
     /** Keeps a form's files (their types already checked by content); none for a viewer who may not edit. */
     async keep(viewer: StaffViewer, files: readonly SubmittedFile[]): Promise<UploadedSiteFile[]> {
       if (!can(viewer.role, "edit-site")) throw new Error("an upload outside the role");
@@ -55,26 +82,9 @@ export function createSiteFileService(deps: {
         { file: SubmittedFile } & Omit<UploadedSiteFile, "href" | "fileName" | "bytes">
       > = [];
       for (const file of files) {
-        const format = formatOfMediaType(file.mediaType);
-        if (!format) throw new Error(`not a site file type: ${file.mediaType}`);
-        const content = Buffer.from(
-          file.content.buffer,
-          file.content.byteOffset,
-          file.content.length,
-        );
-        const warnings =
-          format === "PDF"
-            ? [
-                ...pdfWarningsOf(pdfAccessibility(content)),
-                // Read once here, off the event loop; the search takes the verdict later.
-                ...searchWarningsOf(
-                  await deps.pdfTexts?.read(content),
-                  deps.pdfTexts?.maxChars ?? 0,
-                ),
-              ]
-            : [];
-        // A picture's size, for the width and height of its <img> (decision 0040).
-        described.push({ file, format, warnings, ...imageSizeOf(format, content) });
+        const facts = await describe(file.mediaType, file.content);
+        if (!facts) throw new Error(`not a site file type: ${file.mediaType}`);
+        described.push({ file, ...facts });
       }
       const at = now();
       return data.transaction(async (tx) => {

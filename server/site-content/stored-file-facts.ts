@@ -8,8 +8,6 @@
  * facts replace what the form said. A kept file never changes (decision 0036), so its facts are
  * read from its bytes once per server and remembered.
  */
-import { pdfAccessibility } from "../../content/pdf-accessibility.server.ts";
-import { imageSizeOf } from "../../domain/site-content/image-size.ts";
 import {
   type EditablePage,
   editablePages,
@@ -18,24 +16,11 @@ import {
 } from "../../domain/site-content/site-editions.ts";
 import {
   fileNameOf,
-  formatOfMediaType,
-  pdfWarningsOf,
   siteFileAddressPattern,
   type UploadedFileFacts,
 } from "../../domain/site-content/site-files.ts";
 import type { DataLayer } from "../db/data-layer.ts";
-
-/** What the facts of one kept file are, from its bytes (what an upload computes too). */
-export function factsOfFileBytes(
-  mediaType: string,
-  content: Uint8Array,
-): Omit<UploadedFileFacts, "bytes"> | undefined {
-  const format = formatOfMediaType(mediaType);
-  if (!format) return undefined;
-  const bytes = Buffer.from(content.buffer, content.byteOffset, content.length);
-  const warnings = format === "PDF" ? pdfWarningsOf(pdfAccessibility(bytes)) : [];
-  return { format, warnings, ...imageSizeOf(format, content) };
-}
+import type { SiteFileService } from "./site-file-service.ts";
 
 export type FileFactsCheck =
   | { ok: true; content: unknown }
@@ -44,7 +29,11 @@ export type FileFactsCheck =
 /** Remembered files: enough for every file of every page, small beside the pages themselves. */
 const rememberedFiles = 5000;
 
-export function createStoredFileFacts(deps: { data: Pick<DataLayer, "attachments"> }) {
+export function createStoredFileFacts(deps: {
+  data: Pick<DataLayer, "attachments">;
+  /** A file's facts from its bytes, as an upload computes them (site-file-service.ts). */
+  describe: SiteFileService["describe"];
+}) {
   const known = new Map<string, { fileName: string; facts: UploadedFileFacts }>();
 
   async function storedFacts(id: string) {
@@ -52,7 +41,7 @@ export function createStoredFileFacts(deps: { data: Pick<DataLayer, "attachments
     if (remembered) return remembered;
     const file = await deps.data.attachments.readSiteFile(id);
     if (!file) return undefined;
-    const facts = factsOfFileBytes(file.mediaType, file.content);
+    const facts = await deps.describe(file.mediaType, file.content);
     if (!facts) return undefined;
     const entry = { fileName: file.fileName, facts: { ...facts, bytes: file.byteSize } };
     if (known.size >= rememberedFiles) known.delete(known.keys().next().value as string);
