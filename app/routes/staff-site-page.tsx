@@ -16,6 +16,7 @@ import {
 } from "../../domain/site-content/site-files.ts";
 import type { FormErrors, PageForm } from "../../domain/site-content/site-form.ts";
 import { siteFormOf } from "../../domain/site-content/site-forms.ts";
+import { storeFullAnswered, storeFullStatus } from "../../domain/storage/store-full.ts";
 import { NoticeBanner } from "../components/staff/notice-banner/notice-banner.tsx";
 import { EditionHistory } from "../features/site/edition-history.tsx";
 import { EditionReview } from "../features/site/edition-review.tsx";
@@ -82,7 +83,35 @@ type ActionAnswer = {
   scheduleFrom?: "editor" | "review";
 };
 
-export async function action({ params, context }: Route.ActionArgs) {
+/** The intents about an edition already stored: no form of the page's fields is posted. */
+const editionIntents = new Set([
+  "approve",
+  "approve-on-schedule",
+  "return",
+  "restore",
+  "cancel-schedule",
+]);
+
+/** One turn of the server's event loop (a timer's: this module also runs in the build). */
+const nextTurn = () => new Promise<void>((resume) => setTimeout(resume, 0));
+
+export async function action(args: Route.ActionArgs) {
+  try {
+    return await siteAction(args);
+  } catch (error) {
+    // A full disk (decision 0057): nothing was saved; the form again with what was typed, the
+    // files to be chosen again, and the words that say so.
+    const message = storeFullAnswered(args.context, error);
+    if (message === undefined || !isEditablePage(args.params.page)) throw error;
+    const { fields } = formOf(args.context);
+    const values = editionIntents.has(fields.get("intent") ?? "")
+      ? undefined
+      : siteFormOf(args.params.page).read(fields);
+    return data<ActionAnswer>({ values, message }, { status: storeFullStatus });
+  }
+}
+
+async function siteAction({ params, context }: Route.ActionArgs) {
   const access = requireStaff(context, "edit-site");
   if (!access || !isEditablePage(params.page)) {
     return data<ActionAnswer>({ message: "Страница не найдена." }, { status: 404 });
@@ -108,7 +137,10 @@ export async function action({ params, context }: Route.ActionArgs) {
     throw redirect(`/staff/site/${page}?done=${outcome}`, 303);
   };
   if (intent === "save" || intent === "preview" || intent === "publish" || intent === "schedule") {
-    const checked = form.check(values);
+    // A long form (200 announcements) is checked in steps: the server answers others meanwhile.
+    const checked = form.checkInSteps
+      ? await form.checkInSteps(values, nextTurn)
+      : form.check(values);
     if (!checked.ok) {
       return data<ActionAnswer>({ values, errors: checked.errors }, { status: 400 });
     }

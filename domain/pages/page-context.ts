@@ -70,6 +70,11 @@ export type PageContext = {
   form: SubmittedForm | undefined;
   /** Written by the sign-in and sign-out actions (`startSession`, `endSession`). */
   session: SessionChange;
+  /**
+   * A store failure the action answered itself, its form shown again (a full disk:
+   * domain/storage/store-full.ts): the door logs it, as it logs one thrown.
+   */
+  answeredFailure?: unknown;
 };
 
 const registry = globalThis as { [key: symbol]: unknown };

@@ -1,4 +1,5 @@
 import type { Database, SqlExecutor, Transaction } from "./database.ts";
+import { namedDiskFull } from "./store-failure.ts";
 import { createWriteHealth } from "./write-health.ts";
 
 export type StoreErrorListener = () => void;
@@ -12,10 +13,11 @@ export type StoreErrorListener = () => void;
 export function observeStoreErrors(db: Database) {
   const listeners = new Set<StoreErrorListener>();
   const writeHealth = createWriteHealth(db);
+  // A full disk's error leaves here as the one kind the server knows (PostgreSQL's 53100 too).
   const observed = <T>(promise: Promise<T>): Promise<T> =>
     promise.catch((error: unknown) => {
       for (const listener of listeners) listener();
-      throw error;
+      throw namedDiskFull(error);
     });
   const executor = <E extends SqlExecutor>(on: E): E => ({
     ...on,
@@ -57,7 +59,7 @@ export function observeStoreErrors(db: Database) {
         )
         .catch((error: unknown) => {
           if (!workFailed) for (const listener of listeners) listener();
-          throw error;
+          throw namedDiskFull(error);
         });
       return writeObserved(committed, () => workFailed);
     },

@@ -7,7 +7,7 @@ import { assertNotNewer, migrations } from "./migrations.ts";
 import { backupSqliteStore } from "./sqlite-backup.ts";
 import { servingAutoCheckpointPages, startCheckpointer } from "./sqlite-checkpointer.ts";
 import { diskLimits, freeBytes, StoreDiskFullError } from "./sqlite-disk-limits.ts";
-import { isDiskFull, type WriteStateListener } from "./store-failure.ts";
+import { isDiskFull, namedDiskFull, type WriteStateListener } from "./store-failure.ts";
 
 // Statements are prepared once and kept: parsing the appeal insert on every request cost more
 // than the insert. The registry's dynamic statements are few in kind; the cap bounds the rest.
@@ -116,9 +116,19 @@ export function openSqliteDatabase(path: string, diskReserveMiB?: number): Datab
     checkpointer.diskFull();
     return false;
   };
-  const refuseWhileFull = () => {
-    if (!hasReserve()) throw new StoreDiskFullError();
+  /** The disk's free space now, for the refusal's message and the operators' log. */
+  const space = () => {
+    try {
+      return { freeBytes: freeBytes(directory), reserveBytes: limits.reserveBytes };
+    } catch {
+      return { freeBytes: null, reserveBytes: limits.reserveBytes };
+    }
   };
+  const refuseWhileFull = () => {
+    if (!hasReserve()) throw new StoreDiskFullError(space());
+  };
+  /** A full disk met by a write (SQLITE_FULL) as the one error of a full disk, with the figures. */
+  const named = (error: unknown) => (isDiskFull(error) ? namedDiskFull(error, space()) : error);
 
   // A transaction's work awaits between its statements: another request's statement must not
   // land inside it. Everything on this connection runs one at a time, in order.
@@ -150,7 +160,7 @@ export function openSqliteDatabase(path: string, diskReserveMiB?: number): Datab
           } catch (error) {
             noticeFull(error);
             db.exec("ROLLBACK TO work; RELEASE work");
-            outcomes.push({ ok: false, error });
+            outcomes.push({ ok: false, error: named(error) });
           }
         }
         db.exec("COMMIT");
@@ -158,7 +168,7 @@ export function openSqliteDatabase(path: string, diskReserveMiB?: number): Datab
       } catch (error) {
         noticeFull(error);
         if (db.isTransaction) db.exec("ROLLBACK");
-        throw error;
+        throw named(error);
       }
     });
   const groupCommit = createGroupCommit(commitBatch);
@@ -173,7 +183,7 @@ export function openSqliteDatabase(path: string, diskReserveMiB?: number): Datab
           return await direct.run(sql, params);
         } catch (error) {
           noticeFull(error);
-          throw error;
+          throw named(error);
         }
       }),
   };

@@ -8,6 +8,7 @@
  * free again.
  */
 import { statfsSync } from "node:fs";
+import { storeFullCode } from "../../domain/storage/store-full.ts";
 
 export type DiskLimits = { reserveBytes: number; logLimitBytes: number };
 
@@ -39,11 +40,35 @@ export function freeBytes(directory: string): number {
 /** What the checkpoint thread tells the server whenever the store turns writable or not. */
 export type DiskState = { writable: boolean; freeBytes: number; logBytes: number };
 
-/** A write refused because the store's disk is below its reserve: answered 503 by the routes. */
+/** What was free on the store's disk when a write was refused, and its reserve; null: unknown. */
+export type DiskSpace = { freeBytes: number | null; reserveBytes: number | null };
+
+const unknownSpace: DiskSpace = { freeBytes: null, reserveBytes: null };
+
+/**
+ * A write refused for a full disk: below the reserve (SQLite's own refusal), or the disk full
+ * under a write (SQLITE_FULL, PostgreSQL's 53100, ENOSPC: its `cause`). Every one carries the
+ * code staff pages know (domain/storage/store-full.ts) and, when known, the free space, for the
+ * operators' log. The appeals API answers it 503; staff pages say the disk is full.
+ */
 export class StoreDiskFullError extends Error {
   override name = "StoreDiskFullError";
-  readonly code = "STORE_DISK_FULL";
-  constructor() {
-    super("the store's disk has less free space than its reserve: writes are refused");
+  readonly code = storeFullCode;
+  readonly freeBytes: number | null;
+  readonly reserveBytes: number | null;
+  constructor(space: DiskSpace = unknownSpace, options?: { cause: unknown }) {
+    const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+    const figures =
+      space.freeBytes === null
+        ? ""
+        : ` (${mib(space.freeBytes)} free${space.reserveBytes === null ? "" : `, reserve ${mib(space.reserveBytes)}`})`;
+    super(
+      options === undefined
+        ? `the store's disk has less free space than its reserve: writes are refused${figures}`
+        : `the store's disk is full: the write failed${figures}`,
+      options,
+    );
+    this.freeBytes = space.freeBytes;
+    this.reserveBytes = space.reserveBytes;
   }
 }

@@ -3,7 +3,8 @@
  * constraint, a rule of the domain): the first make /healthz say 503 (decision 0023), the second
  * are the request's own business.
  */
-import { type DiskState, StoreDiskFullError } from "./sqlite-disk-limits.ts";
+import { isStoreFull } from "../../domain/storage/store-full.ts";
+import { type DiskSpace, type DiskState, StoreDiskFullError } from "./sqlite-disk-limits.ts";
 
 export type WriteStateListener = (state: DiskState) => void;
 
@@ -35,12 +36,27 @@ function sqlState(error: unknown): string | undefined {
   return typeof code === "string" && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
 }
 
+/**
+ * A full disk, as against a store that cannot be reached: the reserve's refusal, SQLite's
+ * SQLITE_FULL, PostgreSQL's 53100 disk_full, a file write's ENOSPC (decision 0057).
+ */
 export function isDiskFull(error: unknown): boolean {
   return (
     error instanceof StoreDiskFullError ||
+    isStoreFull(error) ||
     sqliteCode(error) === sqliteFull ||
-    sqlState(error) === "53100"
+    sqlState(error) === "53100" ||
+    (error as { code?: unknown } | null)?.code === "ENOSPC"
   );
+}
+
+/**
+ * A full disk's error as the one kind the rest of the server knows (StoreDiskFullError, with the
+ * code staff pages read); any other error as it is.
+ */
+export function namedDiskFull(error: unknown, space?: DiskSpace): unknown {
+  if (error instanceof StoreDiskFullError || !isDiskFull(error)) return error;
+  return new StoreDiskFullError(space, { cause: error });
 }
 
 /** The store's own failure in `error`, or null when the error is the work's own. */

@@ -5,6 +5,9 @@
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { signInPath } from "../../domain/pages/page-context.ts";
+import { storeFullMessages, storeFullStatus } from "../../domain/storage/store-full.ts";
+import type { DiskSpace } from "../db/sqlite-disk-limits.ts";
+import { isDiskFull } from "../db/store-failure.ts";
 import {
   escapeHtml,
   formMessages,
@@ -44,11 +47,19 @@ export function staffRefusalPage(reply: FastifyReply, status: number, message: s
 
 /**
  * The one log line of a page that failed: the status the client got, and what failed by its name
- * and code only, since a database error's detail may quote a row (personal data).
+ * and code only, since a database error's detail may quote a row (personal data); for a full
+ * disk, what was free on it and its reserve, when the store knows them (decision 0057).
  */
 export function logFailure(request: FastifyRequest, failure: unknown, status: number) {
   const { name, code } = (failure ?? {}) as { name?: unknown; code?: unknown };
-  request.log.error({ error: { name, code }, status }, "page failed");
+  const disk = isDiskFull(failure)
+    ? {
+        diskFull: true,
+        freeBytes: (failure as Partial<DiskSpace>).freeBytes ?? null,
+        reserveBytes: (failure as Partial<DiskSpace>).reserveBytes ?? null,
+      }
+    : {};
+  request.log.error({ error: { name, code }, status, ...disk }, "page failed");
 }
 
 function isStaffArea(request: FastifyRequest): boolean {
@@ -64,18 +75,32 @@ export function pageAnswers(settings: SiteSettings) {
     reply.header("retry-after", String(retryAfterSeconds));
     return refuse(request, reply, 503, problemMessages.unavailable);
   };
+  /**
+   * A page that failed, logged once with the status sent: a full disk is told to staff as such
+   * (no retry in minutes mends it); anything else is the store out of reach, 503.
+   */
+  const failed = (request: FastifyRequest, reply: FastifyReply, failure: unknown) => {
+    if (isDiskFull(failure) && isStaffArea(request)) {
+      logFailure(request, failure, storeFullStatus);
+      return staffRefusalPage(reply, storeFullStatus, storeFullMessages.page);
+    }
+    logFailure(request, failure, 503);
+    return unavailable(request, reply);
+  };
   return {
     messages,
     refuse,
-    unavailable,
+    failed,
 
     /** React Router's page; a failure while it was made (the store's) is a 503 of the door's. */
     async page(request: FastifyRequest, reply: FastifyReply, response: Response, failure: unknown) {
-      if (response.status >= 500) {
+      if (response.status === storeFullStatus && isDiskFull(failure)) {
+        // The action answered a full disk itself, its form shown again: sent, logged once.
+        logFailure(request, failure, storeFullStatus);
+      } else if (response.status >= 500) {
         await response.body?.cancel();
         // One line per failure, with the status the client gets (issue 40).
-        logFailure(request, failure, 503);
-        return unavailable(request, reply);
+        return failed(request, reply, failure);
       }
       if (isStaffArea(request) || !/^text\/html/.test(response.headers.get("content-type") ?? "")) {
         return sendWebResponse(reply, response);

@@ -38,7 +38,7 @@ import { refusalMessage } from "../http/problem-answer.ts";
 import { requireRequestGuards } from "../http/request-guards.ts";
 import type { SiteSettings } from "../site/site-settings.ts";
 import type { SignedIn, StaffAuth } from "../staff/auth/staff-auth.ts";
-import { logFailure, type PageAnswers, pageAnswers, staffRefusalPage } from "./page-answers.ts";
+import { type PageAnswers, pageAnswers, staffRefusalPage } from "./page-answers.ts";
 import type { BodyRefusals, PageRoute } from "./page-routes.ts";
 import { pageFailure, toWebRequest } from "./react-router-bridge.ts";
 import { type StaffFileRoute, staffFileRoutes } from "./staff-files.ts";
@@ -148,7 +148,8 @@ export function registerPageDoor(app: FastifyInstance, deps: PageDoorDependencie
           if (page.session.ended) await endSession(reply, deps.auth, signedIn);
           for (const [name, value] of Object.entries(route.headers ?? {}))
             reply.header(name, value);
-          return answers.page(request, reply, response, pageFailure(context));
+          const failure = pageFailure(context) ?? page.answeredFailure;
+          return answers.page(request, reply, response, failure);
         },
       });
     }
@@ -268,8 +269,7 @@ function answerError(
   const status = error.statusCode ?? 500;
   if (status >= 500) {
     // Whatever failed (the store, almost always): its name and code, never what was sent.
-    logFailure(request, error, 503);
-    return answers.unavailable(request, reply);
+    return answers.failed(request, reply, error);
   }
   return answers.refuse(
     request,

@@ -38,14 +38,14 @@ export async function loadPageHandler(serverBuildPath: string): Promise<RequestH
   };
   const render = build.entry.module.default;
   /**
-   * A page whose loader or action failed is not rendered: the door answers its own page for it
+   * A page whose loader or action threw is not rendered: the door answers its own page for it
    * (page-answers.ts), and the root's default error boundary, which rendering it would reach,
    * prints the error raw to standard error, a line that is not the log's JSON (issue 40).
    */
-  const handleRequest: typeof render = (request, status, headers, ...rest) =>
-    status >= 500
+  const handleRequest: typeof render = (request, status, headers, router, context) =>
+    context && failures.has(context)
       ? new Response(null, { status, headers })
-      : render(request, status, headers, ...rest);
+      : render(request, status, headers, router, context);
   const entry = {
     ...build.entry,
     module: { ...build.entry.module, default: handleRequest, handleError },

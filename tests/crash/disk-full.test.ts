@@ -9,8 +9,7 @@
 // A real full disk: a tmpfs of its own (mounting it needs root, as the test machines run). If the
 // mount fails the test fails and says so; it never skips. Needs the built site (npm run build).
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
-import { closeSync, existsSync, openSync, rmSync, statfsSync, statSync, writeSync } from "node:fs";
+import { existsSync, rmSync, statSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -25,6 +24,7 @@ import {
   type ServerProcess,
   startServer,
 } from "../support/server-process.ts";
+import { fill, freeBytes, mountTmpfs, unmount } from "../support/small-disk.ts";
 import { waitUntil } from "../support/wait-until.ts";
 
 const mib = 1024 * 1024;
@@ -57,39 +57,6 @@ const storeFailedMessage = "Не удалось сохранить обраще�
 
 type Outcome = LoadOutcome;
 
-function mountTmpfs(dir: string) {
-  try {
-    execFileSync("mount", ["-t", "tmpfs", "-o", `size=${diskMiB}m`, "tmpfs", dir], {
-      stdio: "pipe",
-    });
-  } catch (error) {
-    const detail = (error as { stderr?: Buffer }).stderr?.toString().trim();
-    throw new Error(
-      `could not mount a ${diskMiB} MiB tmpfs at ${dir} for a real full disk (the test needs root): ${detail || (error as Error).message}`,
-    );
-  }
-}
-
-function freeBytes(dir: string): number {
-  const stats = statfsSync(dir);
-  return stats.bavail * stats.bsize;
-}
-
-/** Writes `path` until the disk refuses (ENOSPC) or `limit` bytes; returns the bytes written. */
-function fill(path: string, limit = Number.POSITIVE_INFINITY): number {
-  const chunk = Buffer.alloc(mib, 0x5a);
-  const fd = openSync(path, "w");
-  let written = 0;
-  try {
-    while (written < limit) written += writeSync(fd, chunk, 0, Math.min(mib, limit - written));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOSPC") throw error;
-  } finally {
-    closeSync(fd);
-  }
-  return written;
-}
-
 const accepted = (outcomes: readonly Outcome[]) => outcomes.filter((o) => o.status === 201).length;
 
 function appeal(index: number) {
@@ -106,7 +73,7 @@ function appeal(index: number) {
 
 test("SQLite on a disk that fills under load: clean 503s, /healthz says so, the log stays bounded, recovery by itself once space is freed", async (t) => {
   const dir = await mkdtemp(join(tmpdir(), "disk-full-"));
-  mountTmpfs(dir);
+  mountTmpfs(dir, diskMiB);
   const store = join(dir, "appeals.sqlite");
   let server: ServerProcess | undefined;
   let stopLoad = async () => {};
@@ -267,7 +234,7 @@ test("SQLite on a disk that fills under load: clean 503s, /healthz says so, the 
   } finally {
     await stopLoad();
     await killIfRunning(server);
-    execFileSync("umount", [dir]);
+    unmount(dir);
     rmSync(dir, { recursive: true, force: true });
   }
 });
