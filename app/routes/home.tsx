@@ -8,17 +8,12 @@ import type { HomeSection } from "../../content/schema.ts";
 import { requiredSectionPaths, sitePage } from "../../content/site-pages.ts";
 import { testingCentre } from "../../content/testing-centre.ts";
 import { siteContentOf } from "../../domain/pages/page-context.ts";
-import {
-  type Announcement,
-  newestFirst,
-  newsOnHomePage,
-  newsPath,
-} from "../../domain/site-content/news-content.ts";
+import { newestFirst, newsOnHomePage, newsPath } from "../../domain/site-content/news-content.ts";
 import { sectionTextOf } from "../../domain/site-content/section-texts-content.ts";
 import { parseMarkup } from "../../domain/site-content/site-markup.ts";
 import { ContentImage } from "../components/content-image.tsx";
 import { MarkupBlocks } from "../components/site-markup.tsx";
-import { NewsList } from "../features/news/news-list.tsx";
+import { NewsList, type NewsListItem, newsListItemOf } from "../features/news/news-list.tsx";
 import { pageMeta } from "../page-meta.ts";
 import type { RouteHandle } from "../route-handle.ts";
 import contentStyles from "../styles/pages/content.css?inline";
@@ -38,7 +33,7 @@ export function loader({ context }: Route.LoaderArgs) {
   const news = content.news ?? defaultNews;
   const texts = content.home ?? defaultHomeTexts;
   return {
-    news: newestFirst(news).slice(0, newsOnHomePage),
+    news: newestFirst(news).slice(0, newsOnHomePage).map(newsListItemOf),
     texts: Object.fromEntries(
       homeSections.map((section) => [
         section.id,
@@ -104,7 +99,7 @@ function OfficialSections() {
 }
 
 /** The newest announcements, when there are any: none shown is no block at all. */
-function HomeNews({ announcements }: { announcements: readonly Announcement[] }) {
+function HomeNews({ announcements }: { announcements: readonly NewsListItem[] }) {
   return (
     <section className="home-section" aria-labelledby="home-news-title">
       <h2 id="home-news-title">{sitePage("/news").title}</h2>

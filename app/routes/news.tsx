@@ -2,7 +2,7 @@ import { defaultNews, newsPage } from "../../content/news.ts";
 import { sitePage } from "../../content/site-pages.ts";
 import { siteContentOf } from "../../domain/pages/page-context.ts";
 import { newestFirst, newsFeedPath } from "../../domain/site-content/news-content.ts";
-import { NewsList } from "../features/news/news-list.tsx";
+import { NewsList, newsListItemOf } from "../features/news/news-list.tsx";
 import { pageMeta } from "../page-meta.ts";
 import type { RouteHandle } from "../route-handle.ts";
 import { absoluteUrl } from "../seo/site-url.ts";
@@ -25,7 +25,9 @@ export const handle: RouteHandle = { styles: [contentStyles, newsStyles] };
 
 /** The published announcements (or a draft's, for a preview); the build's while prerendering. */
 export function loader({ context }: Route.LoaderArgs) {
-  return { announcements: newestFirst(siteContentOf(context).news ?? defaultNews) };
+  return {
+    announcements: newestFirst(siteContentOf(context).news ?? defaultNews).map(newsListItemOf),
+  };
 }
 
 export default function NewsPage({ loaderData }: Route.ComponentProps) {

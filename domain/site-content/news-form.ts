@@ -5,12 +5,14 @@
  * buttons store them. An announcement removed and published leaves the site (its page answers
  * 404) and stays in «История».
  */
+import type { z } from "zod";
 import {
   type Announcement,
   announcementImageFormats,
   maxAnnouncements,
   type NewsContent,
   newsContentSchema,
+  newsListed,
 } from "./news-content.ts";
 import { factsTextOf, uploadedFileFactsOf } from "./site-files.ts";
 import {
@@ -21,6 +23,7 @@ import {
   readListChange,
   readRows,
 } from "./site-form.ts";
+import { parseInSteps } from "./stepped-parse.ts";
 
 const fields = ["id", "title", "date", "text", "imageHref", "imageFile", "imageAlt"] as const;
 
@@ -60,16 +63,30 @@ function valuesOf(announcement: Announcement): AnnouncementFormValues {
   };
 }
 
+/** What the form's values stand for, before any check. */
+const postedNews = (values: readonly AnnouncementFormValues[]) => ({
+  announcements: values.map((values) => ({
+    id: values.id,
+    title: values.title,
+    date: isoDayOf(values.date),
+    text: values.text,
+    ...imageOf(values),
+  })),
+});
+
 export function checkNewsValues(values: readonly AnnouncementFormValues[]): FormCheck<NewsContent> {
-  const parsed = newsContentSchema.safeParse({
-    announcements: values.map((values) => ({
-      id: values.id,
-      title: values.title,
-      date: isoDayOf(values.date),
-      text: values.text,
-      ...imageOf(values),
-    })),
-  });
+  return newsCheckOf(newsContentSchema.safeParse(postedNews(values)));
+}
+
+/** The same in steps, an announcement at a time (stepped-parse.ts, issue 40). */
+export async function checkNewsValuesInSteps(
+  values: readonly AnnouncementFormValues[],
+  turn: () => Promise<void>,
+): Promise<FormCheck<NewsContent>> {
+  return newsCheckOf(await parseInSteps(newsContentSchema, newsListed, postedNews(values), turn));
+}
+
+function newsCheckOf(parsed: z.ZodSafeParseResult<NewsContent>): FormCheck<NewsContent> {
   if (parsed.success) return { ok: true, content: parsed.data };
   return {
     ok: false,
@@ -124,6 +141,7 @@ export const newsForm: PageForm<NewsContent, AnnouncementFormValues[]> = {
     return applyListChange(values, change, { max: maxAnnouncements, make: newAnnouncement });
   },
   check: checkNewsValues,
+  checkInSteps: checkNewsValuesInSteps,
   files: {
     accepts: (field) =>
       /^n\d{1,3}\.imageHref\.upload$/.test(field)

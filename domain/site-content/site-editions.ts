@@ -21,12 +21,14 @@ import {
   type NewsContent,
   newsContentSchema,
   newsFeedPath,
+  newsListed,
   newsPath,
 } from "./news-content.ts";
 import { type PricesContent, pricesContentSchema } from "./prices-content.ts";
 import { type SectionTextsContent, sectionTextsContentSchema } from "./section-texts-content.ts";
 import type { UploadedSiteFile } from "./site-files.ts";
 import type { PublishedPlaceholder } from "./site-placeholders.ts";
+import type { ListedContent } from "./stepped-parse.ts";
 import { type StructureContent, structureContentSchema } from "./structure-content.ts";
 import { type VacanciesContent, vacanciesContentSchema } from "./vacancies-content.ts";
 
@@ -58,6 +60,8 @@ export const editablePages: {
     path: string;
     title: string;
     schema: z.ZodType<SiteContent[page]>;
+    /** Content that is one long list, checked an item at a time (stepped-parse.ts). */
+    listed?: ListedContent;
     /**
      * Every public page that shows the content, re-rendered on publishing: its own page, or every
      * page of the site (what the footer shows). The server's pages rendered on each request
@@ -121,6 +125,7 @@ export const editablePages: {
     path: newsPath,
     title: "Новости и объявления",
     schema: newsContentSchema,
+    listed: newsListed,
     // The list, and the newest three on the home page.
     shownOn: [newsPath, "/"],
     ownPages: announcementPaths,

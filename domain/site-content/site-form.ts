@@ -31,6 +31,11 @@ export type PageForm<Content, Values> = {
   /** The values changed by a list button (`add`, `remove:2`…); undefined: not a list button. */
   change(values: Values, intent: string): Values | undefined;
   check(values: Values): FormCheck<Content>;
+  /**
+   * The same check of a long form (200 announcements) in steps, `turn` given between them
+   * (stepped-parse.ts): what the server's action uses where a form may be megabytes.
+   */
+  checkInSteps?(values: Values, turn: () => Promise<void>): Promise<FormCheck<Content>>;
   /** Where the field posted as `name` is, for the error summary's link. */
   place(name: string): FieldPlace;
   /** A form with file inputs (decision 0036): what each takes, and the values with a file kept. */

@@ -16,6 +16,7 @@ import {
   editablePages,
   type SiteContent,
 } from "../../domain/site-content/site-editions.ts";
+import { nextTurn } from "../http/next-turn.ts";
 import type { FileTextCache } from "./file-text-cache.ts";
 import { pageText } from "./page-text.ts";
 import { createPdfTextReader, type PdfTextReader } from "./pdf-text-reader.ts";
@@ -125,7 +126,7 @@ function stepper(stepMs: number) {
     over: () => performance.now() >= stepEnds,
     async pause() {
       if (performance.now() < stepEnds) return;
-      await new Promise((resume) => setImmediate(resume));
+      await nextTurn();
       stepEnds = performance.now() + stepMs;
     },
   };

@@ -30,7 +30,7 @@ import {
   unreadableEdition,
 } from "./site-edition-outcomes.ts";
 import type { SiteFileService } from "./site-file-service.ts";
-import { contentWorkedOn, createSiteOverview, readableViewOf } from "./site-overview.ts";
+import { contentWorkedOn, createSiteOverview, readableView } from "./site-overview.ts";
 import type { SitePublisher } from "./site-publisher.ts";
 import { createSiteSchedule } from "./site-schedule.ts";
 import { createSiteShowing, type UnshownPage } from "./site-showing.ts";
@@ -144,7 +144,7 @@ export function createSiteEditionService(deps: {
           // Rendered from the content the head saw, before anything commits; the transaction
           // below checks the revision again, so what is published is what was rendered here.
           const seen = await repository.find(action.editionId);
-          const view = seen?.page === page ? readableViewOf(page, seen) : undefined;
+          const view = seen?.page === page ? await readableView(page, seen) : undefined;
           if (seen?.page === page && !view) return unreadableEdition;
           if (view?.revision === action.revision) {
             const refusal = await unrenderable(page, view.content);
@@ -205,7 +205,7 @@ export function createSiteEditionService(deps: {
       case "restore": {
         if (action.editionId !== 0) {
           const earlier = await repository.find(action.editionId);
-          const view = earlier?.page === page ? readableViewOf(page, earlier) : undefined;
+          const view = earlier?.page === page ? await readableView(page, earlier) : undefined;
           if (earlier?.page === page && !view) return unreadableEdition;
           const refusal = view && direct ? await unrenderable(page, view.content) : undefined;
           if (refusal) return refusal;

@@ -3,6 +3,7 @@
  * who changed it last (with the moment of a scheduled one, decision 0039), and the announcements
  * one by one (decision 0040). Read only; the changes are site-edition-service.ts's.
  */
+import type { z } from "zod";
 import { announcementSummaries } from "../../domain/site-content/announcement-states.ts";
 import {
   type EditablePage,
@@ -12,30 +13,36 @@ import {
   type SiteContent,
   type SitePort,
 } from "../../domain/site-content/site-editions.ts";
+import { parseInSteps } from "../../domain/site-content/stepped-parse.ts";
 import { can, publishesSiteDirectly, type StaffViewer } from "../../domain/staff/staff-roles.ts";
 import type { DataLayer } from "../db/data-layer.ts";
 import type { EditionRow } from "../db/site-editions-repository.ts";
+import { nextTurn } from "../http/next-turn.ts";
 import { editionRevision } from "./edition-revision.ts";
 
-/** A stored edition read back through its page's schema: never shown unchecked. */
-export function viewOf<page extends EditablePage>(page: page, row: EditionRow): EditionView<page> {
-  const content = editablePages[page].schema.parse(row.content) as SiteContent[page];
-  return { ...row, page, content, revision: editionRevision(row.content) };
-}
+/**
+ * Content checked by its page's schema, a long list an item at a time with the event loop given
+ * turns between (domain/site-content/stepped-parse.ts, issue 40).
+ */
+export const checkedContent = <page extends EditablePage>(page: page, value: unknown) =>
+  parseInSteps(
+    editablePages[page].schema as z.ZodType<SiteContent[page]>,
+    editablePages[page].listed,
+    value,
+    nextTurn,
+  );
 
-/** The same, or undefined for a stored edition today's schema refuses (issue 40). */
-export function readableViewOf<page extends EditablePage>(
+/**
+ * A stored edition read back through its page's schema: never shown unchecked. Undefined for one
+ * today's schema refuses (stored before a check tightened, issue 40).
+ */
+export async function readableView<page extends EditablePage>(
   page: page,
   row: EditionRow,
-): EditionView<page> | undefined {
-  const parsed = editablePages[page].schema.safeParse(row.content);
+): Promise<EditionView<page> | undefined> {
+  const parsed = await checkedContent(page, row.content);
   if (!parsed.success) return undefined;
-  return {
-    ...row,
-    page,
-    content: parsed.data as SiteContent[page],
-    revision: editionRevision(row.content),
-  };
+  return { ...row, page, content: parsed.data, revision: editionRevision(row.content) };
 }
 
 /** The content worked on, or published, or the build's: what a preview shows. */
@@ -48,7 +55,7 @@ export async function contentWorkedOn<page extends EditablePage>(
     await data.siteEditions.workedOn(page),
     await data.siteEditions.published(page),
   ]) {
-    const view = row ? readableViewOf(page, row) : undefined;
+    const view = row ? await readableView(page, row) : undefined;
     if (view) return view.content;
   }
   return defaults[page];
@@ -75,15 +82,16 @@ export function createSiteOverview(deps: {
         data.siteEditions.published(page),
         data.siteEditions.history(page),
       ]);
-      const workingView = working ? readableViewOf(page, working) : undefined;
-      const publishedView = published ? readableViewOf(page, published) : undefined;
-      const historyViews = history.map((row) => readableViewOf(page, row));
-      const unreadable = [working, published, ...history].filter(
-        (row, index, rows): row is EditionRow =>
-          row !== undefined &&
-          readableViewOf(page, row) === undefined &&
-          rows.findIndex((other) => other?.id === row.id) === index,
-      );
+      // Each stored edition read once, a turn apiece: a history of long pages is no one stretch.
+      const views = new Map<number, EditionView<page> | undefined>();
+      for (const row of [working, published, ...history]) {
+        if (!row || views.has(row.id)) continue;
+        views.set(row.id, await readableView(page, row));
+      }
+      const workingView = working ? views.get(working.id) : undefined;
+      const publishedView = published ? views.get(published.id) : undefined;
+      const historyViews = history.map((row) => views.get(row.id));
+      const unreadable = [...views].filter(([, view]) => view === undefined);
       return {
         page,
         content: (workingView ?? publishedView)?.content ?? deps.defaults[page],
@@ -91,7 +99,7 @@ export function createSiteOverview(deps: {
         history: historyViews.filter((view) => view !== undefined),
         publishesDirectly: publishesSiteDirectly(viewer.role, deps.approval),
         approves: can(viewer.role, "approve-site"),
-        unreadable: unreadable.map((row) => row.id),
+        unreadable: unreadable.map(([id]) => id),
       };
     },
 
@@ -120,8 +128,12 @@ export function createSiteOverview(deps: {
         data.siteEditions.workedOn("news"),
         data.siteEditions.history("news"),
       ]);
-      const editions = history.flatMap((row) => readableViewOf("news", row) ?? []);
-      const workedOn = working ? readableViewOf("news", working) : undefined;
+      const editions: EditionView<"news">[] = [];
+      for (const row of history) {
+        const view = await readableView("news", row);
+        if (view) editions.push(view);
+      }
+      const workedOn = working ? await readableView("news", working) : undefined;
       return announcementSummaries({
         // The newest edition of the history is the one published now.
         published: editions[0]?.content ?? deps.defaults.news,

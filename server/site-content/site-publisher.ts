@@ -16,6 +16,7 @@ import {
   type SiteContent,
 } from "../../domain/site-content/site-editions.ts";
 import { inlineSources } from "../http/content-security-policy.ts";
+import { nextTurn } from "../http/next-turn.ts";
 import { appealIslandOf, withAppealIsland } from "../site/appeal-island.ts";
 import { etagOf, quickVariantsOffThread } from "../site/compressed-variants.ts";
 import type { SiteFile } from "../site/site-files.ts";
@@ -169,7 +170,7 @@ export function createSitePublisher(deps: {
       const html = Buffer.from(rendered.html);
       files.push([path, await fileOf(html, page, { inline: rendered.inline })]);
       // Requests are answered between pages: a publish of many pages never holds the server.
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
     }
     for (const path of editablePages[edition.page].feeds ?? []) {
       const feed = live.file(path);

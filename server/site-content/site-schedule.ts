@@ -30,7 +30,7 @@ import {
   unlessChangedMeanwhile,
   unreadableEdition,
 } from "./site-edition-outcomes.ts";
-import { readableViewOf } from "./site-overview.ts";
+import { readableView } from "./site-overview.ts";
 
 const past = { ok: false, status: 400, message: scheduleMessages.past } as const;
 const cancelledByHead = "Отменить публикацию по расписанию может руководитель.";
@@ -115,7 +115,7 @@ export function createSiteSchedule(deps: {
       // Rendered before anything commits, from the content the head saw (see the service).
       const seen = await repository.find(editionId);
       if (seen?.page === page) {
-        const view = readableViewOf(page, seen);
+        const view = await readableView(page, seen);
         if (!view) return unreadableEdition;
         if (view.revision === revision) {
           const refusal = await deps.unrenderable(page, view.content);

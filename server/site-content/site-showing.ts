@@ -8,8 +8,9 @@
 import type { EditablePage, SiteContent } from "../../domain/site-content/site-editions.ts";
 import type { DataLayer } from "../db/data-layer.ts";
 import type { EditionRow } from "../db/site-editions-repository.ts";
+import { nextTurn } from "../http/next-turn.ts";
 import { notRendered } from "./site-edition-outcomes.ts";
-import { viewOf } from "./site-overview.ts";
+import { readableView } from "./site-overview.ts";
 import type { SitePublisher } from "./site-publisher.ts";
 
 /** A page whose published edition would not render, and the edition shown instead. */
@@ -25,7 +26,9 @@ export function createSiteShowing(deps: {
   const unshown = new Map<EditablePage, UnshownPage>();
 
   const showRow = async (page: EditablePage, row: EditionRow) => {
-    const edition = viewOf(page, row);
+    const edition = await readableView(page, row);
+    if (!edition) throw new Error(`edition #${row.id} does not pass its page's schema`);
+    await nextTurn();
     await publisher.show({
       id: edition.id,
       page,
@@ -68,6 +71,7 @@ export function createSiteShowing(deps: {
   /** The page rendered from this content as a trial: a refusal when it would not render. */
   async function unrenderable<page extends EditablePage>(page: page, content: SiteContent[page]) {
     try {
+      await nextTurn();
       await publisher.preview(page, content);
       return undefined;
     } catch (error) {

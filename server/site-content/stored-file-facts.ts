@@ -8,11 +8,10 @@
  * facts replace what the form said. A kept file never changes (decision 0036), so its facts are
  * read from its bytes once per server and remembered.
  */
-import {
-  type EditablePage,
-  editablePages,
-  type SiteActionResult,
-  type SiteContent,
+import type {
+  EditablePage,
+  SiteActionResult,
+  SiteContent,
 } from "../../domain/site-content/site-editions.ts";
 import {
   fileNameOf,
@@ -20,7 +19,9 @@ import {
   type UploadedFileFacts,
 } from "../../domain/site-content/site-files.ts";
 import type { DataLayer } from "../db/data-layer.ts";
+import { nextTurn } from "../http/next-turn.ts";
 import type { SiteFileService } from "./site-file-service.ts";
+import { checkedContent } from "./site-overview.ts";
 
 export type FileFactsCheck =
   | { ok: true; content: unknown }
@@ -104,12 +105,14 @@ export async function enteredContent<page extends EditablePage>(
   page: page,
   posted: SiteContent[page],
 ): Promise<{ ok: true; content: SiteContent[page] } | Extract<SiteActionResult, { ok: false }>> {
-  const { schema } = editablePages[page];
-  const checked = await fileFacts.withStoredFacts(schema.parse(posted));
+  const parsed = await checkedContent(page, posted);
+  if (!parsed.success) throw parsed.error;
+  await nextTurn();
+  const checked = await fileFacts.withStoredFacts(parsed.data);
   if (!checked.ok) return checked;
   // The stored facts may break a rule the form's facts passed (a PDF posted as a picture).
-  const stored = schema.safeParse(checked.content);
-  if (stored.success) return { ok: true, content: stored.data as SiteContent[page] };
+  const stored = await checkedContent(page, checked.content);
+  if (stored.success) return { ok: true, content: stored.data };
   const message = stored.error.issues[0]?.message ?? "Загрузите файл ещё раз.";
   return { ok: false, status: 400, message };
 }

@@ -10,6 +10,7 @@ import {
 } from "../../domain/site-content/news-content.ts";
 import { siteFileTypes } from "../../domain/site-content/site-files.ts";
 import { markupHtml, parseMarkup } from "../../domain/site-content/site-markup.ts";
+import { nextTurn } from "../http/next-turn.ts";
 
 /**
  * The Atom feed of «Новости и объявления» (RFC 4287): every announcement, newest first, its text
@@ -35,7 +36,7 @@ export async function newsFeedXmlInSteps(content: NewsContent, updated: string):
   for (const part of feedParts(content, updated)) {
     parts.push(part);
     if (performance.now() - stepStarted > stepMs) {
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
       stepStarted = performance.now();
     }
   }

@@ -5,8 +5,25 @@ import { markupPlainTextStart } from "../../../domain/site-content/site-markup.t
 /** How much of an announcement's text the lists show before «read on» (its own page). */
 const summaryLength = 300;
 
+/**
+ * What a list shows of an announcement: its title, day and picture, and the start of its text as
+ * words. A list's route data carries these, not the whole texts (issue 40: /news sent 4 MB of
+ * texts to show 300 characters of each, and took 300 ms to render in one stretch).
+ */
+export type NewsListItem = Pick<Announcement, "id" | "title" | "date" | "image"> & {
+  summary: string;
+};
+
+export const newsListItemOf = ({ id, title, date, image, text }: Announcement): NewsListItem => ({
+  id,
+  title,
+  date,
+  ...(image ? { image } : {}),
+  summary: announcementSummary({ text }),
+});
+
 /** The start of an announcement's text, as words (a list shows it; the page shows it whole). */
-export function announcementSummary(announcement: Announcement): string {
+export function announcementSummary(announcement: Pick<Announcement, "text">): string {
   // Only the start is read (issue 40): /news shows 200 of them, up to 20,000 characters each.
   const text = markupPlainTextStart(announcement.text, summaryLength + 1).replaceAll("\n", " ");
   if (text.length <= summaryLength) return text;
@@ -39,7 +56,7 @@ export function AnnouncementPicture({
 }
 
 /** The day of an announcement as a visitor reads it, with its machine-readable date. */
-export function AnnouncementDate({ announcement }: { announcement: Announcement }) {
+export function AnnouncementDate({ announcement }: { announcement: Pick<Announcement, "date"> }) {
   return (
     <p className="news-date">
       <time dateTime={announcement.date}>{formatDay(announcement.date)}</time>
@@ -57,7 +74,7 @@ export function NewsList({
   announcements,
   headingLevel,
 }: {
-  announcements: readonly Announcement[];
+  announcements: readonly NewsListItem[];
   headingLevel: 2 | 3;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
@@ -74,7 +91,7 @@ export function NewsList({
             {announcement.image && !cards ? (
               <AnnouncementPicture image={announcement.image} lazy={index > 0} />
             ) : null}
-            <p>{announcementSummary(announcement)}</p>
+            <p>{announcement.summary}</p>
           </article>
         </li>
       ))}
