@@ -19,19 +19,18 @@ import { eventEntry } from "../db/audit-repository.ts";
 import type { DataLayer } from "../db/data-layer.ts";
 import type { SqlExecutor } from "../db/database.ts";
 import { announcePublished } from "../db/site-edition-signals.ts";
-import { editionRevision } from "./edition-revision.ts";
 import {
   changedMeanwhile,
   EditionChangedMeanwhile,
   notFound,
   notRendered,
-  revisedMeanwhile,
   unlessChangedMeanwhile,
   unreadableEdition,
 } from "./site-edition-outcomes.ts";
 import type { SiteFileService } from "./site-file-service.ts";
 import { contentWorkedOn, createSiteOverview, readableView } from "./site-overview.ts";
 import type { SitePublisher } from "./site-publisher.ts";
+import { createSitePublishing } from "./site-publishing.ts";
 import { createSiteSchedule } from "./site-schedule.ts";
 import { createSiteShowing, type UnshownPage } from "./site-showing.ts";
 import { createStoredFileFacts, enteredContent } from "./stored-file-facts.ts";
@@ -74,9 +73,17 @@ export function createSiteEditionService(deps: {
   const audit = (tx: SqlExecutor, viewer: StaffViewer, action: string, details: string) =>
     data.audit.record(eventEntry(now(), viewer.login, action, details), tx);
 
-  const { show, unrenderable, unshown } = createSiteShowing({
+  const { show, unrenderable, unshown, shownAnew } = createSiteShowing({
     data,
     publisher,
+    renderFailed: deps.renderFailed,
+  });
+
+  const { publishing, approve } = createSitePublishing({
+    data,
+    publisher,
+    audit,
+    shownAnew,
     renderFailed: deps.renderFailed,
   });
 
@@ -87,6 +94,21 @@ export function createSiteEditionService(deps: {
     scheduled: () => deps.scheduled?.(),
     unrenderable,
   });
+
+  /** The content saved as the draft and handed to a head, in one transaction with its audit line. */
+  const submit = <page extends EditablePage>(
+    viewer: StaffViewer,
+    page: page,
+    content: SiteContent[page],
+    at: Date,
+    from: string,
+  ) =>
+    data.transaction(async (tx) => {
+      await schedule.editing(page, viewer.login, at, tx);
+      const id = await data.siteEditions.saveDraft({ page, content, by: viewer.login, at }, tx);
+      await data.siteEditions.submit(id, viewer.login, at, tx);
+      await audit(tx, viewer, "site-submitted", `${page} #${id}${from}`);
+    });
 
   async function act<page extends EditablePage>(
     viewer: StaffViewer,
@@ -114,23 +136,19 @@ export function createSiteEditionService(deps: {
         const entry = await entered(page, action.content);
         if (!entry.ok) return entry;
         const { content } = entry;
-        const refusal = direct ? await unrenderable(page, content) : undefined;
-        if (refusal) return refusal;
-        await data.transaction(async (tx) => {
-          await schedule.editing(page, viewer.login, at, tx);
-          const id = await repository.saveDraft({ page, content, by: viewer.login, at }, tx);
-          if (direct) {
+        if (direct) {
+          const published = await publishing(page, content, at, async (tx) => {
+            await schedule.editing(page, viewer.login, at, tx);
+            const id = await repository.saveDraft({ page, content, by: viewer.login, at }, tx);
             await repository.publish({ id, page, from: "draft" }, viewer.login, at, tx);
             await announcePublished(page, tx);
             await audit(tx, viewer, "site-published", `${label} #${id}`);
-          } else {
-            await repository.submit(id, viewer.login, at, tx);
-            await audit(tx, viewer, "site-submitted", `${label} #${id}`);
-          }
-        });
-        if (!direct) return { ok: true, outcome: "submitted" };
-        await show(page);
-        return { ok: true, outcome: "published" };
+            return id;
+          });
+          return published ?? changedMeanwhile;
+        }
+        await submit(viewer, page, content, at, "");
+        return { ok: true, outcome: "submitted" };
       }
       case "approve":
       case "return": {
@@ -140,55 +158,21 @@ export function createSiteEditionService(deps: {
         if (action.kind === "return" && action.comment.trim() === "") {
           return { ok: false, status: 400, message: "Напишите, что доработать." };
         }
-        if (action.kind === "approve") {
-          // Rendered from the content the head saw, before anything commits; the transaction
-          // below checks the revision again, so what is published is what was rendered here.
-          const seen = await repository.find(action.editionId);
-          const view = seen?.page === page ? await readableView(page, seen) : undefined;
-          if (seen?.page === page && !view) return unreadableEdition;
-          if (view?.revision === action.revision) {
-            const refusal = await unrenderable(page, view.content);
-            if (refusal) return refusal;
-          }
-        }
-        const done = unlessChangedMeanwhile(
+        if (action.kind === "approve") return approve(viewer, page, action, at);
+        const returned = await unlessChangedMeanwhile(
           data.transaction(async (tx) => {
             const edition = await repository.find(action.editionId, tx);
             if (!edition || edition.page !== page || edition.state !== "awaiting_approval")
               return false;
-            if (action.kind === "approve" && editionRevision(edition.content) !== action.revision)
-              return "revised";
-            if (action.kind === "return") {
-              const review = {
-                by: viewer.login,
-                at,
-                comment: action.comment.trim().slice(0, 2000),
-              };
-              if (!(await repository.returnToDraft(edition.id, review, tx))) {
-                throw new EditionChangedMeanwhile();
-              }
-              await audit(tx, viewer, "site-returned", `${label} #${edition.id}`);
-              return true;
+            const review = { by: viewer.login, at, comment: action.comment.trim().slice(0, 2000) };
+            if (!(await repository.returnToDraft(edition.id, review, tx))) {
+              throw new EditionChangedMeanwhile();
             }
-            const published = await repository.publish(
-              { id: edition.id, page, from: "awaiting_approval" },
-              viewer.login,
-              at,
-              tx,
-            );
-            // Another head approved it in the same moment (PostgreSQL): undo, say so.
-            if (!published) throw new EditionChangedMeanwhile();
-            await announcePublished(page, tx);
-            await audit(tx, viewer, "site-approved", `${label} #${edition.id}`);
+            await audit(tx, viewer, "site-returned", `${label} #${edition.id}`);
             return true;
           }),
         );
-        const outcome = await done;
-        if (outcome === "revised") return revisedMeanwhile;
-        if (!outcome) return changedMeanwhile;
-        if (action.kind === "return") return { ok: true, outcome: "returned" };
-        await show(page);
-        return { ok: true, outcome: "published" };
+        return returned ? { ok: true, outcome: "returned" } : changedMeanwhile;
       }
       case "schedule": {
         const entry = await entered(page, action.content);
@@ -203,50 +187,37 @@ export function createSiteEditionService(deps: {
       case "cancel-schedule":
         return schedule.cancel(viewer, page, action.editionId, direct);
       case "restore": {
-        if (action.editionId !== 0) {
-          const earlier = await repository.find(action.editionId);
-          const view = earlier?.page === page ? await readableView(page, earlier) : undefined;
-          if (earlier?.page === page && !view) return unreadableEdition;
-          const refusal = view && direct ? await unrenderable(page, view.content) : undefined;
-          if (refusal) return refusal;
+        // Edition 0 is the build's content: what the page showed before its first publish.
+        const earlier =
+          action.editionId === 0 ? undefined : await repository.find(action.editionId);
+        if (
+          earlier &&
+          (earlier.page !== page ||
+            (earlier.state !== "published" && earlier.state !== "superseded"))
+        ) {
+          return notFound;
         }
-        const done = await data.transaction(async (tx) => {
-          // Edition 0 is the build's content: what the page showed before its first publish.
-          const earlier =
-            action.editionId === 0
-              ? { id: null, content: deps.defaults[page] }
-              : await repository.find(action.editionId, tx);
-          if (!earlier) return false;
-          if (
-            "state" in earlier &&
-            (earlier.page !== page ||
-              (earlier.state !== "published" && earlier.state !== "superseded"))
-          ) {
-            return false;
-          }
-          const content = editablePages[page].schema.parse(earlier.content);
-          const from = earlier.id === null ? "содержание сборки" : `#${earlier.id}`;
-          if (direct) {
+        if (action.editionId !== 0 && !earlier) return notFound;
+        const view = earlier ? await readableView(page, earlier) : undefined;
+        if (earlier && !view) return unreadableEdition;
+        const content = view?.content ?? deps.defaults[page];
+        const from = earlier ? `#${earlier.id}` : "содержание сборки";
+        if (direct) {
+          const published = await publishing(page, content, at, async (tx) => {
             const id = await repository.republish(
-              { id: earlier.id, page, content },
+              { id: earlier?.id ?? null, page, content },
               viewer.login,
               at,
               tx,
             );
             await announcePublished(page, tx);
             await audit(tx, viewer, "site-restored", `${label} #${id} из ${from}`);
-          } else {
-            await schedule.editing(page, viewer.login, at, tx);
-            const id = await repository.saveDraft({ page, content, by: viewer.login, at }, tx);
-            await repository.submit(id, viewer.login, at, tx);
-            await audit(tx, viewer, "site-submitted", `${label} #${id} из ${from}`);
-          }
-          return true;
-        });
-        if (!done) return notFound;
-        if (!direct) return { ok: true, outcome: "submitted" };
-        await show(page);
-        return { ok: true, outcome: "published" };
+            return id;
+          });
+          return published ?? notFound;
+        }
+        await submit(viewer, page, content, at, ` из ${from}`);
+        return { ok: true, outcome: "submitted" };
       }
     }
   }

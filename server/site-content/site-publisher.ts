@@ -24,6 +24,17 @@ import { personaliseHtml, type SiteSettings } from "../site/site-settings.ts";
 import { sitemapXml } from "../site/sitemap.ts";
 import { createVariantRefiner } from "./variant-refiner.ts";
 
+/** A page that would not render from an edition: nothing of the edition is put on the site. */
+export class PageNotRendered extends Error {
+  readonly path: string;
+  readonly reason: unknown;
+  constructor(path: string, reason: unknown) {
+    super(`${path} would not render: ${(reason as Error)?.message ?? String(reason)}`);
+    this.path = path;
+    this.reason = reason;
+  }
+}
+
 /** The in-memory site as the publisher changes it (server/site/static-site.ts). */
 /**
  * Renders a public page from given content with the build's components (made by the pages' door,
@@ -134,9 +145,12 @@ export function createSitePublisher(deps: {
   const likeOf = (live: LiveSite, page: EditablePage, path: string) =>
     live.file(path) ?? live.file(editablePages[page].path);
 
-  /** Puts the edition on the site; false when it is shown already (nothing changed). */
-  async function put(edition: PublishedEdition): Promise<boolean> {
-    if (shown.get(edition.page) === edition.id) return false;
+  /**
+   * Every page an edition changes, rendered and checked, nothing put on the site yet: a page
+   * that will not render throws `PageNotRendered` here, before anything is swapped (or, for a
+   * publish from this server, committed: `publishWith`).
+   */
+  async function prepare(edition: Omit<PublishedEdition, "id">) {
     const live = deps.live();
     const content = { ...current, [edition.page]: edition.content };
     const ownBefore = ownPagesOf(edition.page, shownNow()[edition.page]);
@@ -162,7 +176,9 @@ export function createSitePublisher(deps: {
     for (const path of touched) {
       const page = likeOf(live, edition.page, path);
       if (!page) throw new Error(`${path} is not a page of the built site`);
-      const rendered = await renderPage(path, content, page);
+      const rendered = await renderPage(path, content, page).catch((error: unknown) => {
+        throw new PageNotRendered(path, error);
+      });
       const { dataPath } = rendered;
       const dataFile = live.file(dataPath) ?? live.file(`${editablePages[edition.page].path}.data`);
       // The data file first: a page never links data older than itself.
@@ -179,6 +195,12 @@ export function createSitePublisher(deps: {
       const body = Buffer.from(personaliseHtml(text, path, deps.settings));
       files.push([path, await fileOf(body, feed)]);
     }
+    return { edition, live, files, ownBefore, ownAfter, touched };
+  }
+
+  /** Puts prepared pages on the site, in one turn: the edition is shown from now on. */
+  async function apply(prepared: Awaited<ReturnType<typeof prepare>>, id: number): Promise<void> {
+    const { edition, live, files, ownBefore, ownAfter, touched } = prepared;
     for (const [path, file] of files) {
       if (live.file(path)) live.replaceFile(path, file);
       else live.addFile(path, file);
@@ -191,7 +213,7 @@ export function createSitePublisher(deps: {
       lastModified.delete(path);
     }
     current[edition.page] = edition.content as never;
-    shown.set(edition.page, edition.id);
+    shown.set(edition.page, id);
     const day = edition.publishedAt.slice(0, 10);
     for (const path of touched) lastModified.set(path, day);
     const sitemap = live.file("/sitemap.xml");
@@ -207,17 +229,52 @@ export function createSitePublisher(deps: {
       live.replaceFile("/sitemap.xml", file);
       refiner.refine("/sitemap.xml", file);
     }
+  }
+
+  /** Puts the edition on the site; false when it is shown already (nothing changed). */
+  async function put(edition: PublishedEdition): Promise<boolean> {
+    if (shown.get(edition.page) === edition.id) return false;
+    await apply(await prepare(edition), edition.id);
     return true;
+  }
+
+  /** In the publisher's queue, in order with every other edition shown here. */
+  function queued<result>(work: () => Promise<result>, changed: (result: result) => boolean) {
+    const running = queue.then(work);
+    queue = running.catch(() => {});
+    // Told only of a change: a server hears its own publish's notice too (decision 0030).
+    void running.then((result) => changed(result) && deps.onShown?.()).catch(() => {});
+    return running;
   }
 
   return {
     /** Shows this edition, unless it is already shown; resolves once it is served. */
     show(edition: PublishedEdition): Promise<void> {
-      const putting = queue.then(() => put(edition));
-      queue = putting.catch(() => {});
-      // Told only of a change: a server hears its own publish's notice too (decision 0030).
-      void putting.then((changed) => changed && deps.onShown?.()).catch(() => {});
-      return putting.then(() => {});
+      return queued(
+        () => put(edition),
+        (changed) => changed,
+      ).then(() => {});
+    },
+
+    /**
+     * A publish from this server: the edition's pages rendered first, then `commit` (the store's
+     * transaction: the edition's id, or undefined when it did not commit), then the pages put on
+     * the site. Nothing is committed that would not render (`PageNotRendered`), each page is
+     * rendered once, and no other edition is shown in between (issue 40).
+     */
+    publishWith(
+      edition: Omit<PublishedEdition, "id">,
+      commit: () => Promise<number | undefined>,
+    ): Promise<number | undefined> {
+      return queued(
+        async () => {
+          const prepared = await prepare(edition);
+          const id = await commit();
+          if (id !== undefined) await apply(prepared, id);
+          return id;
+        },
+        (id) => id !== undefined,
+      );
     },
 
     /** The public page from content not published (a preview): its HTML, checked the same way. */

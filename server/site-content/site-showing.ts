@@ -80,5 +80,11 @@ export function createSiteShowing(deps: {
     }
   }
 
-  return { show, unrenderable, unshown: () => [...unshown.values()] };
+  return {
+    show,
+    unrenderable,
+    unshown: () => [...unshown.values()],
+    /** The page shows a new edition published here: nothing of it is unshown any more. */
+    shownAnew: (page: EditablePage) => void unshown.delete(page),
+  };
 }

@@ -9,7 +9,7 @@ import { siteContentDefaults } from "../../content/site-content-defaults.ts";
 import type { NewsContent } from "../../domain/site-content/news-content.ts";
 import { createPageRenderer } from "../../server/pages/page-renderer.ts";
 import { brotliOf } from "../../server/site/compressed-variants.ts";
-import { createSitePublisher } from "../../server/site-content/site-publisher.ts";
+import { createSitePublisher, PageNotRendered } from "../../server/site-content/site-publisher.ts";
 import { liveSiteOverTheBuild } from "../support/live-site-over-the-build.ts";
 import { staffPageHandler } from "../support/staff-test-app.ts";
 
@@ -17,9 +17,12 @@ async function publisherOverTheBuild() {
   const live = await liveSiteOverTheBuild();
   const render = createPageRenderer(await staffPageHandler());
   const rendered: string[] = [];
+  /** A page whose rendering fails (as a renderer's defect would make it). */
+  const failing = new Set<string>();
   const publisher = createSitePublisher({
     render: (path, content) => {
       rendered.push(path);
+      if (failing.has(path)) throw new Error(`${path}: the renderer failed`);
       return render(path, content);
     },
     settings: { siteUrl: "https://agrochem-kirov.ru" },
@@ -29,7 +32,7 @@ async function publisherOverTheBuild() {
   let id = 0;
   const publishNews = (content: NewsContent) =>
     publisher.show({ id: ++id, page: "news", content, publishedAt: new Date().toISOString() });
-  return { live, rendered, publisher, publishNews };
+  return { live, rendered, failing, publisher, publishNews };
 }
 
 const announcements = (count: number, changed?: { id: string; text: string }): NewsContent => ({
@@ -102,4 +105,55 @@ test("a page published again, or taken off, before its strongest compression: th
   assert.match(page?.body.toString() ?? "", /Новый текст второго объявления/);
   assert.ok(page?.brotli && brotliDecompressSync(page.brotli).equals(page.body));
   assert.equal(live.file("/news/3"), undefined, "the page taken off is not put back");
+});
+
+test("a publish from this server renders every page before it commits, and commits nothing that would not render", async () => {
+  const { live, rendered, failing, publisher, publishNews } = await publisherOverTheBuild();
+  await publishNews(announcements(3));
+  const before = live.file("/news")?.body;
+  const edition = {
+    page: "news" as const,
+    content: announcements(4, { id: "2", text: "Новый текст." }),
+    publishedAt: new Date().toISOString(),
+  };
+  failing.add("/news/4");
+  let committed = 0;
+  await assert.rejects(
+    publisher.publishWith(edition, async () => {
+      committed += 1;
+      return 99;
+    }),
+    (error: Error) => error instanceof PageNotRendered && error.path === "/news/4",
+  );
+  assert.equal(committed, 0, "nothing committed");
+  assert.equal(live.file("/news")?.body, before, "nothing swapped");
+  assert.equal(live.file("/news/4"), undefined);
+  assert.notEqual(publisher.shownEdition("news"), 99);
+
+  failing.clear();
+  rendered.length = 0;
+  let renderedAtCommit: string[] = [];
+  const id = await publisher.publishWith(edition, async () => {
+    renderedAtCommit = [...rendered];
+    return 100;
+  });
+  assert.equal(id, 100);
+  assert.deepEqual(
+    renderedAtCommit.sort(),
+    ["/", "/news", "/news/2", "/news/4"],
+    "all rendered first",
+  );
+  assert.deepEqual(rendered.sort(), renderedAtCommit, "each page rendered once");
+  assert.equal(publisher.shownEdition("news"), 100);
+  assert.match(live.file("/news/2")?.body.toString() ?? "", /Новый текст\./);
+
+  // A transaction that did not commit (changed meanwhile) leaves the site as it was.
+  const kept = live.file("/news")?.body;
+  const none = await publisher.publishWith(
+    { ...edition, content: announcements(5) },
+    async () => undefined,
+  );
+  assert.equal(none, undefined);
+  assert.equal(live.file("/news")?.body, kept);
+  assert.equal(live.file("/news/5"), undefined);
 });
