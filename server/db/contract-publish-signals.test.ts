@@ -8,8 +8,8 @@
 import assert from "node:assert/strict";
 import { mock, test } from "node:test";
 import pg from "pg";
-import { startPostgresProxy } from "../../tests/support/tcp-proxy.ts";
 import { contractSuite } from "../../tests/support/data-layer-contract.ts";
+import { startPostgresProxy } from "../../tests/support/tcp-proxy.ts";
 import { type DataLayer, openDataLayer } from "./data-layer.ts";
 import {
   announcePublished,

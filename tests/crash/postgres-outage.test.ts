@@ -13,9 +13,9 @@ import {
   type ServerProcess,
   startServer,
 } from "../support/server-process.ts";
+import { startPostgresProxy } from "../support/tcp-proxy.ts";
 import { createPostgresDatabase } from "../support/test-databases.ts";
 import { waitUntil } from "../support/wait-until.ts";
-import { startPostgresProxy } from "../support/tcp-proxy.ts";
 
 const workers = 4;
 /** "Quickly": no request may wait longer than this for its answer, outage or not. */

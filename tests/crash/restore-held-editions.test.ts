@@ -66,7 +66,10 @@ test("restore lists and holds the overdue editions; the operator releases one, c
     restored.stdout,
     new RegExp(`vacancies \\(/vacancies\\) #${ids.vacancies}, scheduled for .* by olga`),
   );
-  assert.match(restored.stdout, new RegExp(`prices \\(/services/special_offer\\) #${ids.prices}, scheduled for`));
+  assert.match(
+    restored.stdout,
+    new RegExp(`prices \\(/services/special_offer\\) #${ids.prices}, scheduled for`),
+  );
   assert.doesNotMatch(restored.stdout, /contacts \(/);
   assert.match(restored.stdout, /release-editions --all \| --page PAGE/);
 

@@ -27,9 +27,9 @@ import { openDataLayer } from "../../server/db/data-layer.ts";
 import { killIfRunning, type ServerProcess, startServer } from "../support/server-process.ts";
 import { testPasswordHash } from "../support/staff-fixtures.ts";
 import { StaffHttpBrowser } from "../support/staff-http.ts";
+import { startPostgresProxy, type TcpProxy } from "../support/tcp-proxy.ts";
 import { createPostgresDatabase, type TestDatabase } from "../support/test-databases.ts";
 import { waitUntil } from "../support/wait-until.ts";
-import { startPostgresProxy, type TcpProxy } from "../support/tcp-proxy.ts";
 
 const password = "correct horse battery staple";
 const newSalary = "52\u00a0500\u00a0₽ в\u00a0месяц на\u00a0руки";
