@@ -129,6 +129,8 @@ test("without SMTP_URL the server starts, says mail is off, and /healthz reports
       },
       heldMail: { count: 0, byKind: {} },
       backup: { scheduled: "off", last: null, failure: null, interrupted: null },
+      // Every published page shown (decision 0053).
+      sitePages: { unshown: [] },
     });
   } finally {
     server.child.kill("SIGTERM");
