@@ -49,7 +49,7 @@ export function createSiteShowing(deps: {
     } catch (error) {
       deps.renderFailed?.(page, error);
       let instead: number | null = null;
-      // Newest first; the one shown already (the usual case after a publish) costs nothing.
+      // Newest first; the one shown already (the usual case after a publish) is read, not rendered.
       for (const earlier of await data.siteEditions.history(page)) {
         if (earlier.id === row.id) continue;
         const shownEarlier = await showRow(page, earlier).then(
