@@ -24,11 +24,18 @@ contractSuite(import.meta.filename, (store) => {
 
   test("a draft is stored whole, rewritten in place, and is its page's edition worked on", async () => {
     first = await draft("vacancies", vacancies("Агроном"), 0);
-    assert.deepEqual(await editions().find(first), {
+    const stored = await editions().find(first);
+    assert.match(
+      stored?.revision ?? "",
+      /^[0-9a-f]{16}$/,
+      "the revision: a hash of the text stored",
+    );
+    assert.deepEqual(stored, {
       id: first,
       page: "vacancies",
       state: "draft",
       content: vacancies("Агроном"),
+      revision: stored?.revision,
       createdBy: "editor",
       createdAt: iso(0),
       changedBy: "editor",
@@ -47,11 +54,13 @@ contractSuite(import.meta.filename, (store) => {
     assert.equal(await draft("vacancies", vacancies("Химик"), 1, "editor2"), first);
     const rewritten = await editions().workedOn("vacancies");
     assert.equal(rewritten?.id, first);
+    assert.notEqual(rewritten?.revision, stored?.revision, "another text, another revision");
     assert.deepEqual(rewritten?.content, vacancies("Химик"));
     assert.equal(rewritten?.createdAt, iso(0), "created once");
     assert.equal(rewritten?.changedBy, "editor2");
     assert.equal(rewritten?.changedAt, iso(1));
     assert.equal(await editions().published("vacancies"), undefined);
+    assert.equal(await editions().publishedId("vacancies"), undefined);
     assert.equal(await editions().workedOn("prices"), undefined);
     assert.equal(await editions().find(first + 1000), undefined);
   });
@@ -94,6 +103,7 @@ contractSuite(import.meta.filename, (store) => {
       [live?.id, live?.state, live?.publishedBy, live?.publishedAt],
       [first, "published", "head", iso(5)],
     );
+    assert.equal(await editions().publishedId("vacancies"), first);
     assert.equal(await editions().workedOn("vacancies"), undefined);
   });
 
@@ -214,6 +224,34 @@ contractSuite(import.meta.filename, (store) => {
       ],
     );
     assert.equal((await editions().workedOn("vacancies"))?.state, "draft");
+  });
+
+  test("published at once: a new edition, or the one worked on, written once; the one before superseded", async () => {
+    const { transaction } = store.data;
+    const publishNow = (text: string, minutes: number) =>
+      transaction((tx) =>
+        editions().saveAndPublish(
+          { page: "structure", content: { text }, by: "head", at: at(minutes) },
+          tx,
+        ),
+      );
+    const a = await publishNow("А", 50);
+    const b = await draft("structure", { text: "черновик" }, 51);
+    assert.notEqual(b, a);
+    assert.equal(await publishNow("Б", 52), b, "the edition worked on is the one published");
+    const live = await editions().published("structure");
+    assert.deepEqual(
+      [live?.id, live?.state, live?.content, live?.publishedBy, live?.publishedAt],
+      [b, "published", { text: "Б" }, "head", iso(52)],
+    );
+    assert.deepEqual(
+      (await editions().history("structure")).map((edition) => [edition.id, edition.state]),
+      [
+        [b, "published"],
+        [a, "superseded"],
+      ],
+    );
+    assert.equal(await editions().workedOn("structure"), undefined);
   });
 
   test("inside a transaction every read sees the transaction's own writes", async () => {

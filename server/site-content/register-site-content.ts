@@ -13,7 +13,7 @@ import type { HealthzReports } from "../operations/healthz.ts";
 import { fileTextCache } from "../search/file-text-cache.ts";
 import { createPdfTextReader } from "../search/pdf-text-reader.ts";
 import { registerSiteSearch } from "../search/register-site-search.ts";
-import { newsFeedXmlInSteps } from "../site/news-feed.ts";
+import { newsFeedPartsInSteps } from "../site/news-feed.ts";
 import type { SiteSettings } from "../site/site-settings.ts";
 import { watchPlaceholders } from "./placeholder-watch.ts";
 import { watchPublishedVersions } from "./published-versions-watch.ts";
@@ -53,7 +53,7 @@ export function registerSiteContent(
     defaults: siteContentDefaults,
     feed: (path, content, publishedAt) => {
       if (path !== newsFeedPath) throw new Error(`${path} is not a feed of the site`);
-      return newsFeedXmlInSteps(content.news, publishedAt);
+      return newsFeedPartsInSteps(content.news, publishedAt);
     },
     // The search reads the site again after every edition put on it (issue 29).
     onShown: () => search.onShown(),

@@ -28,7 +28,7 @@ import {
   unreadableEdition,
 } from "./site-edition-outcomes.ts";
 import type { SiteFileService } from "./site-file-service.ts";
-import { contentWorkedOn, createSiteOverview, readableView } from "./site-overview.ts";
+import { contentJson, contentWorkedOn, createSiteOverview, readableView } from "./site-overview.ts";
 import type { SitePublisher } from "./site-publisher.ts";
 import { createSitePublishing } from "./site-publishing.ts";
 import { createSiteSchedule } from "./site-schedule.ts";
@@ -99,13 +99,13 @@ export function createSiteEditionService(deps: {
   const submit = <page extends EditablePage>(
     viewer: StaffViewer,
     page: page,
-    content: SiteContent[page],
+    entry: { content: SiteContent[page]; json: string },
     at: Date,
     from: string,
   ) =>
     data.transaction(async (tx) => {
       await schedule.editing(page, viewer.login, at, tx);
-      const id = await data.siteEditions.saveDraft({ page, content, by: viewer.login, at }, tx);
+      const id = await data.siteEditions.saveDraft({ page, ...entry, by: viewer.login, at }, tx);
       await data.siteEditions.submit(id, viewer.login, at, tx);
       await audit(tx, viewer, "site-submitted", `${page} #${id}${from}`);
     });
@@ -124,10 +124,10 @@ export function createSiteEditionService(deps: {
       case "save": {
         const entry = await entered(page, action.content);
         if (!entry.ok) return entry;
-        const { content } = entry;
+        const { content, json } = entry;
         await data.transaction(async (tx) => {
           await schedule.editing(page, viewer.login, at, tx);
-          const id = await repository.saveDraft({ page, content, by: viewer.login, at }, tx);
+          const id = await repository.saveDraft({ page, content, json, by: viewer.login, at }, tx);
           await audit(tx, viewer, "site-draft-saved", `${label} #${id}`);
         });
         return { ok: true, outcome: "saved" };
@@ -135,19 +135,21 @@ export function createSiteEditionService(deps: {
       case "publish": {
         const entry = await entered(page, action.content);
         if (!entry.ok) return entry;
-        const { content } = entry;
+        const { content, json } = entry;
         if (direct) {
           const published = await publishing(page, content, at, async (tx) => {
             await schedule.editing(page, viewer.login, at, tx);
-            const id = await repository.saveDraft({ page, content, by: viewer.login, at }, tx);
-            await repository.publish({ id, page, from: "draft" }, viewer.login, at, tx);
+            const id = await repository.saveAndPublish(
+              { page, content, json, by: viewer.login, at },
+              tx,
+            );
             await announcePublished(page, tx);
             await audit(tx, viewer, "site-published", `${label} #${id}`);
             return id;
           });
           return published ?? changedMeanwhile;
         }
-        await submit(viewer, page, content, at, "");
+        await submit(viewer, page, entry, at, "");
         return { ok: true, outcome: "submitted" };
       }
       case "approve":
@@ -177,10 +179,9 @@ export function createSiteEditionService(deps: {
       case "schedule": {
         const entry = await entered(page, action.content);
         if (!entry.ok) return entry;
-        const { content } = entry;
-        const refusal = direct ? await unrenderable(page, content) : undefined;
+        const refusal = direct ? await unrenderable(page, entry.content) : undefined;
         if (refusal) return refusal;
-        return schedule.schedule(viewer, page, content, action.publishAt, direct);
+        return schedule.schedule(viewer, page, entry, action.publishAt, direct);
       }
       case "approve-on-schedule":
         return schedule.approve(viewer, page, action);
@@ -201,11 +202,12 @@ export function createSiteEditionService(deps: {
         const view = earlier ? await readableView(page, earlier) : undefined;
         if (earlier && !view) return unreadableEdition;
         const content = view?.content ?? deps.defaults[page];
+        const json = await contentJson(page, content);
         const from = earlier ? `#${earlier.id}` : "содержание сборки";
         if (direct) {
           const published = await publishing(page, content, at, async (tx) => {
             const id = await repository.republish(
-              { id: earlier?.id ?? null, page, content },
+              { id: earlier?.id ?? null, page, content, json },
               viewer.login,
               at,
               tx,
@@ -216,7 +218,7 @@ export function createSiteEditionService(deps: {
           });
           return published ?? notFound;
         }
-        await submit(viewer, page, content, at, ` из ${from}`);
+        await submit(viewer, page, { content, json }, at, ` из ${from}`);
         return { ok: true, outcome: "submitted" };
       }
     }

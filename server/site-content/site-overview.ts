@@ -13,12 +13,12 @@ import {
   type SiteContent,
   type SitePort,
 } from "../../domain/site-content/site-editions.ts";
+import { stringifyInSteps } from "../../domain/site-content/stepped-json.ts";
 import { parseInSteps } from "../../domain/site-content/stepped-parse.ts";
 import { can, publishesSiteDirectly, type StaffViewer } from "../../domain/staff/staff-roles.ts";
 import type { DataLayer } from "../db/data-layer.ts";
 import type { EditionRow } from "../db/site-editions-repository.ts";
 import { nextTurn } from "../http/next-turn.ts";
-import { editionRevision } from "./edition-revision.ts";
 
 /**
  * Content checked by its page's schema, a long list an item at a time with the event loop given
@@ -33,6 +33,13 @@ export const checkedContent = <page extends EditablePage>(page: page, value: unk
   );
 
 /**
+ * Content written out as the JSON text stored, a long list an item at a time with the event loop
+ * given turns between (domain/site-content/stepped-json.ts, issue 40).
+ */
+export const contentJson = <page extends EditablePage>(page: page, content: SiteContent[page]) =>
+  stringifyInSteps(content, editablePages[page].listed?.key, nextTurn);
+
+/**
  * A stored edition read back through its page's schema: never shown unchecked. Undefined for one
  * today's schema refuses (stored before a check tightened, issue 40).
  */
@@ -42,7 +49,7 @@ export async function readableView<page extends EditablePage>(
 ): Promise<EditionView<page> | undefined> {
   const parsed = await checkedContent(page, row.content);
   if (!parsed.success) return undefined;
-  return { ...row, page, content: parsed.data, revision: editionRevision(row.content) };
+  return { ...row, page, content: parsed.data };
 }
 
 /** The content worked on, or published, or the build's: what a preview shows. */

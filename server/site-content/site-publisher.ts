@@ -24,6 +24,9 @@ import { personaliseHtml, type SiteSettings } from "../site/site-settings.ts";
 import { sitemapXml } from "../site/sitemap.ts";
 import { createVariantRefiner } from "./variant-refiner.ts";
 
+/** How long text is encoded at a stretch before the event loop is served (issue 40). */
+const stepMs = 10;
+
 /** A page that would not render from an edition: nothing of the edition is put on the site. */
 export class PageNotRendered extends Error {
   readonly path: string;
@@ -68,10 +71,10 @@ export function createSitePublisher(deps: {
   /** The build's content: which pages of their own (announcements') the built site has. */
   defaults: SiteContent;
   /**
-   * A file made from a page's content, not a page (the news feed), by its path; made in steps
-   * when it is large, the event loop served between them (news-feed.ts).
+   * A file made from a page's content, not a page (the news feed), by its path, as parts of its
+   * text: made in steps when it is large, the event loop served between them (news-feed.ts).
    */
-  feed?: (path: string, content: SiteContent, publishedAt: string) => string | Promise<string>;
+  feed?: (path: string, content: SiteContent, publishedAt: string) => Promise<string[]>;
   /** Told after an edition is put on the site (the search reads the site again). */
   onShown?: () => void;
 }) {
@@ -97,6 +100,24 @@ export function createSitePublisher(deps: {
     modified: new Date(),
     ...extra,
   });
+
+  /**
+   * A file's text parts with the settings written in, encoded a part at a time with turns
+   * between: a 4 MB feed personalised and encoded at once held the event loop 60–80 ms (issue 40).
+   * A part is a whole entry: no placeholder is cut in two.
+   */
+  async function bodyInSteps(parts: readonly string[], path: string): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    let stepEnds = performance.now() + stepMs;
+    for (const part of parts) {
+      chunks.push(Buffer.from(personaliseHtml(part, path, deps.settings)));
+      if (performance.now() >= stepEnds) {
+        await nextTurn();
+        stepEnds = performance.now() + stepMs;
+      }
+    }
+    return Buffer.concat(chunks);
+  }
 
   /** The page's HTML as it will be served, refused if it carries a script the build's did not. */
   async function renderPage(path: string, content: Partial<SiteContent>, like: SiteFile) {
@@ -191,9 +212,8 @@ export function createSitePublisher(deps: {
     for (const path of editablePages[edition.page].feeds ?? []) {
       const feed = live.file(path);
       if (!feed || !deps.feed) continue;
-      const text = await deps.feed(path, { ...shownNow(), ...content }, edition.publishedAt);
-      const body = Buffer.from(personaliseHtml(text, path, deps.settings));
-      files.push([path, await fileOf(body, feed)]);
+      const parts = await deps.feed(path, { ...shownNow(), ...content }, edition.publishedAt);
+      files.push([path, await fileOf(await bodyInSteps(parts, path), feed)]);
     }
     return { edition, live, files, ownBefore, ownAfter, touched };
   }
@@ -269,8 +289,15 @@ export function createSitePublisher(deps: {
       return queued(
         async () => {
           const prepared = await prepare(edition);
+          // The commit in a turn of its own too: the last page's or the feed's finishing (a 4 MB
+          // feed's ETag, 10–15 ms) ran in the commit's turn.
+          await nextTurn();
           const id = await commit();
-          if (id !== undefined) await apply(prepared, id);
+          if (id === undefined) return id;
+          // The swap in a turn of its own: the commit's turn writes the whole edition (a 4 MB one
+          // 20–60 ms on SQLite), and the two together held the event loop past 100 ms (issue 40).
+          await nextTurn();
+          await apply(prepared, id);
           return id;
         },
         (id) => id !== undefined,
@@ -286,6 +313,9 @@ export function createSitePublisher(deps: {
     },
 
     shownEdition: (page: EditablePage) => shown.get(page),
+
+    /** Resolves once what this server is publishing or showing now is on the site. */
+    settled: (): Promise<void> => queue.then(() => {}),
 
     /** Resolves once every page published has its strongest compression (decision 0048). */
     compressed: () => refiner.settled(),

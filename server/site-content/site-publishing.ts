@@ -14,7 +14,6 @@ import type { StaffViewer } from "../../domain/staff/staff-roles.ts";
 import type { DataLayer } from "../db/data-layer.ts";
 import type { SqlExecutor } from "../db/database.ts";
 import { announcePublished } from "../db/site-edition-signals.ts";
-import { editionRevision } from "./edition-revision.ts";
 import {
   changedMeanwhile,
   EditionChangedMeanwhile,
@@ -84,7 +83,7 @@ export function createSitePublishing(deps: {
       if (!edition || edition.page !== page || edition.state !== "awaiting_approval") {
         return undefined;
       }
-      if (editionRevision(edition.content) !== action.revision) {
+      if (edition.revision !== action.revision) {
         revised = true;
         return undefined;
       }

@@ -21,7 +21,6 @@ import { eventEntry } from "../db/audit-repository.ts";
 import type { DataLayer } from "../db/data-layer.ts";
 import type { SqlExecutor } from "../db/database.ts";
 import { announcePublished, announceScheduled } from "../db/site-edition-signals.ts";
-import { editionRevision } from "./edition-revision.ts";
 import {
   changedMeanwhile,
   EditionChangedMeanwhile,
@@ -75,7 +74,7 @@ export function createSiteSchedule(deps: {
     async schedule<page extends EditablePage>(
       viewer: StaffViewer,
       page: page,
-      content: SiteContent[page],
+      entry: { content: SiteContent[page]; json: string },
       publishAt: Date,
       direct: boolean,
     ): Promise<SiteActionResult> {
@@ -86,7 +85,7 @@ export function createSiteSchedule(deps: {
       if (publishAt.getTime() <= at.getTime()) return past;
       await data.transaction(async (tx) => {
         await editing(page, viewer.login, at, tx);
-        const id = await repository.saveDraft({ page, content, by: viewer.login, at }, tx);
+        const id = await repository.saveDraft({ page, ...entry, by: viewer.login, at }, tx);
         await repository.schedule({ id, from: "draft", publishAt }, viewer.login, at, tx);
         await announceScheduled(page, tx);
         await audit(
@@ -126,7 +125,7 @@ export function createSiteSchedule(deps: {
         const edition = await repository.find(editionId, tx);
         if (!edition || edition.page !== page) return false;
         // Not what the head's page showed: the editor changed it since (issue 40).
-        if (edition.state === "awaiting_approval" && editionRevision(edition.content) !== revision)
+        if (edition.state === "awaiting_approval" && edition.revision !== revision)
           return "revised";
         const from = { id: editionId, from: "awaiting_approval", publishAt } as const;
         if (!(await repository.schedule(from, viewer.login, at, tx))) return false;

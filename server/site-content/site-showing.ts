@@ -18,7 +18,7 @@ export type UnshownPage = { page: EditablePage; edition: number; shownInstead: n
 
 export function createSiteShowing(deps: {
   data: Pick<DataLayer, "siteEditions">;
-  publisher: Pick<SitePublisher, "show" | "preview">;
+  publisher: Pick<SitePublisher, "show" | "preview" | "shownEdition" | "settled">;
   /** A page would not render from some content (the reason is for the operators' log). */
   renderFailed: ((page: EditablePage, error: unknown) => void) | undefined;
 }) {
@@ -39,10 +39,16 @@ export function createSiteShowing(deps: {
 
   /** Shows the page's published edition, or the newest earlier one that renders. */
   async function show(page: EditablePage) {
+    // The id first: a server hears its own publish's notice, and reading a 4 MB edition back to
+    // find it shown already held the event loop 100 ms (issue 40).
+    const id = await data.siteEditions.publishedId(page);
+    if (id === undefined) return;
+    await publisher.settled();
+    if (publisher.shownEdition(page) === id) return;
+    // Known not to render: a stored edition never changes, trying again would only log again.
+    if (unshown.get(page)?.edition === id) return;
     const row = await data.siteEditions.published(page);
     if (!row) return;
-    // Known not to render: a stored edition never changes, trying again would only log again.
-    if (unshown.get(page)?.edition === row.id) return;
     try {
       await showRow(page, row);
       unshown.delete(page);

@@ -21,7 +21,7 @@ import {
 import type { DataLayer } from "../db/data-layer.ts";
 import { nextTurn } from "../http/next-turn.ts";
 import type { SiteFileService } from "./site-file-service.ts";
-import { checkedContent } from "./site-overview.ts";
+import { checkedContent, contentJson } from "./site-overview.ts";
 
 export type FileFactsCheck =
   | { ok: true; content: unknown }
@@ -98,13 +98,16 @@ export type StoredFileFacts = ReturnType<typeof createStoredFileFacts>;
 
 /**
  * Content posted by a form, checked by the page's schema with every uploaded file's facts
- * read from the store (stored-file-facts.ts): what a publish or a draft may hold.
+ * read from the store (stored-file-facts.ts): what a publish or a draft may hold, and its text as
+ * it is stored (written in steps).
  */
 export async function enteredContent<page extends EditablePage>(
   fileFacts: StoredFileFacts,
   page: page,
   posted: SiteContent[page],
-): Promise<{ ok: true; content: SiteContent[page] } | Extract<SiteActionResult, { ok: false }>> {
+): Promise<
+  { ok: true; content: SiteContent[page]; json: string } | Extract<SiteActionResult, { ok: false }>
+> {
   const parsed = await checkedContent(page, posted);
   if (!parsed.success) throw parsed.error;
   await nextTurn();
@@ -112,7 +115,9 @@ export async function enteredContent<page extends EditablePage>(
   if (!checked.ok) return checked;
   // The stored facts may break a rule the form's facts passed (a PDF posted as a picture).
   const stored = await checkedContent(page, checked.content);
-  if (stored.success) return { ok: true, content: stored.data };
+  if (stored.success) {
+    return { ok: true, content: stored.data, json: await contentJson(page, stored.data) };
+  }
   const message = stored.error.issues[0]?.message ?? "Загрузите файл ещё раз.";
   return { ok: false, status: 400, message };
 }
