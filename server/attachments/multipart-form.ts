@@ -10,6 +10,7 @@ import type { Readable } from "node:stream";
 import type { Multipart, MultipartFile } from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import { cleanFileName, type SubmittedFile } from "../../domain/attachments/submitted-file.ts";
+import { paceBody } from "../http/paced-body.ts";
 import { formMessages } from "../http/problem-answer.ts";
 import { checkedFile } from "./checked-file.ts";
 import { type FileRules, parserLimits, UploadRefusal } from "./upload-rules.ts";
@@ -37,6 +38,7 @@ export function startMultipart(request: FastifyRequest, rules: FileRules): Multi
   const value = boundary?.[1] ?? boundary?.[2];
   if (!value) throw new UploadRefusal(400, multipartMessages.noBoundary);
   const parts = request.parts({ limits: parserLimits(rules) });
+  paceBody(request.raw);
   // Counted beside the parser, in the same turn as it starts reading: no chunk is missed.
   return { parts, partsInBody: countDelimiters(request.raw, value), taken: 0 };
 }
