@@ -35,10 +35,11 @@ import { registerHealthz } from "./operations/healthz.ts";
 import { registerScheduledBackup } from "./operations/register-scheduled-backup.ts";
 import { logStoreWriteState } from "./operations/store-health.ts";
 import { registerPageDoor } from "./pages/page-door.ts";
-import { createPageRenderer } from "./pages/page-renderer.ts";
+import { createPageRenderer, type PageRenderer } from "./pages/page-renderer.ts";
 import { pageRoutes } from "./pages/page-routes.ts";
 import { createPageServices } from "./pages/page-services.ts";
 import { csrfKeySecretName } from "./pages/staff-session.ts";
+import type { WorkerPageRenderer } from "./pages/worker-page-renderer.ts";
 import {
   type FastLane,
   pageFastLane,
@@ -95,6 +96,12 @@ export type AppDependencies = {
    */
   pageHandler?: RequestHandler;
   /**
+   * Renders public pages for a publish or a preview: on a worker thread in production
+   * (server/pages/worker-page-renderer.ts, issue 40; closed with the app); with `pageHandler` on
+   * this thread when not given.
+   */
+  renderPages?: WorkerPageRenderer | PageRenderer;
+  /**
    * Appeals per client (server/appeals/rate-limiter.ts, openRateLimiter): shared in PostgreSQL
    * when the store is; in memory from `config.rateLimit` when not given. Closed with the app.
    */
@@ -114,6 +121,7 @@ export function buildApp({
   data,
   site,
   pageHandler,
+  renderPages,
   rateLimiter = createMemoryRateLimiter(config.rateLimit ?? { perMinute: 10, perDay: 100 }),
   statusRateLimiter = createMemoryStatusLookupGuard(),
   logStream,
@@ -188,6 +196,7 @@ export function buildApp({
   app.addHook("onClose", async () => {
     await rateLimiter.close();
     await statusRateLimiter.close();
+    if (renderPages && "close" in renderPages) await renderPages.close();
   });
 
   logStoreWriteState(app, data);
@@ -217,7 +226,7 @@ export function buildApp({
       placeholders: config.reportPlaceholders ? healthz : undefined,
       health: healthz,
       heartbeatMs: config.publishHeartbeatMs,
-      render: createPageRenderer(pageHandler),
+      render: renderPages ?? createPageRenderer(pageHandler),
       settings,
       live: () => staticSite,
       fileTextCacheDir: site.fileTextCacheDir,

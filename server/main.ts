@@ -4,6 +4,7 @@ import { openStatusLookupGuard } from "./appeals/status-lookup-guard.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDataLayer } from "./db/data-layer.ts";
 import { loadPageHandler } from "./pages/react-router-bridge.ts";
+import { createWorkerPageRenderer } from "./pages/worker-page-renderer.ts";
 import { loadSiteFiles } from "./site/site-files.ts";
 
 // Entry point of `npm start`: configuration, database, site, listen; stop cleanly on a signal.
@@ -27,7 +28,17 @@ async function main() {
   const rateLimiter = openRateLimiter(config.rateLimit, config.database);
   // Shared by the servers of one PostgreSQL, like the appeals' counts, under a key of its own.
   const statusRateLimiter = openStatusLookupGuard(config.database);
-  const app = buildApp({ config, data, site, pageHandler, rateLimiter, statusRateLimiter });
+  // A publish's pages rendered off the event loop (issue 40).
+  const renderPages = createWorkerPageRenderer({ serverBuildPath: config.serverBuildPath });
+  const app = buildApp({
+    config,
+    data,
+    site,
+    pageHandler,
+    renderPages,
+    rateLimiter,
+    statusRateLimiter,
+  });
   await app.listen({ port: config.port, host: config.host });
 
   let stopping = false;
