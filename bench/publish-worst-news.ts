@@ -8,7 +8,8 @@
 // while publishing and for the settle time after it (the search's indexing, the strongest
 // compression), then a restart on the same store (every page rendered again at start) and its
 // time. Prints figures and the worst run's ratios to the baseline's; fails nothing.
-// Usage: npm run bench:publish-worst-news [-- --settle 5] [-- --interval 5] [-- --only worst]
+// Usage: npm run bench:publish-worst-news [-- --settle 5] [-- --interval 5] [-- --only worst];
+// BENCH_NODE_OPTIONS gives the first server node options (e.g. "--cpu-prof --cpu-prof-dir=DIR").
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -121,7 +122,10 @@ async function main() {
       });
       await data.close();
       // React's production build, as production renders pages (tests/support/server-process.ts).
-      let server = await startServer(databaseUrl, { LOG_LEVEL: "warn" });
+      let server = await startServer(databaseUrl, {
+        LOG_LEVEL: "warn",
+        NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS ?? "",
+      });
       const head = new StaffHttpBrowser(server.baseUrl);
       await head.signIn("hanna", password);
       await head.get("/staff/site/news");
