@@ -1,25 +1,20 @@
 import Fastify, { type FastifyInstance, LogController } from "fastify";
-import type { RequestHandler } from "react-router";
+import type { AppDependencies } from "./app-dependencies.ts";
 import { registerApi } from "./appeals/api-routes.ts";
 import { appealFastLane } from "./appeals/appeal-fast-lane.ts";
 import { createAppealService } from "./appeals/appeal-service.ts";
-import { createMemoryRateLimiter, type RateLimiter } from "./appeals/rate-limiter.ts";
+import { createMemoryRateLimiter } from "./appeals/rate-limiter.ts";
 import { registerRetentionPurge } from "./appeals/register-retention-purge.ts";
 import { cachedReview } from "./appeals/review-cache.ts";
-import {
-  createMemoryStatusLookupGuard,
-  type StatusLookupGuard,
-} from "./appeals/status-lookup-guard.ts";
+import { createMemoryStatusLookupGuard } from "./appeals/status-lookup-guard.ts";
 import {
   defaultMetricsAllow,
   defaultPurgeTime,
   defaultReminderTime,
   defaultSignInAuditDays,
   defaultTimeouts,
-  type ServerConfig,
 } from "./config.ts";
 import { developmentSiteUrl } from "./config-addresses.ts";
-import type { DataLayer } from "./db/data-layer.ts";
 import { bodyLimits } from "./http/body-limits.ts";
 import { addressOptions } from "./http/client-error-answer.ts";
 import { registerCloseConnectionsOnStop } from "./http/close-connections-on-stop.ts";
@@ -35,18 +30,16 @@ import { registerHealthz } from "./operations/healthz.ts";
 import { registerScheduledBackup } from "./operations/register-scheduled-backup.ts";
 import { logStoreWriteState } from "./operations/store-health.ts";
 import { registerPageDoor } from "./pages/page-door.ts";
-import { createPageRenderer, type PageRenderer } from "./pages/page-renderer.ts";
+import { createPageRenderer } from "./pages/page-renderer.ts";
 import { pageRoutes } from "./pages/page-routes.ts";
 import { createPageServices } from "./pages/page-services.ts";
 import { csrfKeySecretName } from "./pages/staff-session.ts";
-import type { WorkerPageRenderer } from "./pages/worker-page-renderer.ts";
 import {
   type FastLane,
   pageFastLane,
   routeMirror,
   serverWithFastLane,
 } from "./site/page-fast-lane.ts";
-import type { SiteFiles } from "./site/site-files.ts";
 import { applySiteSettings } from "./site/site-settings.ts";
 import { registerStaticSite } from "./site/static-site.ts";
 import { registerSiteContent } from "./site-content/register-site-content.ts";
@@ -56,64 +49,6 @@ import { createRegistryService } from "./staff/registry/registry-service.ts";
 import { registerDailyReminder } from "./staff/reminders/register-daily-reminder.ts";
 import { createStatisticsService } from "./staff/statistics/statistics-service.ts";
 import { createReplyTemplateService } from "./staff/templates/reply-template-service.ts";
-
-export type AppDependencies = {
-  /**
-   * Rate limits default to 10 a minute and 100 a day; no proxy is trusted and no localhost
-   * origin allowed unless told; timeouts default to `defaultTimeouts`; the site's address
-   * defaults to http://localhost:8000, the ПОС widget is off, and without `mail` the outbox waits;
-   * scheduled backups are off and /metrics answers loopback addresses only.
-   */
-  config: Pick<ServerConfig, "logLevel"> &
-    Partial<
-      Pick<
-        ServerConfig,
-        | "rateLimit"
-        | "trustProxy"
-        | "allowLocalhostOrigins"
-        | "timeouts"
-        | "siteUrl"
-        | "posWidgetId"
-        | "mail"
-        | "reminderTime"
-        | "backup"
-        | "metricsAllow"
-        | "signInAuditDays"
-        | "purgeTime"
-        | "answerApproval"
-        | "contentApproval"
-        | "reportPlaceholders"
-        | "publishHeartbeatMs"
-      >
-    >;
-  /** The migrated database and its repositories (server/db/data-layer.ts). */
-  data: DataLayer;
-  site: SiteFiles;
-  /**
-   * React Router's handler over the server build (server/pages/react-router-bridge.ts,
-   * loadPageHandler): answers the appeal form posted without JavaScript and renders the staff
-   * registry at /staff. Without it neither is served (404).
-   */
-  pageHandler?: RequestHandler;
-  /**
-   * Renders public pages for a publish or a preview: on a worker thread in production
-   * (server/pages/worker-page-renderer.ts, issue 40; closed with the app); with `pageHandler` on
-   * this thread when not given.
-   */
-  renderPages?: WorkerPageRenderer | PageRenderer;
-  /**
-   * Appeals per client (server/appeals/rate-limiter.ts, openRateLimiter): shared in PostgreSQL
-   * when the store is; in memory from `config.rateLimit` when not given. Closed with the app.
-   */
-  rateLimiter?: RateLimiter;
-  /**
-   * Status-page lookups per client, and failed ones per e-mail and in all
-   * (server/appeals/status-lookup-guard.ts): in memory when not given. Closed with the app.
-   */
-  statusRateLimiter?: StatusLookupGuard;
-  /** Where log lines go (tests read them); standard output (server/http/log-output.ts) when not given. */
-  logStream?: { write(line: string): void };
-};
 
 /** Builds the whole server without listening: tests start it in-process. */
 export function buildApp({
@@ -196,7 +131,7 @@ export function buildApp({
   app.addHook("onClose", async () => {
     await rateLimiter.close();
     await statusRateLimiter.close();
-    if (renderPages && "close" in renderPages) await renderPages.close();
+    await renderPages?.close?.();
   });
 
   logStoreWriteState(app, data);

@@ -5,24 +5,10 @@
  * content is checked by the page's schema by the service, before it is written and after it is
  * read (server/site-content/site-edition-service.ts).
  */
-import type { EditionState, EditionView } from "../../domain/site-content/site-editions.ts";
-import {
-  type Database,
-  isoMoment,
-  nullableMoment,
-  nullableText,
-  type SqlExecutor,
-  type SqlRow,
-} from "./database.ts";
-import { editionRevision } from "./edition-revision.ts";
+import type { EditionState } from "../../domain/site-content/site-editions.ts";
+import { type Database, nullableMoment, type SqlExecutor } from "./database.ts";
 import { heldScheduleSql } from "./site-edition-holds.ts";
-
-/** An edition as stored: its content not yet checked by its page's schema. */
-export type EditionRow = Omit<EditionView, "page" | "content"> & {
-  page: string;
-  /** Parsed JSON: the service checks it with the page's schema. */
-  content: unknown;
-};
+import { type EditionRow, toEdition } from "./site-edition-rows.ts";
 
 const workedOn = "('draft', 'awaiting_approval', 'scheduled')";
 
@@ -285,28 +271,3 @@ export function createSiteEditionsRepository(db: Database) {
 }
 
 export type SiteEditionsRepository = ReturnType<typeof createSiteEditionsRepository>;
-
-function toEdition(row: SqlRow): EditionRow {
-  const stored = String(row.content);
-  return {
-    id: Number(row.id),
-    page: String(row.page),
-    state: String(row.state) as EditionState,
-    content: JSON.parse(stored),
-    revision: editionRevision(stored),
-    createdBy: String(row.created_by),
-    createdAt: isoMoment(row.created_at),
-    changedBy: String(row.changed_by),
-    changedAt: isoMoment(row.changed_at),
-    submittedBy: nullableText(row.submitted_by),
-    submittedAt: nullableMoment(row.submitted_at),
-    returnedBy: nullableText(row.returned_by),
-    returnedAt: nullableMoment(row.returned_at),
-    returnComment: nullableText(row.return_comment),
-    publishedBy: nullableText(row.published_by),
-    publishedAt: nullableMoment(row.published_at),
-    restoredFrom: row.restored_from === null ? null : Number(row.restored_from),
-    publishAt: nullableMoment(row.publish_at),
-    scheduledBy: nullableText(row.scheduled_by),
-  };
-}

@@ -15,12 +15,13 @@ import { createPdfTextReader } from "../search/pdf-text-reader.ts";
 import { registerSiteSearch } from "../search/register-site-search.ts";
 import { newsFeedPartsInSteps } from "../site/news-feed.ts";
 import type { SiteSettings } from "../site/site-settings.ts";
+import type { PageRenderer } from "./page-files.ts";
 import { watchPlaceholders } from "./placeholder-watch.ts";
 import { watchPublishedVersions } from "./published-versions-watch.ts";
 import { createSiteEditionService } from "./site-edition-service.ts";
 import { registerSiteFileRoute } from "./site-file-route.ts";
 import { createSiteFileService } from "./site-file-service.ts";
-import { createSitePublisher, type LiveSite, type PageRenderer } from "./site-publisher.ts";
+import { createSitePublisher, type LiveSite } from "./site-publisher.ts";
 import { startScheduleChecks } from "./site-schedule-checks.ts";
 
 export function registerSiteContent(

@@ -17,7 +17,7 @@ import { stringifyInSteps } from "../../domain/site-content/stepped-json.ts";
 import { parseInSteps } from "../../domain/site-content/stepped-parse.ts";
 import { can, publishesSiteDirectly, type StaffViewer } from "../../domain/staff/staff-roles.ts";
 import type { DataLayer } from "../db/data-layer.ts";
-import type { EditionRow } from "../db/site-editions-repository.ts";
+import type { EditionRow } from "../db/site-edition-rows.ts";
 import { nextTurn } from "../http/next-turn.ts";
 
 /**

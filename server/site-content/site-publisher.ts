@@ -15,17 +15,12 @@ import {
   editablePages,
   type SiteContent,
 } from "../../domain/site-content/site-editions.ts";
-import { inlineSources } from "../http/content-security-policy.ts";
 import { nextTurn } from "../http/next-turn.ts";
-import { appealIslandOf, withAppealIsland } from "../site/appeal-island.ts";
-import { etagOf, quickVariantsOffThread } from "../site/compressed-variants.ts";
 import type { SiteFile } from "../site/site-files.ts";
 import { personaliseHtml, type SiteSettings } from "../site/site-settings.ts";
 import { sitemapXml } from "../site/sitemap.ts";
+import { createPageFiles, type PageRenderer } from "./page-files.ts";
 import { createVariantRefiner } from "./variant-refiner.ts";
-
-/** How long text is encoded at a stretch before the event loop is served (issue 40). */
-const stepMs = 10;
 
 /** A page that would not render from an edition: nothing of the edition is put on the site. */
 export class PageNotRendered extends Error {
@@ -39,15 +34,6 @@ export class PageNotRendered extends Error {
 }
 
 /** The in-memory site as the publisher changes it (server/site/static-site.ts). */
-/**
- * Renders a public page from given content with the build's components (made by the pages' door,
- * server/pages/page-renderer.ts): its HTML and its route data.
- */
-export type PageRenderer = (
-  path: string,
-  content: Partial<SiteContent>,
-) => Promise<{ html: string; data: string; dataPath: string }>;
-
 export type LiveSite = {
   file(path: string): SiteFile | undefined;
   replaceFile(path: string, file: SiteFile): void;
@@ -85,58 +71,7 @@ export function createSitePublisher(deps: {
 
   const refiner = createVariantRefiner(deps.live);
 
-  // Served at once with quick variants, compressed off the main thread (a 4 MB feed held it
-  // 70–110 ms, issue 40); the refiner puts the strongest in after the swap.
-  const fileOf = async (
-    body: Buffer,
-    like: SiteFile,
-    extra: Partial<SiteFile> = {},
-  ): Promise<SiteFile> => ({
-    body,
-    ...(await quickVariantsOffThread(body)),
-    contentType: like.contentType,
-    cacheControl: like.cacheControl,
-    etag: etagOf(body),
-    modified: new Date(),
-    ...extra,
-  });
-
-  /**
-   * A file's text parts with the settings written in, encoded a part at a time with turns
-   * between: a 4 MB feed personalised and encoded at once held the event loop 60–80 ms (issue 40).
-   * A part is a whole entry: no placeholder is cut in two.
-   */
-  async function bodyInSteps(parts: readonly string[], path: string): Promise<Buffer> {
-    const chunks: Buffer[] = [];
-    let stepEnds = performance.now() + stepMs;
-    for (const part of parts) {
-      chunks.push(Buffer.from(personaliseHtml(part, path, deps.settings)));
-      if (performance.now() >= stepEnds) {
-        await nextTurn();
-        stepEnds = performance.now() + stepMs;
-      }
-    }
-    return Buffer.concat(chunks);
-  }
-
-  /** The page's HTML as it will be served, refused if it carries a script the build's did not. */
-  async function renderPage(path: string, content: Partial<SiteContent>, like: SiteFile) {
-    const rendered = await deps.render(path, content);
-    // The build's own post-processing of the page: the appeal form's island on /appeals.
-    const island = appealIslandOf(like.body.toString("utf8"));
-    const built = island ? withAppealIsland(rendered.html, island) : rendered.html;
-    const html = personaliseHtml(built, path, deps.settings);
-    const inline = inlineSources(html);
-    const allowed = new Set(like.inline?.scripts ?? []);
-    // Data blocks are not run (the organisation's JSON-LD follows the published contacts).
-    const run = inlineSources(
-      html.replace(/<script type="application\/ld\+json">[\s\S]*?<\/script>/g, ""),
-    );
-    if (/<script\b[^>]*\bsrc\s*=/i.test(html) || run.scripts.some((hash) => !allowed.has(hash))) {
-      throw new Error(`${path} rendered with a script the built page does not have`);
-    }
-    return { html, inline, data: rendered.data, dataPath: rendered.dataPath };
-  }
+  const { fileOf, bodyInSteps, renderPage } = createPageFiles(deps);
 
   /** The content of the editions shown now, by page (absent: the build's content). */
   const current: Partial<SiteContent> = {};

@@ -7,7 +7,7 @@
  */
 import type { EditablePage, SiteContent } from "../../domain/site-content/site-editions.ts";
 import type { DataLayer } from "../db/data-layer.ts";
-import type { EditionRow } from "../db/site-editions-repository.ts";
+import type { EditionRow } from "../db/site-edition-rows.ts";
 import { nextTurn } from "../http/next-turn.ts";
 import { notRendered } from "./site-edition-outcomes.ts";
 import { readableView } from "./site-overview.ts";
