@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { kirovIsoDate } from "../time/kirov-time.ts";
 import {
   answerDue,
   appealTermWords,
   deadlineState,
   forwardDue,
-  kirovToday,
   noticeDue,
   registrationDue,
 } from "./legal-terms.ts";
@@ -26,7 +26,7 @@ test("registration: 3 calendar days after receipt; across the New Year holidays 
 test("registration: the day of receipt is Kirov's day, not UTC's", () => {
   // 00:30 on Saturday 21 November in Kirov is still Friday 20 November in UTC.
   const receivedAt = new Date("2026-11-20T21:30:00Z");
-  assert.equal(kirovToday(receivedAt), "2026-11-21");
+  assert.equal(kirovIsoDate(receivedAt), "2026-11-21");
   assert.equal(registrationDue(receivedAt), "2026-11-24");
 });
 

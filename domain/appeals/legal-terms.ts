@@ -21,7 +21,7 @@
  *   deadlineState(due, today, start?)       // 'overdue' | 'due-soon' (its last 5 days) |
  *                                           // 'half-passed' (half of it gone) | 'ok': the
  *                                           // organisation's rule in term-alerts.ts
- *   kirovToday(now?)                        // today's Kirov day, the `today` to pass above
+ * `today` is a Kirov day: kirovIsoDate(now) from domain/time/kirov-time.ts.
  * Each `…Due` returns the last day of the term: an act on that day is on time.
  */
 import { addCalendarDays, calendarDaysBetween } from "../calendar/calendar-day.ts";
@@ -117,9 +117,4 @@ export function deadlineState(due: string, today: string, startDay?: string): De
     }
   }
   return "ok";
-}
-
-/** Today's calendar day in Kirov. */
-export function kirovToday(now: Date = new Date()): string {
-  return kirovIsoDate(now);
 }

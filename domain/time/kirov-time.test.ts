@@ -2,8 +2,10 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
   formatKirovDateTime,
+  kirovDayStartText,
   kirovIsoDate,
   kirovOffsetMinutes,
+  kirovUtcOffsetText,
   kirovYear,
   startOfKirovDay,
 } from "./kirov-time.ts";
@@ -58,4 +60,15 @@ test("Kirov time: asked in any order, each moment gets its own day, across midni
     assert.equal(kirovYear(new Date(moment)), day.slice(0, 4), moment);
   }
   assert.throws(() => kirovIsoDate(new Date(Number.NaN)), RangeError);
+});
+
+test("Kirov time: a day's start as RFC 3339 text carries that day's offset, from the zone's rules", () => {
+  assert.equal(kirovDayStartText("2026-11-20"), "2026-11-20T00:00:00+03:00");
+  assert.equal(kirovDayStartText("2013-06-01"), "2013-06-01T00:00:00+04:00");
+  assert.equal(new Date(kirovDayStartText("2026-11-01")).toISOString(), "2026-10-31T21:00:00.000Z");
+});
+
+test("Kirov time: the offset as staff read it, from the zone's rules", () => {
+  assert.equal(kirovUtcOffsetText(new Date("2026-11-22T00:00:00Z")), "UTC+3");
+  assert.equal(kirovUtcOffsetText(new Date("2013-01-01T00:00:00Z")), "UTC+4");
 });

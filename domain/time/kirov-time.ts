@@ -92,6 +92,32 @@ export function startOfKirovDay(isoDate: string): Date | undefined {
   return new Date(utcMidnight - kirovOffsetMinutes(new Date(utcMidnight)) * 60_000);
 }
 
+/**
+ * '2026-11-20T00:00:00+03:00': the moment a Kirov day (ISO text) begins, as RFC 3339 text with
+ * that day's offset (the news feed's dates); the text as given when it is not such a day.
+ */
+export function kirovDayStartText(isoDate: string): string {
+  const start = startOfKirovDay(isoDate);
+  if (!start) return isoDate;
+  const { sign, hours, minutes } = offsetParts(kirovOffsetMinutes(start));
+  return `${isoDate}T00:00:00${sign}${hours.padStart(2, "0")}:${minutes.padStart(2, "0")}`;
+}
+
+/** 'UTC+3' ('UTC+3:30' for a part of an hour): Kirov's offset at that moment, for staff to read. */
+export function kirovUtcOffsetText(moment: Date): string {
+  const { sign, hours, minutes } = offsetParts(kirovOffsetMinutes(moment));
+  return `UTC${sign}${hours}${minutes === "0" ? "" : `:${minutes.padStart(2, "0")}`}`;
+}
+
+function offsetParts(offsetMinutes: number): { sign: string; hours: string; minutes: string } {
+  const size = Math.abs(offsetMinutes);
+  return {
+    sign: offsetMinutes < 0 ? "-" : "+",
+    hours: String(Math.floor(size / 60)),
+    minutes: String(size % 60),
+  };
+}
+
 /** Minutes since Kirov midnight at that moment: when a daily job's 'HH:MM' has come. */
 export function kirovMinuteOfDay(moment: Date): number {
   const local = new Date(moment.getTime() + kirovOffsetMinutes(moment) * 60_000);

@@ -10,6 +10,7 @@ import {
 } from "../../domain/site-content/news-content.ts";
 import { siteFileTypes } from "../../domain/site-content/site-files.ts";
 import { markupHtml, parseMarkup } from "../../domain/site-content/site-markup.ts";
+import { kirovDayStartText } from "../../domain/time/kirov-time.ts";
 import { nextTurn } from "../http/next-turn.ts";
 
 /**
@@ -51,8 +52,6 @@ export async function newsFeedPartsInSteps(
 /** The feed's text in parts: its head, each entry, its end. */
 function* feedParts(content: NewsContent, updated: string): Generator<string> {
   const url = (path: string) => `${siteUrlPlaceholder}${path}`;
-  // An announcement's day, at midnight in Kirov (UTC+3, no daylight saving time).
-  const dayTime = (day: string) => `${day}T00:00:00+03:00`;
   yield `<?xml version="1.0" encoding="utf-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="ru">
   <id>${url(newsPath)}</id>
@@ -66,7 +65,7 @@ function* feedParts(content: NewsContent, updated: string): Generator<string> {
     yield `  <entry>
     <id>${url(announcementPath(announcement.id))}</id>
     <title type="text">${escapeXml(announcement.title)}</title>
-    <updated>${dayTime(announcement.date)}</updated>
+    <updated>${kirovDayStartText(announcement.date)}</updated>
     <link rel="alternate" type="text/html" href="${url(announcementPath(announcement.id))}"/>
 ${enclosureOf(announcement, url)}    <content type="html">${escapeXml(markupHtml(parseMarkup(announcement.text), siteUrlPlaceholder))}</content>
   </entry>
@@ -85,10 +84,13 @@ function enclosureOf(announcement: Announcement, url: (path: string) => string):
 `;
 }
 
-/** When the feed last changed for a build: its newest announcement's day, or the given time. */
+/**
+ * When the feed last changed for a build: the start of its newest announcement's Kirov day, or the
+ * given time.
+ */
 export function feedUpdatedOf(content: NewsContent, otherwise: Date): string {
   const newest = newestFirst(content)[0];
-  return newest ? `${newest.date}T00:00:00+03:00` : otherwise.toISOString();
+  return newest ? kirovDayStartText(newest.date) : otherwise.toISOString();
 }
 
 function escapeXml(text: string): string {

@@ -1,6 +1,7 @@
 import { formatDay } from "../../../content/format.ts";
 import { kirovInputsOf } from "../../../domain/site-content/publish-schedule.ts";
 import type { EditionView } from "../../../domain/site-content/site-editions.ts";
+import { kirovUtcOffsetText } from "../../../domain/time/kirov-time.ts";
 import { Button, ButtonGroup } from "../../components/staff/button/button.tsx";
 import { DateInput } from "../../components/staff/date-input/date-input.tsx";
 import { TextInput } from "../../components/staff/field/field.tsx";
@@ -45,7 +46,7 @@ export function PublishScheduleFields({
         id={`${id}-date`}
         name="publish-date"
         label="Дата публикации"
-        hint="Время кировское (UTC+3)"
+        hint={`Время кировское (${kirovUtcOffsetText(new Date())})`}
         defaultValue={answer?.date}
         error={answer?.error}
       />
