@@ -10,8 +10,12 @@ import {
 import { topicLabel } from "../../domain/appeals/appeal-topics.ts";
 import { runningDeadlines } from "../../domain/appeals/running-terms.ts";
 import { visibleText } from "../../domain/appeals/visible-text.ts";
+import { inputConstraints } from "../../domain/forms/input-constraints.ts";
 import { formOf, requireStaff } from "../../domain/pages/page-context.ts";
-import { readAppealActionForm } from "../../domain/staff/appeal-action-form.ts";
+import {
+  appealActionFormSchema,
+  readAppealActionForm,
+} from "../../domain/staff/appeal-action-form.ts";
 import { draftReviewLabels } from "../../domain/staff/draft-marks.ts";
 import { isNoticeDraftIntent } from "../../domain/staff/notice-drafts.ts";
 import type { NotificationView } from "../../domain/staff/registry-types.ts";
@@ -446,8 +450,7 @@ export default function StaffAppealPage({ loaderData, actionData }: Route.Compon
             id="note-text"
             name="note_text"
             label="Текст заметки"
-            required
-            maxLength={5000}
+            {...inputConstraints(appealActionFormSchema, "note", "note_text")}
             rows={3}
           />
           <Button>Добавить заметку</Button>

@@ -1,6 +1,10 @@
 import { data, redirect } from "react-router";
+import { inputConstraints } from "../../domain/forms/input-constraints.ts";
 import { formOf, requireStaff } from "../../domain/pages/page-context.ts";
-import { readReplyTemplateForm } from "../../domain/staff/reply-template-form.ts";
+import {
+  readReplyTemplateForm,
+  replyTemplateFormSchema,
+} from "../../domain/staff/reply-template-form.ts";
 import { replyTemplatePlaceholders } from "../../domain/staff/reply-template-text.ts";
 import { Button } from "../components/staff/button/button.tsx";
 import { TextInput } from "../components/staff/field/field.tsx";
@@ -25,6 +29,10 @@ export async function action({ context }: Route.ActionArgs) {
   if (!result.ok) return data({ error: result.message }, { status: result.status });
   throw redirect("/staff/templates", 303);
 }
+
+/** A template's field's limits, as the schema that saves it checks them. */
+const templateField = (field: "title" | "text") =>
+  inputConstraints(replyTemplateFormSchema, "save-template", field);
 
 const placeholderList = Object.entries(replyTemplatePlaceholders)
   .map(([name, meaning]) => `{${name}} — ${meaning}`)
@@ -56,16 +64,15 @@ export default function StaffTemplatesPage({ loaderData, actionData }: Route.Com
               id={`template-${template.id}-title`}
               name="title"
               label="Название"
-              required
-              maxLength={200}
+              {...templateField("title")}
               defaultValue={template.title}
             />
             <Textarea
               id={`template-${template.id}-text`}
               name="text"
               label="Текст"
-              required
               rows={8}
+              {...templateField("text")}
               defaultValue={template.text}
             />
             <p className="staff-hint">
@@ -85,8 +92,19 @@ export default function StaffTemplatesPage({ loaderData, actionData }: Route.Com
       <form method="post" className="staff-form" aria-label="Новый шаблон">
         <CsrfField token={csrfToken} />
         <input type="hidden" name="intent" value="save-template" />
-        <TextInput id="new-template-title" name="title" label="Название" required maxLength={200} />
-        <Textarea id="new-template-text" name="text" label="Текст" required rows={8} />
+        <TextInput
+          id="new-template-title"
+          name="title"
+          label="Название"
+          {...templateField("title")}
+        />
+        <Textarea
+          id="new-template-text"
+          name="text"
+          label="Текст"
+          rows={8}
+          {...templateField("text")}
+        />
         <Button>Добавить шаблон</Button>
       </form>
     </>

@@ -1,6 +1,10 @@
 import type { ComponentProps, ReactNode } from "react";
 import { legalDetails } from "../../../content/contacts.ts";
-import { requisitesFormats } from "../../../domain/site-content/contacts-content.ts";
+import { inputConstraints } from "../../../domain/forms/input-constraints.ts";
+import {
+  contactsContentSchema,
+  requisitesFormats,
+} from "../../../domain/site-content/contacts-content.ts";
 import {
   type ContactsFormValues,
   contactFieldName,
@@ -11,6 +15,9 @@ import type { FormErrors } from "../../../domain/site-content/site-form.ts";
 import { Choice, TextInput } from "../../components/staff/field/field.tsx";
 import { AddItemButton, ListItemFieldset } from "./list-buttons.tsx";
 import { UploadField } from "./upload-field.tsx";
+
+/** A field's limits, as contactsContentSchema checks them on the server. */
+const checked = (...path: string[]) => inputConstraints(contactsContentSchema, ...path);
 
 /**
  * The contacts' fields in the shared editor form (site-editor-form.tsx): the phone and the
@@ -44,10 +51,9 @@ export function ContactsFields({
           {...control("phone", "Телефон", values.phone)}
           hint="С кодом города, например (8332) 12-34-56"
           inputMode="tel"
-          required
-          maxLength={40}
+          {...checked("phone")}
         />
-        <TextInput {...control("address", "Адрес", values.address)} required maxLength={300} />
+        <TextInput {...control("address", "Адрес", values.address)} {...checked("address")} />
       </fieldset>
 
       <fieldset className="staff-form staff-stack">
@@ -69,14 +75,12 @@ export function ContactsFields({
             <TextInput
               {...row("wh", index, "days", "Дни", hours.days)}
               hint="Например: Понедельник — четверг, или Обед"
-              required
-              maxLength={100}
+              {...checked("workingHours", "days")}
             />
             <TextInput
               {...row("wh", index, "hours", "Часы", hours.hours)}
               hint="Например: 8.00–17.00"
-              required
-              maxLength={100}
+              {...checked("workingHours", "hours")}
             />
           </ListItemFieldset>
         ))}
@@ -90,7 +94,10 @@ export function ContactsFields({
           part="Сотрудники"
           list={`g${groupIndex}`}
           group={group}
-          titleControl={control(`g${groupIndex}.title`, "Название группы", group.title)}
+          titleControl={{
+            ...control(`g${groupIndex}.title`, "Название группы", group.title),
+            ...checked("groups", "title"),
+          }}
           nameOf={(contact) => contact.title}
           fields={(contact, index) => {
             const list = `g${groupIndex}`;
@@ -98,24 +105,23 @@ export function ContactsFields({
               <>
                 <TextInput
                   {...row(list, index, "title", "Должность или отдел", contact.title)}
-                  required
-                  maxLength={200}
+                  {...checked("groups", "rows", "title")}
                 />
                 <TextInput
                   {...row(list, index, "email", "Электронная почта", contact.email)}
                   inputMode="email"
-                  required
-                  maxLength={200}
+                  {...checked("groups", "rows", "email")}
                 />
                 <TextInput
                   {...row(list, index, "fullName", "ФИО", contact.fullName)}
                   hint="Необязательно"
-                  maxLength={200}
+                  {...checked("groups", "rows", "fullName")}
                 />
                 <TextInput
                   {...row(list, index, "extension", "Добавочный номер", contact.extension)}
                   hint="Необязательно: от 2 до 5 цифр"
                   inputMode="numeric"
+                  {...checked("groups", "rows", "extension")}
                   short
                 />
                 <Choice
@@ -147,7 +153,7 @@ export function ContactsFields({
         <TextInput
           {...control("legalNote", "Примечание над реквизитами", values.legalNote)}
           hint="Необязательно: пустое поле на странице не показывается"
-          maxLength={300}
+          {...checked("legal", "note")}
         />
         <input type="hidden" name="lcount" value={values.legalGroups.length} />
         {values.legalGroups.map((group, groupIndex) => (
@@ -156,19 +162,20 @@ export function ContactsFields({
             part="Реквизиты"
             list={`l${groupIndex}`}
             group={group}
-            titleControl={control(`l${groupIndex}.title`, "Название группы", group.title)}
+            titleControl={{
+              ...control(`l${groupIndex}.title`, "Название группы", group.title),
+              ...checked("legal", "groups", "title"),
+            }}
             nameOf={(detail) => detail.label}
             fields={(detail, index) => (
               <>
                 <TextInput
                   {...row(`l${groupIndex}`, index, "label", "Реквизит", detail.label)}
-                  required
-                  maxLength={200}
+                  {...checked("legal", "groups", "rows", "label")}
                 />
                 <TextInput
                   {...row(`l${groupIndex}`, index, "value", "Значение", detail.value)}
-                  required
-                  maxLength={300}
+                  {...checked("legal", "groups", "rows", "value")}
                 />
               </>
             )}
@@ -194,6 +201,7 @@ function RowGroupFieldset<Row extends { id: string }>({
   part: string;
   list: string;
   group: { id: string; title: string; rows: readonly Row[] };
+  /** The title's control, its limits included. */
   titleControl: ComponentProps<typeof TextInput>;
   nameOf: (row: Row) => string;
   fields: (row: Row, index: number) => ReactNode;
@@ -205,7 +213,7 @@ function RowGroupFieldset<Row extends { id: string }>({
       </legend>
       <input type="hidden" name={`${list}.id`} value={group.id} />
       <input type="hidden" name={`${list}count`} value={group.rows.length} />
-      <TextInput {...titleControl} required maxLength={200} />
+      <TextInput {...titleControl} />
       {group.rows.map((item, index) => (
         <ListItemFieldset
           key={item.id}

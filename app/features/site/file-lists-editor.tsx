@@ -1,4 +1,10 @@
-import type { FileListKind, FileSlot } from "../../../domain/site-content/file-lists-content.ts";
+import { inputConstraints } from "../../../domain/forms/input-constraints.ts";
+import {
+  applicationsContentSchema,
+  documentsContentSchema,
+  type FileListKind,
+  type FileSlot,
+} from "../../../domain/site-content/file-lists-content.ts";
 import {
   controlId,
   type FileListValues,
@@ -11,6 +17,14 @@ import type { FormErrors } from "../../../domain/site-content/site-form.ts";
 import { TextInput } from "../../components/staff/field/field.tsx";
 import { AddItemButton, ListItemButtons } from "./list-buttons.tsx";
 import { UploadField } from "./upload-field.tsx";
+
+/** A field's limits, as the list's schema checks them on the server. */
+const checked = (kind: FileListKind, ...path: string[]) =>
+  inputConstraints(
+    kind.page === "documents" ? documentsContentSchema : applicationsContentSchema,
+    "groups",
+    ...path,
+  );
 
 /**
  * The fields of a grouped list of files (the documents, the blank forms) in the shared editor
@@ -43,8 +57,7 @@ export function fileListFields(kind: FileListKind) {
                 id={controlId(name("title"))}
                 name={name("title")}
                 label="Название группы"
-                required
-                maxLength={200}
+                {...checked(kind, "title")}
                 defaultValue={group.title}
                 error={errorOf(name("title"))}
               />
@@ -107,8 +120,7 @@ function RowFieldset({
         id={controlId(name("title"))}
         name={name("title")}
         label={`Название ${kind.words.rowGenitive}`}
-        required
-        maxLength={300}
+        {...checked(kind, kind.rows, "title")}
         defaultValue={row.title}
         error={errorOf(name("title"))}
       />

@@ -1,4 +1,8 @@
-import { announcementImageFormats } from "../../../domain/site-content/news-content.ts";
+import { inputConstraints } from "../../../domain/forms/input-constraints.ts";
+import {
+  announcementImageFormats,
+  announcementSchema,
+} from "../../../domain/site-content/news-content.ts";
 import {
   type AnnouncementFormValues,
   announcementFieldName,
@@ -58,8 +62,7 @@ export function NewsFields({
               id={id("title")}
               name={name("title")}
               label="Заголовок"
-              required
-              maxLength={200}
+              {...inputConstraints(announcementSchema, "title")}
               defaultValue={announcement.title}
               error={errorOf(index, "title")}
             />
@@ -79,9 +82,8 @@ export function NewsFields({
               name={name("text")}
               label="Текст"
               hint={markupHint}
-              required
               rows={8}
-              maxLength={20000}
+              {...inputConstraints(announcementSchema, "text")}
               defaultValue={announcement.text}
               error={errorOf(index, "text")}
             />
@@ -102,7 +104,7 @@ export function NewsFields({
               label="Описание картинки словами"
               hint="Обязательно, если есть картинка: что на ней, для тех, кто её не видит."
               rows={2}
-              maxLength={1000}
+              {...inputConstraints(announcementSchema, "image", "alt")}
               defaultValue={announcement.imageAlt}
               error={errorOf(index, "imageAlt")}
             />

@@ -1,9 +1,17 @@
 import type { ReactNode } from "react";
+import { inputConstraints } from "../../../domain/forms/input-constraints.ts";
+import { pricesContentSchema } from "../../../domain/site-content/prices-content.ts";
 import { type PricesFormValues, priceFieldName } from "../../../domain/site-content/prices-form.ts";
 import type { FormErrors } from "../../../domain/site-content/site-form.ts";
 import { TextInput } from "../../components/staff/field/field.tsx";
 import { Textarea } from "../../components/staff/textarea/textarea.tsx";
 import { AddItemButton, ListItemFieldset } from "./list-buttons.tsx";
+
+/** A field's limits, as pricesContentSchema checks them on the server. */
+const checked = (...path: string[]) => inputConstraints(pricesContentSchema, ...path);
+/** A package's field, of the legal entities' list (`lp`) or the private persons' (`ip`). */
+const packageField = (list: "lp" | "ip", field: string) =>
+  checked(list === "lp" ? "legalEntities" : "individuals", "packages", field);
 
 const priceHint = "Целым числом рублей, например 2106";
 const linesHint = "Каждое с новой строки";
@@ -42,9 +50,19 @@ export function PricesFields({
       <input type="hidden" name="ipcount" value={values.individuals.length} />
       <fieldset className="staff-form staff-stack">
         <legend>Юридическим лицам</legend>
-        <TextInput {...field("legalTitle", "Заголовок группы")} required maxLength={100} />
-        <TextInput {...field("legalSubtitle", "Что в таблице")} required maxLength={200} />
-        <TextInput {...field("vatNote", "Примечание о НДС")} hint="Необязательно" maxLength={300} />
+        <TextInput
+          {...field("legalTitle", "Заголовок группы")}
+          {...checked("legalEntities", "title")}
+        />
+        <TextInput
+          {...field("legalSubtitle", "Что в таблице")}
+          {...checked("legalEntities", "subtitle")}
+        />
+        <TextInput
+          {...field("vatNote", "Примечание о НДС")}
+          hint="Необязательно"
+          {...checked("legalEntities", "vatNote")}
+        />
         {values.legal.map((pricePackage, index) => (
           <PackageFieldset
             key={pricePackage.id}
@@ -58,7 +76,7 @@ export function PricesFields({
             <TextInput
               {...item("lp", index, "note", "Что входит или срок", pricePackage.note)}
               hint="Необязательно: показывается под названием"
-              maxLength={300}
+              {...packageField("lp", "note")}
             />
           </PackageFieldset>
         ))}
@@ -71,8 +89,15 @@ export function PricesFields({
       </fieldset>
       <fieldset className="staff-form staff-stack">
         <legend>Отбор проб</legend>
-        <TextInput {...field("samplingTitle", "Название услуги")} required maxLength={200} />
-        <TextInput {...field("samplingUnit", "За что цена")} hint="Например: за 1 образец" />
+        <TextInput
+          {...field("samplingTitle", "Название услуги")}
+          {...checked("legalEntities", "sampling", "title")}
+        />
+        <TextInput
+          {...field("samplingUnit", "За что цена")}
+          hint="Например: за 1 образец"
+          {...checked("legalEntities", "sampling", "unit")}
+        />
         <TextInput
           {...field("samplingPrice", "Цена, ₽ с НДС")}
           hint={priceHint}
@@ -84,7 +109,10 @@ export function PricesFields({
       </fieldset>
       <fieldset className="staff-form staff-stack">
         <legend>Частным лицам</legend>
-        <TextInput {...field("individualsTitle", "Заголовок группы")} required maxLength={100} />
+        <TextInput
+          {...field("individualsTitle", "Заголовок группы")}
+          {...checked("individuals", "title")}
+        />
         {values.individuals.map((pricePackage, index) => (
           <PackageFieldset
             key={pricePackage.id}
@@ -98,12 +126,11 @@ export function PricesFields({
             <TextInput
               {...item("ip", index, "included", "Что входит", pricePackage.included)}
               hint="Необязательно, например: Анализ воды"
-              maxLength={200}
+              {...packageField("ip", "included")}
             />
             <TextInput
               {...item("ip", index, "period", "Срок", pricePackage.period)}
-              required
-              maxLength={100}
+              {...packageField("ip", "period")}
             />
             <Textarea
               {...item(
@@ -114,12 +141,12 @@ export function PricesFields({
                 pricePackage.sample,
               )}
               rows={2}
-              maxLength={500}
+              {...packageField("ip", "sample")}
             />
             <TextInput
               {...item("ip", index, "extraName", "Дополнительная услуга", pricePackage.extraName)}
               hint="Необязательно, например: Рекомендации (по желанию)"
-              maxLength={200}
+              {...checked("individuals", "packages", "extra", "name")}
             />
             <TextInput
               {...item(
@@ -181,8 +208,7 @@ function PackageFieldset({
     >
       <TextInput
         {...item(list, index, "name", "Название", pricePackage.name)}
-        required
-        maxLength={200}
+        {...packageField(list, "name")}
       />
       <TextInput
         {...item(list, index, "price", priceLabel, pricePackage.price)}

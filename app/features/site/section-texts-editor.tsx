@@ -1,3 +1,5 @@
+import { inputConstraints } from "../../../domain/forms/input-constraints.ts";
+import { sectionTextSchema } from "../../../domain/site-content/section-texts-content.ts";
 import type { SectionTextValues } from "../../../domain/site-content/section-texts-form.ts";
 import { sectionFieldName } from "../../../domain/site-content/section-texts-form.ts";
 import type { FormErrors } from "../../../domain/site-content/site-form.ts";
@@ -28,9 +30,8 @@ export function sectionTextsFields(titleOf: (id: string) => string) {
               id={`section-${index}-text`}
               name={sectionFieldName(index, "text")}
               label={`Раздел «${titleOf(section.id)}»`}
-              required
               rows={8}
-              maxLength={10000}
+              {...inputConstraints(sectionTextSchema, "text")}
               defaultValue={section.text}
               error={errors?.byField[sectionFieldName(index, "text")]}
             />

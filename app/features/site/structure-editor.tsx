@@ -1,5 +1,9 @@
+import { inputConstraints } from "../../../domain/forms/input-constraints.ts";
 import type { FormErrors } from "../../../domain/site-content/site-form.ts";
-import { chartImageFormats } from "../../../domain/site-content/structure-content.ts";
+import {
+  chartImageFormats,
+  structureContentSchema,
+} from "../../../domain/site-content/structure-content.ts";
 import {
   chartUpload,
   type StructureFormValues,
@@ -8,6 +12,10 @@ import {
 import { TextInput } from "../../components/staff/field/field.tsx";
 import { Textarea } from "../../components/staff/textarea/textarea.tsx";
 import { UploadField } from "./upload-field.tsx";
+
+/** A field's limits, as structureContentSchema checks them on the server. */
+const checked = (part: "director" | "chart", field: string) =>
+  inputConstraints(structureContentSchema, part, field);
 
 const notice = "Необязательно: пока заполнено, страница показывает его над текстом";
 
@@ -34,10 +42,14 @@ export function StructureFields({
     <>
       <fieldset className="staff-form staff-stack">
         <legend>Руководитель</legend>
-        <TextInput {...field("position")} required maxLength={200} />
-        <TextInput {...field("fullName")} required maxLength={200} />
+        <TextInput {...field("position")} {...checked("director", "position")} />
+        <TextInput {...field("fullName")} {...checked("director", "fullName")} />
         <Textarea {...field("biography")} hint="Каждый абзац с новой строки" rows={6} />
-        <TextInput {...field("directorNotice")} hint={notice} maxLength={300} />
+        <TextInput
+          {...field("directorNotice")}
+          hint={notice}
+          {...checked("director", "sampleNotice")}
+        />
       </fieldset>
       <fieldset className="staff-form staff-stack">
         <legend>Схема структуры</legend>
@@ -56,8 +68,9 @@ export function StructureFields({
           {...field("chartAlt")}
           hint="Что показывает схема: подразделения и кому они подчиняются. Это текст ссылки на картинку"
           rows={3}
+          {...checked("chart", "alt")}
         />
-        <TextInput {...field("chartNotice")} hint={notice} maxLength={300} />
+        <TextInput {...field("chartNotice")} hint={notice} {...checked("chart", "sampleNotice")} />
       </fieldset>
     </>
   );

@@ -1,7 +1,9 @@
+import { inputConstraints } from "../../../domain/forms/input-constraints.ts";
 import type { FormErrors } from "../../../domain/site-content/site-form.ts";
 import {
   vacancyConditionFields,
   vacancyConditionLabels,
+  vacancySchema,
 } from "../../../domain/site-content/vacancies-content.ts";
 import {
   type VacancyFormValues,
@@ -44,8 +46,7 @@ export function VacanciesFields({
               id={id("title")}
               name={name("title")}
               label="Название"
-              required
-              maxLength={200}
+              {...inputConstraints(vacancySchema, "title")}
               defaultValue={vacancy.title}
               error={errorOf(index, "title")}
             />
@@ -73,16 +74,16 @@ export function VacanciesFields({
                 label: vacancyConditionLabels[field],
                 defaultValue: vacancy[field],
                 error: errorOf(index, field),
+                ...inputConstraints(vacancySchema, field),
               };
               // Duties are a paragraph; every other condition a few words.
               return field === "duties" ? (
-                <Textarea key={field} {...control} hint="Необязательно" rows={4} maxLength={2000} />
+                <Textarea key={field} {...control} hint="Необязательно" rows={4} />
               ) : (
                 <TextInput
                   key={field}
                   {...control}
                   hint="Необязательно: пустое поле на странице не показывается"
-                  maxLength={200}
                 />
               );
             })}

@@ -1,3 +1,5 @@
+import { inputConstraints } from "../../../domain/forms/input-constraints.ts";
+import { appealActionFormSchema } from "../../../domain/staff/appeal-action-form.ts";
 /**
  * 'Ответ гражданину' on an appeal's page: the form that writes and sends the answer with its
  * files (multipart, posted to the server's upload address), its preview, and, once sent, the
@@ -93,8 +95,7 @@ export function AnswerForm({
           id="answer-text"
           name="answer_text"
           label="Текст ответа"
-          required
-          maxLength={answerFileLimits.maxTextLength}
+          {...inputConstraints(appealActionFormSchema, "answer", "answer_text")}
           rows={12}
           defaultValue={draft?.text ?? ""}
         />
@@ -121,7 +122,7 @@ export function AnswerForm({
           name="outgoing_number"
           label="Исходящий номер"
           short
-          maxLength={50}
+          {...inputConstraints(appealActionFormSchema, "answer", "outgoing_number")}
           defaultValue={draft?.outgoingNumber ?? ""}
         />
         <ButtonGroup>
@@ -313,8 +314,7 @@ export function FailedAnswerActions({
           id="post-address"
           name="post_address"
           label="Почтовый адрес"
-          required
-          maxLength={500}
+          {...inputConstraints(appealActionFormSchema, "answer-by-post", "post_address")}
           rows={2}
         />
         <Button>Отметить отправку почтой</Button>

@@ -10,6 +10,8 @@ import {
   withoutAnswerGrounds,
 } from "../../../domain/appeals/appeal-states.ts";
 import { appealTerms } from "../../../domain/appeals/legal-terms.ts";
+import { inputConstraints } from "../../../domain/forms/input-constraints.ts";
+import { appealActionFormSchema } from "../../../domain/staff/appeal-action-form.ts";
 import type { RegistryAppeal } from "../../../domain/staff/registry-types.ts";
 import { Button } from "../../components/staff/button/button.tsx";
 import { DateInput } from "../../components/staff/date-input/date-input.tsx";
@@ -51,8 +53,7 @@ export function ActionForm({
             id={id("to")}
             name="forwarded_to"
             label="Куда перенаправлено (орган, организация)"
-            required
-            maxLength={300}
+            {...inputConstraints(appealActionFormSchema, "forward", "forwarded_to")}
             defaultValue={defaults.forwarded_to ?? ""}
           />
           <DayInput
@@ -97,8 +98,7 @@ export function ActionForm({
             id={id("reason")}
             name="extension_reason"
             label="Причина продления"
-            required
-            maxLength={1000}
+            {...inputConstraints(appealActionFormSchema, "extend", "extension_reason")}
             rows={3}
             defaultValue={defaults.extension_reason ?? ""}
           />

@@ -1,3 +1,5 @@
+import { inputConstraints } from "../../../domain/forms/input-constraints.ts";
+import { appealActionFormSchema } from "../../../domain/staff/appeal-action-form.ts";
 /**
  * What an executor's draft awaiting approval shows alike, an answer or a notice: who prepared it
  * and what a head said on returning it, and the head's two decisions, approve or return with a
@@ -76,8 +78,7 @@ export function DraftDecision({
           id={`${returnIntent}-comment`}
           name="review_comment"
           label="Что доработать"
-          required
-          maxLength={2000}
+          {...inputConstraints(appealActionFormSchema, returnIntent, "review_comment")}
           rows={3}
         />
         <Button kind="secondary">Вернуть на доработку</Button>
