@@ -10,6 +10,7 @@ import { createMemoryStatusLookupGuard } from "./appeals/status-lookup-guard.ts"
 import {
   defaultMetricsAllow,
   defaultPurgeTime,
+  defaultRateLimit,
   defaultReminderTime,
   defaultSignInAuditDays,
   defaultTimeouts,
@@ -57,7 +58,7 @@ export function buildApp({
   site,
   pageHandler,
   renderPages,
-  rateLimiter = createMemoryRateLimiter(config.rateLimit ?? { perMinute: 10, perDay: 100 }),
+  rateLimiter = createMemoryRateLimiter(config.rateLimit ?? defaultRateLimit),
   statusRateLimiter = createMemoryStatusLookupGuard(),
   logStream,
 }: AppDependencies): FastifyInstance {

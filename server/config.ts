@@ -40,6 +40,8 @@ export const defaultBackupKeep = 14;
 export const defaultMetricsAllow = ["127.0.0.1", "::1"];
 /** Days sign-in audit lines are kept unless SIGN_IN_AUDIT_DAYS says otherwise: a year. */
 export const defaultSignInAuditDays = 365;
+/** Appeals from one client address unless RATE_LIMIT_PER_MINUTE and RATE_LIMIT_PER_DAY say otherwise. */
+export const defaultRateLimit = { perMinute: 10, perDay: 100 } as const;
 
 export type ServerConfig = {
   port: number;
@@ -142,8 +144,8 @@ const envSchema = z
       .default("info"),
     SITE_DIR: z.string().min(1).default("build/client"),
     SERVER_BUILD: z.string().min(1).default("build/server/index.js"),
-    RATE_LIMIT_PER_MINUTE: limit(10),
-    RATE_LIMIT_PER_DAY: limit(100),
+    RATE_LIMIT_PER_MINUTE: limit(defaultRateLimit.perMinute),
+    RATE_LIMIT_PER_DAY: limit(defaultRateLimit.perDay),
     TRUST_PROXY: z.string().default("false").pipe(parsed(parseTrustProxy)),
     SMTP_URL: parsed(parseSmtpUrl).optional(),
     APPEALS_NOTIFY_TO: parsed(parseAddressList).optional(),

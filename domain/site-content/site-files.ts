@@ -5,29 +5,17 @@
  * and size for the link's label, and the warnings an editor saw).
  */
 import { z } from "zod";
+import {
+  acceptOf as acceptOfTypes,
+  fileTypes,
+  labelListOf,
+  megabyte,
+} from "../attachments/file-types.ts";
 
-export const siteFileTypes = [
-  { format: "PDF", extension: "pdf", mediaType: "application/pdf" },
-  {
-    format: "DOCX",
-    extension: "docx",
-    mediaType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-  },
-  {
-    format: "XLSX",
-    extension: "xlsx",
-    mediaType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-  },
-  { format: "ODT", extension: "odt", mediaType: "application/vnd.oasis.opendocument.text" },
-  {
-    format: "ODS",
-    extension: "ods",
-    mediaType: "application/vnd.oasis.opendocument.spreadsheet",
-  },
-  { format: "JPEG", extension: "jpg", mediaType: "image/jpeg" },
-  { format: "PNG", extension: "png", mediaType: "image/png" },
-  { format: "WEBP", extension: "webp", mediaType: "image/webp" },
-] as const;
+/** The types an editor may upload, from the site's one list (attachments/file-types.ts). */
+export const siteFileTypes = (
+  ["pdf", "docx", "xlsx", "odt", "ods", "jpeg", "png", "webp"] as const
+).map((key) => ({ ...fileTypes[key], format: fileTypes[key].label }));
 
 export type SiteFileFormat = (typeof siteFileTypes)[number]["format"];
 
@@ -38,8 +26,6 @@ export const siteFileFormats = siteFileTypes.map((type) => type.format) as [
 
 export const formatOfMediaType = (mediaType: string): SiteFileFormat | undefined =>
   siteFileTypes.find((type) => type.mediaType === mediaType)?.format;
-
-const megabyte = 1024 * 1024;
 
 export const siteFileLimits = {
   /** One file, in bytes (20 MB). */
@@ -57,11 +43,8 @@ export const siteFileLimits = {
   maxFileInputs: 2400,
 } as const;
 
-/** 'PDF, DOCX, … или WEBP'. */
-export const formatList = (formats: readonly string[]) =>
-  formats.length === 1
-    ? formats[0]
-    : `${formats.slice(0, -1).join(", ")} или ${formats.at(-1) ?? ""}`;
+/** 'PDF, DOCX, … или WEBP': formats (a type's label) listed as every file message lists them. */
+export const formatList = labelListOf;
 
 export const siteFileMessages = {
   tooMany: `За один раз можно загрузить не более ${siteFileLimits.maxFiles} файлов: сохраните черновик и загрузите остальные.`,
@@ -77,10 +60,10 @@ export const siteFileMessages = {
 
 /** The `accept` of a file input taking `formats`: a hint to the picker; the server decides. */
 export const acceptOf = (formats: readonly SiteFileFormat[]) =>
-  siteFileTypes
-    .filter((type) => formats.includes(type.format))
-    .flatMap((type) => [`.${type.extension}`, type.mediaType])
-    .join(",");
+  acceptOfTypes(
+    siteFileTypes.filter((type) => formats.includes(type.format)),
+    [],
+  );
 
 /** A kept file's public address: `/files/<id>/<its name>`, for ever (decision 0036). */
 export const siteFileAddress = (id: string, fileName: string) =>

@@ -1,6 +1,7 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { extname, join, relative, sep } from "node:path";
 import { notFoundPath } from "../../content/site-pages.ts";
+import { fileTypes } from "../../domain/attachments/file-types.ts";
 import { type InlineSources, inlineSources } from "../http/content-security-policy.ts";
 import { etagOf } from "./compressed-variants.ts";
 
@@ -43,18 +44,17 @@ const contentTypes: Record<string, string> = {
   ".xml": "application/xml; charset=utf-8",
   ".atom": "application/atom+xml; charset=utf-8",
   ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-  ".webp": "image/webp",
+  ".jpeg": fileTypes.jpeg.mediaType,
   ".avif": "image/avif",
   ".ico": "image/x-icon",
   ".woff2": "font/woff2",
-  ".pdf": "application/pdf",
-  ".doc": "application/msword",
-  ".docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-  ".xls": "application/vnd.ms-excel",
-  ".xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  // The build's documents and pictures (public/docs, forms, images): the types uploads know.
+  ...Object.fromEntries(
+    (["pdf", "doc", "docx", "xls", "xlsx", "png", "jpeg", "webp"] as const).map((key) => [
+      `.${fileTypes[key].extension}`,
+      fileTypes[key].mediaType,
+    ]),
+  ),
 };
 
 // Vite puts content-hashed files under /assets/: their address changes with their content.
