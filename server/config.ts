@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { timeOfDayPattern } from "../domain/text/patterns.ts";
 import { parseAddressRanges, parseSiteUrl, parseTrustProxy } from "./config-addresses.ts";
 import {
   type DatabaseConfig,
@@ -129,6 +130,9 @@ export const defaultTimeouts: ServerTimeouts = {
   checkIntervalMs: 1_000,
 };
 
+/** A daily job's time, 'HH:MM' in Kirov time, or 'off'. */
+const timeOrOff = (text: string) => text === "off" || timeOfDayPattern.test(text);
+
 const envSchema = z
   .object({
     PORT: z
@@ -169,11 +173,11 @@ const envSchema = z
       .optional(),
     REMINDER_TIME: z
       .string()
-      .regex(/^(([01]\d|2[0-3]):[0-5]\d|off)$/, "must be HH:MM in Kirov time, e.g. 08:00, or off")
+      .refine(timeOrOff, "must be HH:MM in Kirov time, e.g. 08:00, or off")
       .default(defaultReminderTime),
     PURGE_TIME: z
       .string()
-      .regex(/^(([01]\d|2[0-3]):[0-5]\d|off)$/, "must be HH:MM in Kirov time, e.g. 04:00, or off")
+      .refine(timeOrOff, "must be HH:MM in Kirov time, e.g. 04:00, or off")
       .default(defaultPurgeTime),
     BACKUP_DIR: z.string().optional(),
     BACKUP_KEEP: limit(defaultBackupKeep).refine(
@@ -182,7 +186,7 @@ const envSchema = z
     ),
     BACKUP_TIME: z
       .string()
-      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:MM in Kirov time, e.g. 03:00")
+      .regex(timeOfDayPattern, "must be HH:MM in Kirov time, e.g. 03:00")
       .default(defaultBackupTime),
     METRICS_ALLOW: z.string().optional().pipe(parsed(parseAddressRanges).optional()),
     SIGN_IN_AUDIT_DAYS: limit(defaultSignInAuditDays).refine(

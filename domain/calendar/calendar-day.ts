@@ -2,14 +2,15 @@
  * Calendar days as ISO text ('2026-11-22'), the unit every legal term here counts in. Arithmetic
  * runs on UTC midnights, so no time zone or daylight-saving change can shift a day.
  */
-const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+import { isoDatePattern } from "../text/patterns.ts";
+
 const dayMs = 86_400_000;
 
 /** UTC midnight of the day; throws a RangeError on text that is no real day of that form. */
 export function parseIsoDate(isoDate: string): Date {
-  const match = isoDatePattern.exec(isoDate);
-  const utc = match
-    ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])))
+  const [year, month, day] = isoDate.split("-").map(Number);
+  const utc = isoDatePattern.test(isoDate)
+    ? new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1))
     : undefined;
   if (!utc?.toISOString().startsWith(isoDate)) {
     throw new RangeError(`not a calendar day in the form YYYY-MM-DD: ${JSON.stringify(isoDate)}`);

@@ -6,10 +6,11 @@
  * the build's defaults (content/contacts.ts), a posted form and a stored edition.
  */
 import { z } from "zod";
+import { itemIdPattern } from "../text/patterns.ts";
 import { fileAddressSchema, isSiteFileAddress, uploadedFileSchema } from "./site-files.ts";
 import { requiredText, typedText } from "./typed-text.ts";
 
-const itemId = z.string().regex(/^[a-z0-9-]{1,60}$/, "Неверный идентификатор строки.");
+const itemId = z.string().regex(itemIdPattern, "Неверный идентификатор строки.");
 
 /** The ten digits of a Russian number after +7, from what a person typed; undefined: not one. */
 export function phoneDigits(display: string): string | undefined {

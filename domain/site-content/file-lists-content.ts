@@ -8,6 +8,7 @@
  * stored edition.
  */
 import { z } from "zod";
+import { itemIdPattern } from "../text/patterns.ts";
 import {
   fileAddressSchema,
   isSiteFileAddress,
@@ -20,8 +21,8 @@ import { requiredText } from "./typed-text.ts";
 export const maxGroups = 20;
 export const maxRows = 60;
 
-const groupId = z.string().regex(/^[a-z0-9-]{1,60}$/, "Неверный идентификатор группы.");
-const rowId = z.string().regex(/^[a-z0-9-]{1,60}$/, "Неверный идентификатор.");
+const groupId = z.string().regex(itemIdPattern, "Неверный идентификатор группы.");
+const rowId = z.string().regex(itemIdPattern, "Неверный идентификатор.");
 
 /** An uploaded file's address must come with its facts, a build's file without them. */
 const withFacts =

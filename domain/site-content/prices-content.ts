@@ -6,11 +6,12 @@
  * checks the build's defaults (content/price-list.ts), a posted form and a stored edition.
  */
 import { z } from "zod";
+import { itemIdPattern } from "../text/patterns.ts";
 import { requiredText, roubles, typedText } from "./typed-text.ts";
 
 export const maxPackages = 30;
 
-const packageId = z.string().regex(/^[a-z0-9-]{1,60}$/, "Неверный идентификатор пакета.");
+const packageId = z.string().regex(itemIdPattern, "Неверный идентификатор пакета.");
 const price = roubles("цену");
 
 /** Lines of text, each a term or a condition of its own (one a line in the editor). */

@@ -4,6 +4,7 @@
  * already passed. The form's inputs are `<input type="date">` ('2026-12-01') and
  * `<input type="time">` ('09:00'; an HTML time may carry seconds, '09:00:30', which are kept).
  */
+import { inputTimePattern } from "../text/patterns.ts";
 import { kirovIsoDate, kirovOffsetMinutes, startOfKirovDay } from "../time/kirov-time.ts";
 
 export const scheduleMessages = {
@@ -15,7 +16,7 @@ export const scheduleMessages = {
 /** The moment a Kirov calendar day and time of day name, or undefined when there is none. */
 export function kirovMomentOf(isoDate: string, time: string): Date | undefined {
   const day = startOfKirovDay(isoDate);
-  const match = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/.exec(time);
+  const match = inputTimePattern.exec(time);
   if (!day || !match) return undefined;
   const [year, month, date] = isoDate.split("-").map(Number);
   const wallClock = Date.UTC(

@@ -5,11 +5,12 @@
  * blocks, the investors' page and the appeals page's rules can take the same schema.
  */
 import { z } from "zod";
+import { itemIdPattern } from "../text/patterns.ts";
 import { markupText } from "./typed-text.ts";
 
 export const sectionTextSchema = z.object({
   /** The section's anchor on its page (`gov-task`): which section the text is of. */
-  id: z.string().regex(/^[a-z0-9-]{1,60}$/, "Неверный идентификатор раздела."),
+  id: z.string().regex(itemIdPattern, "Неверный идентификатор раздела."),
   text: markupText(10_000, "Напишите текст раздела."),
 });
 

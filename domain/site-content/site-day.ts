@@ -4,6 +4,7 @@
  * page that printed it; a date outside these years is a typing slip on this site, never a fact.
  */
 import { z } from "zod";
+import { isoDatePattern } from "../text/patterns.ts";
 
 export const siteDayYears = { first: 1900, last: 2100 } as const;
 
@@ -14,7 +15,7 @@ export const siteDayMessages = {
 
 /** True for 'YYYY-MM-DD' naming a day that exists (not 2026-02-30). */
 export function isRealIsoDay(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  if (!isoDatePattern.test(text)) return false;
   const date = new Date(`${text}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
 }

@@ -11,6 +11,7 @@ import {
   labelListOf,
   megabyte,
 } from "../attachments/file-types.ts";
+import { uuidText } from "../text/patterns.ts";
 
 /** The types an editor may upload, from the site's one list (attachments/file-types.ts). */
 export const siteFileTypes = (
@@ -69,8 +70,7 @@ export const acceptOf = (formats: readonly SiteFileFormat[]) =>
 export const siteFileAddress = (id: string, fileName: string) =>
   `/files/${id}/${encodeURIComponent(fileName)}`;
 
-export const siteFileAddressPattern =
-  /^\/files\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/([^/?#]+)$/;
+export const siteFileAddressPattern = new RegExp(`^/files/(${uuidText})/([^/?#]+)$`);
 
 /** A kept file's address, its name encoded as `siteFileAddress` encodes it. */
 export function isSiteFileAddress(href: string): boolean {

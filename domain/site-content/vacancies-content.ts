@@ -4,6 +4,7 @@
  * edition read back from the store, so the page never meets content it was not written for.
  */
 import { z } from "zod";
+import { itemIdPattern } from "../text/patterns.ts";
 import { typedText as typed } from "./typed-text.ts";
 
 /** What a vacancy's conditions may say, in the order the page lists them (empty: not shown). */
@@ -43,7 +44,7 @@ const conditionLimits: Record<VacancyConditionField, number> = {
 
 export const vacancySchema = z.object({
   /** Stable within the page: the heading's id, and how the history follows one vacancy. */
-  id: z.string().regex(/^[a-z0-9-]{1,60}$/, "Неверный идентификатор вакансии."),
+  id: z.string().regex(itemIdPattern, "Неверный идентификатор вакансии."),
   title: typed(200).pipe(z.string().min(1, "Укажите название вакансии.")),
   salary: z.object({
     /** Roubles a month. */

@@ -4,6 +4,8 @@
  * runtime's time-zone data. Formatters are built once per module: building one costs tens of
  * microseconds, which showed up in a profile of the appeal POST when it was done per appeal.
  */
+import { isoDatePattern } from "../text/patterns.ts";
+
 export const kirovTimeZone = "Europe/Kirov";
 
 const isoDateFormat = new Intl.DateTimeFormat("en-CA", {
@@ -85,9 +87,9 @@ export function kirovOffsetMinutes(moment: Date): number {
  * real date of that form.
  */
 export function startOfKirovDay(isoDate: string): Date | undefined {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
-  if (!match) return undefined;
-  const utcMidnight = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  if (!isoDatePattern.test(isoDate)) return undefined;
+  const [year, month, day] = isoDate.split("-").map(Number);
+  const utcMidnight = Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1);
   if (!new Date(utcMidnight).toISOString().startsWith(isoDate)) return undefined;
   return new Date(utcMidnight - kirovOffsetMinutes(new Date(utcMidnight)) * 60_000);
 }

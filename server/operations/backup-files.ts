@@ -1,12 +1,14 @@
 import { readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { isoDateText } from "../../domain/text/patterns.ts";
 
 // appeals-2026-11-24.sqlite (SQLite) or appeals-2026-11-24.dump (pg_dump's custom format)
-const backupName = /^appeals-(\d{4}-\d{2}-\d{2})\.(sqlite|dump)$/;
+const backupName = new RegExp(String.raw`^appeals-(${isoDateText})\.(sqlite|dump)$`);
 // The same, being written (server/db/store-backup-report.ts, temporaryBackupName), and the
 // rollback journal SQLite keeps beside the copy while it writes it.
-const partialName =
-  /^\.appeals-(\d{4}-\d{2}-\d{2})\.(sqlite|dump)\.[0-9a-f-]+\.partial(-journal)?$/;
+const partialName = new RegExp(
+  String.raw`^\.appeals-(${isoDateText})\.(sqlite|dump)\.[0-9a-f-]+\.partial(-journal)?$`,
+);
 
 /** The scheduled backup's file name for a Kirov day: sorting the names sorts the days. */
 export function backupFileName(day: string, extension: string): string {

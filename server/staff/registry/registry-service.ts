@@ -21,6 +21,7 @@ import {
   type StaffViewer,
   waitsForApproval,
 } from "../../../domain/staff/staff-roles.ts";
+import { uuidPattern } from "../../../domain/text/patterns.ts";
 import { kirovIsoDate } from "../../../domain/time/kirov-time.ts";
 import { appealEntry } from "../../db/audit-repository.ts";
 import type { DataLayer } from "../../db/data-layer.ts";
@@ -41,8 +42,6 @@ function scopeOf(viewer: StaffViewer, query: RegistryQuery): ScopedRegistryQuery
   if (viewer.role === "executor") return { ...query, assignee: viewer.login };
   return undefined;
 }
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Whether text can be an appeal id (PostgreSQL refuses a malformed uuid with an error). */
 export function isAppealId(text: string): boolean {
