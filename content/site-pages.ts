@@ -144,6 +144,9 @@ export function sitePage(path: SitePath): SitePage {
  */
 export const notFoundPath = "/404";
 
+/** The 404 page's heading, and what staff read when a page they asked for is not there. */
+export const notFoundTitle = "Страница не найдена";
+
 /** Every address rendered to static HTML at build time: the site's pages and the 404 page. */
 export const prerenderedPaths: readonly string[] = [
   ...sitePages.map((page) => page.path),

@@ -97,6 +97,9 @@ const capabilitiesOf: Record<StaffRole, readonly StaffCapability[]> = {
   editor: ["edit-site"],
 };
 
+/** What staff read when their role lacks the capability an action needs. */
+export const roleRefusal = "Это действие недоступно для вашей роли.";
+
 export function can(role: StaffRole, capability: StaffCapability): boolean {
   return capabilitiesOf[role].includes(capability);
 }

@@ -6,7 +6,7 @@
 import contentDisposition from "content-disposition";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { readRegistryQuery } from "../../domain/staff/registry-query.ts";
-import type { StaffCapability } from "../../domain/staff/staff-roles.ts";
+import { roleRefusal, type StaffCapability } from "../../domain/staff/staff-roles.ts";
 import type { AppealsRepository } from "../db/appeals-repository.ts";
 import type { SignedIn } from "../staff/auth/staff-auth.ts";
 import { sendRegistryCsv } from "../staff/registry/csv-export.ts";
@@ -51,7 +51,7 @@ export function staffFileRoutes(deps: {
         if (!read.ok) return staffRefusalPage(reply, 400, read.message);
         // An executor's CSV holds the appeals assigned to them; an administrator's, none.
         const scoped = deps.registry.exportQuery(viewer, read.query);
-        if (!scoped) return staffRefusalPage(reply, 403, "Это действие недоступно для вашей роли.");
+        if (!scoped) return staffRefusalPage(reply, 403, roleRefusal);
         return sendRegistryCsv(reply, deps.appeals, scoped, deps.registry.today());
       },
     },

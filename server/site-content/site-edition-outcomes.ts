@@ -1,5 +1,7 @@
+import { notFoundTitle } from "../../content/site-pages.ts";
+
 /** What the site's staff actions answer when they cannot do what was asked (issue 28). */
-export const notFound = { ok: false, status: 404, message: "Страница не найдена." } as const;
+export const notFound = { ok: false, status: 404, message: `${notFoundTitle}.` } as const;
 
 export const changedMeanwhile = {
   ok: false,

@@ -18,6 +18,7 @@ import {
   can,
   intentCapabilities,
   maySeeAppeal,
+  roleRefusal,
   type StaffViewer,
   waitsForApproval,
 } from "../../../domain/staff/staff-roles.ts";
@@ -33,8 +34,6 @@ import { retryFailedDelivery } from "./delivery-retry.ts";
 import { createTeamService } from "./team-service.ts";
 
 export const registryPageSize = 50;
-
-const forbidden = "Это действие недоступно для вашей роли.";
 
 /** The list's query as the viewer may run it; undefined: nothing to list (an administrator). */
 function scopeOf(viewer: StaffViewer, query: RegistryQuery): ScopedRegistryQuery | undefined {
@@ -194,7 +193,7 @@ export function createRegistryService(deps: {
       }
       const appeal = await visibleAppeal(viewer, id);
       if (!appeal) return refused(404, "Обращение не найдено.");
-      if (!can(viewer.role, "answer")) return refused(403, forbidden);
+      if (!can(viewer.role, "answer")) return refused(403, roleRefusal);
       return answers.preview(appeal, form, files);
     },
 
@@ -212,7 +211,7 @@ export function createRegistryService(deps: {
     ): Promise<ActionResult> {
       const appeal = await visibleAppeal(viewer, id);
       if (!appeal) return refused(404, "Обращение не найдено.");
-      if (!can(viewer.role, intentCapabilities[form.intent])) return refused(403, forbidden);
+      if (!can(viewer.role, intentCapabilities[form.intent])) return refused(403, roleRefusal);
       const login = viewer.login;
       const time = now();
 
@@ -275,7 +274,7 @@ export function createRegistryService(deps: {
     async setTopic(viewer: StaffViewer, id: string, topic: AppealTopic): Promise<ActionResult> {
       const appeal = await visibleAppeal(viewer, id);
       if (!appeal) return refused(404, "Обращение не найдено.");
-      if (!can(viewer.role, "set-topic")) return refused(403, forbidden);
+      if (!can(viewer.role, "set-topic")) return refused(403, roleRefusal);
       const login = viewer.login;
       if (appeal.topic === topic) return { ok: true };
       const time = now();

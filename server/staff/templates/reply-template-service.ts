@@ -4,7 +4,7 @@
  */
 import type { ReplyTemplateForm } from "../../../domain/staff/reply-template-form.ts";
 import type { ActionResult } from "../../../domain/staff/staff-ports.ts";
-import { can, type StaffViewer } from "../../../domain/staff/staff-roles.ts";
+import { can, roleRefusal, type StaffViewer } from "../../../domain/staff/staff-roles.ts";
 import { eventEntry } from "../../db/audit-repository.ts";
 import type { DataLayer } from "../../db/data-layer.ts";
 import type { ReplyTemplate } from "../../db/reply-templates-repository.ts";
@@ -23,7 +23,7 @@ export function createReplyTemplateService(deps: {
 
     async change(viewer: StaffViewer, form: ReplyTemplateForm): Promise<ActionResult> {
       if (!can(viewer.role, "manage-templates")) {
-        return { ok: false, status: 403, message: "Это действие недоступно для вашей роли." };
+        return { ok: false, status: 403, message: roleRefusal };
       }
       const at = now();
       const done = await data.transaction(async (tx) => {
