@@ -18,7 +18,8 @@ import type { AppealSubmitter } from "../appeals/appeal-submitter.ts";
 import type { AppealsReview } from "../appeals/appeals-review.ts";
 import type { SubmittedFile } from "../attachments/submitted-file.ts";
 import type { SearchPort } from "../search/search-port.ts";
-import type { SiteContent, SitePort } from "../site-content/site-editions.ts";
+import type { SiteContent } from "../site-content/site-editions.ts";
+import type { SitePort } from "../site-content/site-port.ts";
 import type { SignInPort, StaffPort } from "../staff/staff-ports.ts";
 import { can, type StaffCapability, type StaffViewer } from "../staff/staff-roles.ts";
 

@@ -7,7 +7,7 @@ import type { AppealsReview } from "../../domain/appeals/appeals-review.ts";
 import { formEntriesToInput } from "../../domain/appeals/form-input.ts";
 import type { PageServices } from "../../domain/pages/page-context.ts";
 import type { SearchPort } from "../../domain/search/search-port.ts";
-import type { SitePort } from "../../domain/site-content/site-editions.ts";
+import type { SitePort } from "../../domain/site-content/site-port.ts";
 import type { AppealService } from "../appeals/appeal-service.ts";
 import { createStatusLookup } from "../appeals/status-lookup.ts";
 import type { StatusLookupGuard } from "../appeals/status-lookup-guard.ts";

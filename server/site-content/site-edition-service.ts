@@ -9,11 +9,10 @@ import {
   type EditablePage,
   editablePages,
   type SiteAction,
-  type SiteActionResult,
   type SiteContent,
-  type SitePort,
 } from "../../domain/site-content/site-editions.ts";
 import type { PublishedPlaceholder } from "../../domain/site-content/site-placeholders.ts";
+import type { SiteActionResult, SitePort } from "../../domain/site-content/site-port.ts";
 import { can, publishesSiteDirectly, type StaffViewer } from "../../domain/staff/staff-roles.ts";
 import { eventEntry } from "../db/audit-repository.ts";
 import type { DataLayer } from "../db/data-layer.ts";

@@ -9,10 +9,9 @@ import {
   type EditablePage,
   type EditionView,
   editablePages,
-  type PageEditorView,
   type SiteContent,
-  type SitePort,
 } from "../../domain/site-content/site-editions.ts";
+import type { PageEditorView, SitePort } from "../../domain/site-content/site-port.ts";
 import { stringifyInSteps } from "../../domain/site-content/stepped-json.ts";
 import { parseInSteps } from "../../domain/site-content/stepped-parse.ts";
 import { can, publishesSiteDirectly, type StaffViewer } from "../../domain/staff/staff-roles.ts";

@@ -5,11 +5,8 @@
  * A head's approval is of the content their page showed: its revision is checked before the
  * render and again in the transaction, so what is published is what was rendered and reviewed.
  */
-import type {
-  EditablePage,
-  SiteActionResult,
-  SiteContent,
-} from "../../domain/site-content/site-editions.ts";
+import type { EditablePage, SiteContent } from "../../domain/site-content/site-editions.ts";
+import type { SiteActionResult } from "../../domain/site-content/site-port.ts";
 import type { StaffViewer } from "../../domain/staff/staff-roles.ts";
 import type { DataLayer } from "../db/data-layer.ts";
 import type { SqlExecutor } from "../db/database.ts";

@@ -12,9 +12,9 @@ import { scheduleMessages } from "../../domain/site-content/publish-schedule.ts"
 import {
   type EditablePage,
   isEditablePage,
-  type SiteActionResult,
   type SiteContent,
 } from "../../domain/site-content/site-editions.ts";
+import type { SiteActionResult } from "../../domain/site-content/site-port.ts";
 import { can, type StaffViewer } from "../../domain/staff/staff-roles.ts";
 import { formatKirovDateTime } from "../../domain/time/kirov-time.ts";
 import { eventEntry } from "../db/audit-repository.ts";

@@ -8,16 +8,13 @@
  * facts replace what the form said. A kept file never changes (decision 0036), so its facts are
  * read from its bytes once per server and remembered.
  */
-import type {
-  EditablePage,
-  SiteActionResult,
-  SiteContent,
-} from "../../domain/site-content/site-editions.ts";
+import type { EditablePage, SiteContent } from "../../domain/site-content/site-editions.ts";
 import {
   fileNameOf,
   siteFileAddressPattern,
   type UploadedFileFacts,
 } from "../../domain/site-content/site-files.ts";
+import type { SiteActionResult } from "../../domain/site-content/site-port.ts";
 import type { DataLayer } from "../db/data-layer.ts";
 import { nextTurn } from "../http/next-turn.ts";
 import type { SiteFileService } from "./site-file-service.ts";
