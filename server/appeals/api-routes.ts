@@ -24,6 +24,13 @@ const refusals = {
   badRequest: apiMessages.malformed,
 };
 
+/** The API's prefix, and the appeal's addresses under it (without the slash and with it). */
+const apiPrefix = "/api";
+const appealUrls = ["/users/appeals", "/users/appeals/"] as const;
+
+/** The appeal's full addresses: as Fastify's router labels them, and as nginx matches them. */
+export const appealApiPaths: readonly string[] = appealUrls.map((url) => `${apiPrefix}${url}`);
+
 /**
  * POST /api/users/appeals/ (and without the slash): JSON only, as the spec says. A form body is
  * refused (415): the page without JavaScript posts to /appeals, and a JSON body cannot be sent
@@ -106,7 +113,7 @@ export function registerAppealsApi(api: FastifyInstance, service: AppealService)
       return sendFormError(reply, 405, apiMessages.methodNotAllowed);
     };
     const otherMethods = appeals.supportedMethods.filter((method) => method !== "POST");
-    for (const url of ["/users/appeals", "/users/appeals/"]) {
+    for (const url of appealUrls) {
       appeals.post(url, handler);
       appeals.route({ method: otherMethods, url, handler: notAllowed });
     }
@@ -129,6 +136,6 @@ export function registerApi(app: FastifyInstance, service: AppealService) {
         sendProblem(request, reply, 404, problemMessages.notFound),
       );
     },
-    { prefix: "/api" },
+    { prefix: apiPrefix },
   );
 }

@@ -6,11 +6,11 @@ import { bodyLimits } from "../http/body-limits.ts";
 import { directRequestIsSameOrigin, usableHost } from "../http/request-guards.ts";
 import { logRequest } from "../http/request-log.ts";
 import type { FastLane } from "../site/page-fast-lane.ts";
-import { apiMessages } from "./api-routes.ts";
+import { apiMessages, appealApiPaths } from "./api-routes.ts";
 import type { AppealService } from "./appeal-service.ts";
 
 /** The appeal's two addresses, as Fastify's router labels them in the metrics. */
-const appealPaths = new Set(["/api/users/appeals/", "/api/users/appeals"]);
+const appealPaths = new Set(appealApiPaths);
 
 // Exactly what the API's own check and Fastify's JSON parser both take, and nothing near it.
 const jsonType = /^application\/json(?:\s*;\s*charset=utf-8)?$/i;
