@@ -1,35 +1,28 @@
 import { data, redirect } from "react-router";
 import { siteContentDefaults } from "../../content/site-content-defaults.ts";
-import type { SubmittedFile } from "../../domain/attachments/submitted-file.ts";
 import { formOf, pageOf, requireStaff } from "../../domain/pages/page-context.ts";
 import { readPublishMoment } from "../../domain/site-content/publish-schedule.ts";
 import {
   editablePages,
-  editionStateLabels,
   isEditablePage,
   type SiteAction,
 } from "../../domain/site-content/site-editions.ts";
-import {
-  formatOfMediaType,
-  siteFileMessages,
-  type UploadedSiteFile,
-} from "../../domain/site-content/site-files.ts";
-import type { FormErrors, PageForm } from "../../domain/site-content/site-form.ts";
+import type { FormErrors } from "../../domain/site-content/site-form.ts";
 import { siteFormOf } from "../../domain/site-content/site-forms.ts";
 import { storeFullAnswered, storeFullStatus } from "../../domain/storage/store-full.ts";
 import { NoticeBanner } from "../components/staff/notice-banner/notice-banner.tsx";
 import { EditionHistory } from "../features/site/edition-history.tsx";
 import { EditionReview } from "../features/site/edition-review.tsx";
+import { keepFiles } from "../features/site/form-files.ts";
 import { pageEditorOf } from "../features/site/page-editors.tsx";
 import {
   PublishScheduleFields,
   type ScheduleAnswer,
   ScheduledEdition,
-  ScheduledMoment,
 } from "../features/site/publish-schedule-fields.tsx";
 import { NotFoundForRole } from "../features/site/site-display.tsx";
 import { FormErrorSummary, SiteEditorForm } from "../features/site/site-editor-form.tsx";
-import { Moment } from "../features/staff/staff-display.tsx";
+import { WorkingEdition } from "../features/site/working-edition.tsx";
 import type { Route } from "./+types/staff-site-page.ts";
 
 /** What each finished action says above the editor (`?done=`). */
@@ -211,46 +204,6 @@ async function siteAction({ params, context }: Route.ActionArgs) {
   return data<ActionAnswer>({ message: "Неизвестное действие." }, { status: 400 });
 }
 
-/**
- * The files posted with the form, each in an input that takes its type, kept before anything
- * else (decision 0036): whatever button was pressed, a chosen file is not asked for again. One
- * file in the wrong place refuses them all, and nothing is kept.
- */
-async function keepFiles(
-  form: PageForm<unknown, unknown>,
-  values: unknown,
-  files: readonly SubmittedFile[],
-  upload: (files: readonly SubmittedFile[]) => Promise<UploadedSiteFile[]>,
-): Promise<{ ok: true; values: unknown } | { ok: false; status: number; answer: ActionAnswer }> {
-  if (files.length === 0) return { ok: true, values };
-  const slots = form.files;
-  for (const file of files) {
-    const place = file.field ? slots?.accepts(file.field) : undefined;
-    if (!place) {
-      return {
-        ok: false,
-        status: 400,
-        answer: { values, message: "Файл пришёл не из поля формы." },
-      };
-    }
-    const format = formatOfMediaType(file.mediaType);
-    if (!format || !place.formats.includes(format)) {
-      const message = siteFileMessages.wrongPlace(file.fileName, place.label, place.formats);
-      return { ok: false, status: 415, answer: { values, message } };
-    }
-  }
-  const kept = await upload(files);
-  return {
-    ok: true,
-    values: files.reduce((changed, file, index) => {
-      const keptFile = kept[index];
-      return slots && file.field && keptFile
-        ? slots.attach(changed, file.field, keptFile)
-        : changed;
-    }, values),
-  };
-}
-
 export default function StaffSiteEditorPage({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.notFound) return <NotFoundForRole />;
   const { view, csrfToken, done } = loaderData;
@@ -278,24 +231,7 @@ export default function StaffSiteEditorPage({ loaderData, actionData }: Route.Co
       {answer?.errors ? (
         <FormErrorSummary errors={answer.errors} place={(name) => form.place(name)} />
       ) : null}
-      <p>
-        Страница на сайте: <a href={path}>{path}</a>.{" "}
-        {working ? (
-          <>
-            Редакция в работе: {editionStateLabels[working.state]}
-            {working.state === "scheduled" && working.publishAt ? (
-              <>
-                {" "}
-                (<ScheduledMoment iso={working.publishAt} />)
-              </>
-            ) : null}
-            , изменил {working.changedBy}, <Moment iso={working.changedAt} />.{" "}
-            <a href={`/staff/site/${view.page}/preview`}>Предпросмотр</a>
-          </>
-        ) : (
-          "Черновика нет: в форме то, что на сайте."
-        )}
-      </p>
+      <WorkingEdition page={view.page} path={path} working={working} />
       {working?.state === "draft" && working.returnComment ? (
         <NoticeBanner>
           Возвращено на доработку ({working.returnedBy}): {working.returnComment}

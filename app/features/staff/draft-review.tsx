@@ -1,11 +1,10 @@
-import { inputConstraints } from "../../../domain/forms/input-constraints.ts";
-import { appealActionFormSchema } from "../../../domain/staff/appeal-action-form.ts";
 /**
  * What an executor's draft awaiting approval shows alike, an answer or a notice: who prepared it
  * and what a head said on returning it, and the head's two decisions, approve or return with a
  * comment ('На доработку').
  */
-
+import { inputConstraints } from "../../../domain/forms/input-constraints.ts";
+import { appealActionFormSchema } from "../../../domain/staff/appeal-action-form.ts";
 import { Button } from "../../components/staff/button/button.tsx";
 import { SummaryRow } from "../../components/staff/summary-list/summary-list.tsx";
 import { Textarea } from "../../components/staff/textarea/textarea.tsx";

@@ -1,53 +1,26 @@
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from "react";
-import { personalDataPaths } from "../../../../content/personal-data-policy.ts";
 import {
-  type AppealErrors,
-  type AppealField,
-  appealFields,
   filesErrorKey,
   formErrorKey,
   honeypotField,
 } from "../../../../domain/appeals/appeal-fields.ts";
-import { regionPlaceholder } from "../../../../domain/appeals/region-placeholder.ts";
 import { appealsApiBase, submitAppeal } from "../api/submit-appeal.ts";
 import type { AppealFormState } from "../appeal-form-result.ts";
+import { summaryErrors } from "./appeal-form-errors.ts";
+import { AppealFormFields } from "./appeal-form-fields.tsx";
 import {
   type AppealFormValues,
   appealValuesFromFormData,
   emptyAppealValues,
   honeypotValue,
 } from "./appeal-form-values.ts";
-import { ErrorSummary, type SummaryError } from "./error-summary.tsx";
-import { CheckboxField, FileField, SelectField, TextAreaField, TextField } from "./form-fields.tsx";
+import { ErrorSummary } from "./error-summary.tsx";
 import { FormStatus } from "./form-status.tsx";
 import { type AppealFormLazy, loadAppealSchema } from "./load-appeal-schema.ts";
 import { Spinner } from "./spinner.tsx";
 
 /** What the file input takes, in its `accept` and its hint. */
 export type AppealFileInput = { accept: string; hint: string };
-
-/** Labels of the fields, also used by the error summary. */
-export const appealFieldLabels: Record<AppealField, string> = {
-  first_name: "Имя",
-  last_name: "Фамилия",
-  email: "Электронная почта",
-  phone: "Телефон",
-  region: "Регион",
-  comment: "Текст обращения",
-  consent: "Согласие на обработку персональных данных",
-};
-
-function summaryErrors(errors: AppealErrors): SummaryError[] {
-  const list: SummaryError[] = appealFields.flatMap((field) => {
-    const message = errors[field];
-    return message ? [{ fieldId: field, label: appealFieldLabels[field], message }] : [];
-  });
-  const filesMessage = errors[filesErrorKey];
-  if (filesMessage) list.push({ fieldId: filesErrorKey, label: "Файлы", message: filesMessage });
-  const formMessage = errors[formErrorKey];
-  if (formMessage) list.push({ fieldId: null, label: "", message: formMessage });
-  return list;
-}
 
 /**
  * The shared schema's verdict; null when the schema could not be loaded: the server checks the
@@ -230,89 +203,13 @@ export function AppealForm({
         </p>
       ) : null}
       <div className="appeal-form__fields" key={fieldsKey}>
-        <TextField
-          name="first_name"
-          label={appealFieldLabels.first_name}
-          error={errors.first_name}
-          required
-          autoComplete="given-name"
-          className="form-input--name"
-          spellCheck={false}
-          defaultValue={values.first_name}
-        />
-        <TextField
-          name="last_name"
-          label={appealFieldLabels.last_name}
-          error={errors.last_name}
-          required
-          autoComplete="family-name"
-          className="form-input--name"
-          spellCheck={false}
-          defaultValue={values.last_name}
-        />
-        <TextField
-          name="email"
-          type="email"
-          label={appealFieldLabels.email}
-          hint="На этот адрес придёт ответ. Адрес должен принадлежать только вам."
-          error={errors.email}
-          required
-          autoComplete="email"
-          className="form-input--contact"
-          spellCheck={false}
-          defaultValue={values.email}
-        />
-        <TextField
-          name="phone"
-          type="tel"
-          label={appealFieldLabels.phone}
-          hint="Например, +7 912 345-67-89"
-          error={errors.phone}
-          required
-          autoComplete="tel"
-          className="form-input--contact"
-          defaultValue={values.phone}
-        />
-        <SelectField
-          name="region"
-          label={`${appealFieldLabels.region} (необязательно)`}
-          error={errors.region}
-          placeholder={regionPlaceholder}
-          options={regionOptions}
-          defaultValue={values.region}
-        />
-        <TextAreaField
-          name="comment"
-          label={appealFieldLabels.comment}
-          hint="Изложите суть предложения, заявления или жалобы."
-          error={errors.comment}
-          required
-          rows={12}
-          defaultValue={values.comment}
-        />
-        <CheckboxField
-          name="consent"
-          label={consentLabel}
-          hint={
-            <>
-              <a href={personalDataPaths.consent}>Текст согласия</a> отдельным документом. Как мы
-              обрабатываем персональные данные, написано в{" "}
-              <a href={personalDataPaths.policy}>Политике обработки персональных данных</a>.
-            </>
-          }
-          error={errors.consent}
-          required
-          defaultChecked={values.consent}
-        />
-        {/* Last but the trap: a refused upload cuts the post short, and the fields before the
-            files are what the page can fill in again (decision 0045). */}
-        <FileField
-          name={filesErrorKey}
-          label="Файлы (необязательно)"
-          hint={fileInput.hint}
-          error={errors.files}
-          accept={fileInput.accept}
-          onChange={chooseFiles}
+        <AppealFormFields
+          values={values}
+          errors={errors}
+          regionOptions={regionOptions}
+          fileInput={fileInput}
+          consentLabel={consentLabel}
+          onChooseFiles={chooseFiles}
         >
           {files.length > 0 && lazy
             ? lazy.chosenFilesList(
@@ -321,19 +218,7 @@ export function AppealForm({
                 progress,
               )
             : null}
-        </FileField>
-        {/* A trap for bots: hidden from people and screen readers, never reached by Tab. */}
-        <div className="appeal-form__trap" aria-hidden="true">
-          <label htmlFor="appeal-website">Не заполняйте это поле</label>
-          <input
-            id="appeal-website"
-            name={honeypotField}
-            type="text"
-            tabIndex={-1}
-            autoComplete="off"
-            defaultValue=""
-          />
-        </div>
+        </AppealFormFields>
       </div>
 
       <button className="form-button" type="submit" disabled={submitting}>

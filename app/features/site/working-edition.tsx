@@ -1,0 +1,42 @@
+import {
+  type EditablePage,
+  type EditionView,
+  editionStateLabels,
+} from "../../../domain/site-content/site-editions.ts";
+import { Moment } from "../staff/staff-display.tsx";
+import { ScheduledMoment } from "./publish-schedule-fields.tsx";
+
+/**
+ * Under an editor's title: where the page is on the site and the edition in work, if any (its
+ * state, its moment when scheduled, who changed it last, its preview).
+ */
+export function WorkingEdition({
+  page,
+  path,
+  working,
+}: {
+  page: EditablePage;
+  path: string;
+  working: EditionView | null;
+}) {
+  return (
+    <p>
+      Страница на сайте: <a href={path}>{path}</a>.{" "}
+      {working ? (
+        <>
+          Редакция в работе: {editionStateLabels[working.state]}
+          {working.state === "scheduled" && working.publishAt ? (
+            <>
+              {" "}
+              (<ScheduledMoment iso={working.publishAt} />)
+            </>
+          ) : null}
+          , изменил {working.changedBy}, <Moment iso={working.changedAt} />.{" "}
+          <a href={`/staff/site/${page}/preview`}>Предпросмотр</a>
+        </>
+      ) : (
+        "Черновика нет: в форме то, что на сайте."
+      )}
+    </p>
+  );
+}
