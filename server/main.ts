@@ -30,6 +30,7 @@ async function main() {
   const statusRateLimiter = openStatusLookupGuard(config.database);
   // A publish's pages rendered off the event loop (issue 40).
   const renderPages = createWorkerPageRenderer({ serverBuildPath: config.serverBuildPath });
+  renderPages.start();
   const app = buildApp({
     config,
     data,

@@ -5,9 +5,12 @@
  * stretch on the main thread; the main thread now only hands the content over (once per publish,
  * however many pages it renders) and takes the pages back.
  *
- * One worker, started at the first render and ended after `idleMs` without one (React and the
- * build take 40–60 MB there). A worker that fails or stops fails the pages it was rendering (the
- * publish is refused, nothing committed: site-publisher.ts) and the next render starts another.
+ * One worker, started with the server (`start`) and kept: a publish heard from another server
+ * must be on this one within 2 s, and a worker started then took 1–2 s on a busy machine before
+ * its first page. Its React and build take 40–60 MB. `idleMs` ends an idle worker (the tests'
+ * renderers) and the next render starts another. A worker that fails or stops fails the pages
+ * it was rendering (the publish is refused, nothing committed: site-publisher.ts); the next
+ * render starts another.
  */
 import { Worker } from "node:worker_threads";
 import type { SiteContent } from "../../domain/site-content/site-editions.ts";
@@ -18,121 +21,130 @@ import type {
 } from "./page-render-worker.ts";
 import type { PageRenderer, RenderedPage } from "./page-renderer.ts";
 
-export type WorkerPageRenderer = PageRenderer & { running(): boolean; close(): Promise<void> };
+export type WorkerPageRenderer = PageRenderer & {
+  /** Starts the worker now rather than at the first render. */
+  start(): void;
+  /** Whether a worker runs now (its memory held). */
+  running(): boolean;
+  close(): Promise<void>;
+};
 
-type Pending = { resolve: (page: RenderedPage) => void; reject: (error: Error) => void };
+/** A page asked of a worker: what to send again if the worker let its content go. */
+type Job = {
+  key: number;
+  path: string;
+  content: object;
+  resolve: (page: RenderedPage) => void;
+  reject: (error: Error) => void;
+};
+
+/** A running worker, the contents it was given (by key) and the pages it is rendering. */
+type Running = { thread: Worker; sent: WeakMap<object, number>; jobs: Map<number, Job> };
 
 export function createWorkerPageRenderer(options: {
   serverBuildPath: string;
-  /** An idle worker is ended after this (ms). */
+  /** An idle worker is ended after this (ms); kept for ever when not given. */
   idleMs?: number;
 }): WorkerPageRenderer {
-  const idleMs = options.idleMs ?? 30_000;
-  let worker: Worker | undefined;
-  /** The contents the worker running now was given, by their key. */
-  let sent = new WeakMap<object, number>();
+  let current: Running | undefined;
   let nextKey = 1;
   let nextId = 1;
-  const pending = new Map<number, Pending & { key: number; path: string; content: object }>();
   let idle: NodeJS.Timeout | undefined;
 
-  const failAll = (error: Error) => {
-    for (const job of pending.values()) job.reject(error);
-    pending.clear();
-  };
+  const ask = (running: Running, id: number, job: Job) =>
+    running.thread.postMessage({
+      kind: "render",
+      id,
+      key: job.key,
+      path: job.path,
+    } satisfies RenderWorkerMessage);
 
-  const end = (ending: Worker | undefined) => {
-    if (!ending) return Promise.resolve();
-    if (worker === ending) {
-      worker = undefined;
-      sent = new WeakMap();
-    }
-    return ending.terminate().then(() => undefined);
-  };
-
-  function started(): Worker {
-    if (idle) clearTimeout(idle);
-    if (worker) {
-      worker.ref();
-      return worker;
-    }
-    const current = new Worker(new URL("./page-render-worker.ts", import.meta.url), {
-      workerData: { serverBuildPath: options.serverBuildPath } satisfies RenderWorkerData,
-    });
-    current.on("message", (reply: RenderWorkerAnswer | { ready: true }) => {
-      if (!("id" in reply)) return;
-      const job = pending.get(reply.id);
-      if (!job) return;
-      if ("missing" in reply) {
-        // Dropped by the worker meanwhile: sent again, asked again.
-        send(current, job.content, job.key);
-        current.postMessage({
-          kind: "render",
-          id: reply.id,
-          key: job.key,
-          path: job.path,
-        } satisfies RenderWorkerMessage);
-        return;
-      }
-      pending.delete(reply.id);
-      if ("error" in reply) job.reject(new Error(reply.error));
-      else job.resolve(reply.page);
-      if (pending.size === 0) park(current);
-    });
-    const stopped = (error: Error) => {
-      if (worker === current) {
-        worker = undefined;
-        sent = new WeakMap();
-      }
-      failAll(error);
-    };
-    current.on("error", (error) =>
-      stopped(new Error(`the page renderer failed: ${error.message}`)),
-    );
-    current.on("exit", (code) => stopped(new Error(`the page renderer stopped (exit ${code})`)));
-    worker = current;
-    sent = new WeakMap();
-    return current;
-  }
-
-  function park(current: Worker) {
-    // Unreferenced while idle: a renderer left open never keeps a process from ending.
-    current.unref();
-    if (idle) clearTimeout(idle);
-    idle = setTimeout(() => void end(current), idleMs);
-    idle.unref();
-  }
-
-  function send(current: Worker, content: object, key: number) {
-    current.postMessage({
+  const give = (running: Running, content: object, key: number) => {
+    running.sent.set(content, key);
+    running.thread.postMessage({
       kind: "content",
       key,
       content: content as Partial<SiteContent>,
     } satisfies RenderWorkerMessage);
+  };
+
+  function ended(running: Running, error: Error) {
+    if (current === running) current = undefined;
+    // Only this worker's pages: a worker started since has its own.
+    for (const job of running.jobs.values()) job.reject(error);
+    running.jobs.clear();
+  }
+
+  function park(running: Running) {
+    if (options.idleMs === undefined) return;
+    // Unreferenced while idle: a renderer left open never keeps a process from ending.
+    running.thread.unref();
+    if (idle) clearTimeout(idle);
+    idle = setTimeout(() => {
+      if (current === running) current = undefined;
+      void running.thread.terminate();
+    }, options.idleMs);
+    idle.unref();
+  }
+
+  function started(): Running {
+    if (idle) clearTimeout(idle);
+    if (current) {
+      current.thread.ref();
+      return current;
+    }
+    const thread = new Worker(new URL("./page-render-worker.ts", import.meta.url), {
+      workerData: { serverBuildPath: options.serverBuildPath } satisfies RenderWorkerData,
+    });
+    const running: Running = { thread, sent: new WeakMap(), jobs: new Map() };
+    thread.on("message", (reply: RenderWorkerAnswer | { ready: true }) => {
+      if (!("id" in reply)) return;
+      const job = running.jobs.get(reply.id);
+      if (!job) return;
+      if ("missing" in reply) {
+        // Let go by the worker meanwhile: given again, asked again.
+        give(running, job.content, job.key);
+        ask(running, reply.id, job);
+        return;
+      }
+      running.jobs.delete(reply.id);
+      if ("error" in reply) job.reject(new Error(reply.error));
+      else job.resolve(reply.page);
+      if (running.jobs.size === 0) park(running);
+    });
+    thread.on("error", (error) =>
+      ended(running, new Error(`the page renderer failed: ${error.message}`)),
+    );
+    thread.on("exit", (code) =>
+      ended(running, new Error(`the page renderer stopped (exit ${code})`)),
+    );
+    current = running;
+    return running;
   }
 
   const render: PageRenderer = (path, content) => {
-    const current = started();
-    let key = sent.get(content);
+    const running = started();
+    let key = running.sent.get(content);
     if (key === undefined) {
       key = nextKey++;
-      sent.set(content, key);
-      send(current, content, key);
+      give(running, content, key);
     }
     const id = nextId++;
-    const job = { key, path, content };
     return new Promise<RenderedPage>((resolve, reject) => {
-      pending.set(id, { ...job, resolve, reject });
-      current.postMessage({ kind: "render", id, key, path } satisfies RenderWorkerMessage);
+      const job: Job = { key, path, content, resolve, reject };
+      running.jobs.set(id, job);
+      ask(running, id, job);
     });
   };
 
   return Object.assign(render, {
-    /** Whether a worker runs now (its memory held): after `idleMs` without a render it does not. */
-    running: () => worker !== undefined,
+    start: () => void started(),
+    running: () => current !== undefined,
     async close() {
       if (idle) clearTimeout(idle);
-      await end(worker);
+      const running = current;
+      current = undefined;
+      await running?.thread.terminate();
     },
   });
 }

@@ -52,3 +52,16 @@ test("on the worker: a page that will not render is refused, a content let go is
   // A new worker for the next page.
   assert.match((await render("/vacancies", contents[1] ?? {})).html, /Вакансия 2/);
 });
+
+test("a worker ended while idle fails none of the next worker's pages", async (t) => {
+  // Ended at once after each page: the next page starts a new worker while the old one exits.
+  const render = createWorkerPageRenderer({ serverBuildPath, idleMs: 0 });
+  t.after(() => render.close());
+  const [first] = defaultVacancies.vacancies;
+  assert.ok(first);
+  for (const n of [1, 2, 3, 4]) {
+    const content = { vacancies: { vacancies: [{ ...first, title: `Вакансия ${n}` }] } };
+    assert.match((await render("/vacancies", content)).html, new RegExp(`Вакансия ${n}`));
+    await new Promise((resume) => setTimeout(resume, 0));
+  }
+});
