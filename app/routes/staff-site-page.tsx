@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { siteContentDefaults } from "../../content/site-content-defaults.ts";
+import { notFoundTitle } from "../../content/site-pages.ts";
 import { formOf, pageOf, requireStaff } from "../../domain/pages/page-context.ts";
 import { readPublishMoment } from "../../domain/site-content/publish-schedule.ts";
 import {
@@ -107,7 +108,7 @@ export async function action(args: Route.ActionArgs) {
 async function siteAction({ params, context }: Route.ActionArgs) {
   const access = requireStaff(context, "edit-site");
   if (!access || !isEditablePage(params.page)) {
-    return data<ActionAnswer>({ message: "Страница не найдена." }, { status: 404 });
+    return data<ActionAnswer>({ message: `${notFoundTitle}.` }, { status: 404 });
   }
   const page = params.page;
   const site = pageOf(context).services.site;

@@ -1,3 +1,4 @@
+import { notFoundTitle } from "../../content/site-pages.ts";
 import { pageOf, requireStaff } from "../../domain/pages/page-context.ts";
 import { isEditablePage } from "../../domain/site-content/site-editions.ts";
 import { markedAsDraft, unrenderedPreview } from "../features/site/draft-preview.ts";
@@ -11,7 +12,7 @@ import type { Route } from "./+types/staff-site-preview.ts";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const access = requireStaff(context, "edit-site");
   if (!access || !isEditablePage(params.page)) {
-    return new Response("Страница не найдена.", {
+    return new Response(`${notFoundTitle}.`, {
       status: 404,
       headers: { "content-type": "text/plain; charset=utf-8" },
     });

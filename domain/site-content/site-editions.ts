@@ -194,7 +194,7 @@ export function isEditablePage(name: string): name is EditablePage {
   return Object.hasOwn(editablePages, name);
 }
 
-export const editionStates = [
+const editionStates = [
   "draft",
   "awaiting_approval",
   "scheduled",
@@ -242,6 +242,9 @@ export type EditionView<page extends EditablePage = EditablePage> = {
 };
 
 /** What a staff member asks of a page's content. */
+/** The longest comment a head returns an edition with: the form's limit and the kept text's. */
+export const returnCommentMaxLength = 2000;
+
 export type SiteAction<page extends EditablePage = EditablePage> =
   | { kind: "save"; content: SiteContent[page] }
   /** Save, then publish (or submit for approval, when the viewer does not publish directly). */

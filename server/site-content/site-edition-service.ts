@@ -8,6 +8,7 @@
 import {
   type EditablePage,
   editablePages,
+  returnCommentMaxLength,
   type SiteAction,
   type SiteContent,
 } from "../../domain/site-content/site-editions.ts";
@@ -165,7 +166,11 @@ export function createSiteEditionService(deps: {
             const edition = await repository.find(action.editionId, tx);
             if (!edition || edition.page !== page || edition.state !== "awaiting_approval")
               return false;
-            const review = { by: viewer.login, at, comment: action.comment.trim().slice(0, 2000) };
+            const review = {
+              by: viewer.login,
+              at,
+              comment: action.comment.trim().slice(0, returnCommentMaxLength),
+            };
             if (!(await repository.returnToDraft(edition.id, review, tx))) {
               throw new EditionChangedMeanwhile();
             }

@@ -1,4 +1,7 @@
-import type { EditionView } from "../../../domain/site-content/site-editions.ts";
+import {
+  type EditionView,
+  returnCommentMaxLength,
+} from "../../../domain/site-content/site-editions.ts";
 import { Button, ButtonGroup } from "../../components/staff/button/button.tsx";
 import { Textarea } from "../../components/staff/textarea/textarea.tsx";
 import { CsrfField, Moment } from "../staff/staff-display.tsx";
@@ -56,7 +59,7 @@ export function EditionReview({
           name="comment"
           label="Что доработать"
           rows={3}
-          maxLength={2000}
+          maxLength={returnCommentMaxLength}
           error={commentError}
         />
         <ButtonGroup>

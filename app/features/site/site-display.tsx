@@ -1,3 +1,4 @@
+import { notFoundTitle } from "../../../content/site-pages.ts";
 import {
   type EditionState,
   editionStateLabels,
@@ -22,7 +23,7 @@ export function EditionStateTag({ state }: { state: EditionState }) {
 export function NotFoundForRole() {
   return (
     <>
-      <h1>Страница не найдена</h1>
+      <h1>{notFoundTitle}</h1>
       <p>
         <a href="/staff">Вернуться в реестр</a>
       </p>

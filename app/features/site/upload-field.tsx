@@ -1,3 +1,4 @@
+import { megabyte } from "../../../domain/attachments/file-types.ts";
 import {
   acceptOf,
   fileNameOf,
@@ -35,7 +36,7 @@ export function UploadField({
 }) {
   const href = hidden.href.value || buildHref || "";
   const facts = uploadedFileFactsOf(hidden.facts.value);
-  const maxMegabytes = siteFileLimits.maxFileBytes / 1024 / 1024;
+  const maxMegabytes = siteFileLimits.maxFileBytes / megabyte;
   return (
     <div className="staff-stack">
       <input type="hidden" name={hidden.href.name} value={hidden.href.value} />

@@ -2,7 +2,7 @@
  * The form that writes and sends the answer to the citizen with its files (multipart, posted to
  * the server's upload address), and the preview of its mail, shown above it on request.
  */
-import { fileSizeWords } from "../../../domain/attachments/file-types.ts";
+import { fileSizeWords, megabyte } from "../../../domain/attachments/file-types.ts";
 import { inputConstraints } from "../../../domain/forms/input-constraints.ts";
 import {
   answerFileAccept,
@@ -92,7 +92,7 @@ export function AnswerForm({
           hint={
             <>
               Подписанное письмо и материалы: {answerFileTypeList}; не более{" "}
-              {answerFileLimits.maxFiles} файлов и {answerFileLimits.maxTotalBytes / 1024 / 1024} МБ
+              {answerFileLimits.maxFiles} файлов и {answerFileLimits.maxTotalBytes / megabyte} МБ
               вместе.
               {preview ? " После предпросмотра выберите файлы снова." : ""}
               {keptFiles > 0
