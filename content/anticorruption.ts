@@ -36,7 +36,7 @@ export const anticorruptionSectionTitles: Record<string, string> = Object.fromEn
 );
 
 /** What an empty subsection says: nothing is published yet, and whom to ask. */
-export const nothingPublishedText = `Сведения в этом подразделе пока не опубликованы. С вопросами о них обращайтесь в учреждение: по телефону [${organisation.phone.display}](${organisation.phone.href}) или по электронной почте [${organisation.email}](mailto:${organisation.email}).`;
+const nothingPublishedText = `Сведения в этом подразделе пока не опубликованы. С вопросами о них обращайтесь в учреждение: по телефону [${organisation.phone.display}](${organisation.phone.href}) или по электронной почте [${organisation.email}](mailto:${organisation.email}).`;
 
 const seedDocuments =
   documentGroups.find((group) => group.id === "anti-corruption")?.documents ?? [];

@@ -40,7 +40,7 @@ import {
  * content file is checked without being listed: its linked files are checked at once, and an
  * export that links files without a schema here is itself reported.
  */
-export const contentSchemas: Record<string, z.ZodType> = {
+const contentSchemas: Record<string, z.ZodType> = {
   organisation: organisationSchema,
   homeSections: homeSectionsSchema,
   homeIllustrations: homeIllustrationsSchema,

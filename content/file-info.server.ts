@@ -17,7 +17,7 @@ const formats = {
   avif: "AVIF",
 } as const;
 
-export type FileFormat = (typeof formats)[keyof typeof formats];
+type FileFormat = (typeof formats)[keyof typeof formats];
 
 export type PublicFileInfo = {
   href: string;
@@ -27,7 +27,7 @@ export type PublicFileInfo = {
   bytes: number;
 };
 
-export function fileFormat(href: string): FileFormat {
+function fileFormat(href: string): FileFormat {
   const extension = href.slice(href.lastIndexOf(".") + 1).toLowerCase();
   const format = formats[extension as keyof typeof formats];
   if (!format) throw new Error(`Unknown file format for ${href}`);

@@ -6,7 +6,7 @@ import { crc32, inflateRawSync } from "node:zlib";
  * list of problems; an empty list means the file passed.
  */
 
-export function checkPdf(bytes: Buffer): string[] {
+function checkPdf(bytes: Buffer): string[] {
   const problems: string[] = [];
   if (bytes.subarray(0, 5).toString("latin1") !== "%PDF-")
     problems.push("does not start with %PDF-");
@@ -81,10 +81,10 @@ function checkOfficeZip(bytes: Buffer, mainPart: string): string[] {
   return problems;
 }
 
-export const checkDocx = (bytes: Buffer) => checkOfficeZip(bytes, "word/document.xml");
-export const checkXlsx = (bytes: Buffer) => checkOfficeZip(bytes, "xl/workbook.xml");
+const checkDocx = (bytes: Buffer) => checkOfficeZip(bytes, "word/document.xml");
+const checkXlsx = (bytes: Buffer) => checkOfficeZip(bytes, "xl/workbook.xml");
 
-export function checkSvg(bytes: Buffer): string[] {
+function checkSvg(bytes: Buffer): string[] {
   const head = bytes.subarray(0, 512).toString("utf8");
   return /<svg[\s>]/.test(head) && bytes.toString("utf8").trimEnd().endsWith("</svg>")
     ? []

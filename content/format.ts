@@ -6,7 +6,7 @@
 const nbsp = "\u00A0";
 
 /** 45000 -> '45 000' with a non-breaking space between groups of three. */
-export function formatNumber(value: number): string {
+function formatNumber(value: number): string {
   if (!Number.isInteger(value)) throw new Error(`formatNumber expects an integer, got ${value}`);
   const sign = value < 0 ? "−" : "";
   const digits = Math.abs(value).toString();

@@ -1,7 +1,7 @@
 import { sampleValues } from "./sample-values.ts";
 
 /** City telephone code of Kirov (given by the specification). */
-export const cityPhoneCode = "8332";
+const cityPhoneCode = "8332";
 
 /** The organisation as the layout, footer and contacts page present it. */
 export const organisation = {

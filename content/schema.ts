@@ -12,7 +12,7 @@ const paragraphs = z.array(text).min(1);
 const id = z.string().regex(/^[a-z][a-z0-9-]*$/, "ids are lower-case kebab-case");
 
 /** A file served from `public/`: documents, blank forms and images. */
-export const publicFileHrefSchema = z
+const publicFileHrefSchema = z
   .string()
   .regex(
     /^\/(docs|forms|images)\/[a-z0-9][a-z0-9._/-]*\.(pdf|docx|xlsx|svg|png|webp|avif)$/,
@@ -20,9 +20,9 @@ export const publicFileHrefSchema = z
   )
   .refine((href) => !href.includes(".."), "no parent segments");
 
-export const externalUrlSchema = z.url({ protocol: /^https$/ });
+const externalUrlSchema = z.url({ protocol: /^https$/ });
 
-export const imageSchema = z.object({
+const imageSchema = z.object({
   src: publicFileHrefSchema,
   alt: text,
   width: z.number().int().positive(),
@@ -41,7 +41,7 @@ export type EmbeddedMap = z.infer<typeof embeddedMapSchema>;
 
 // Home page -----------------------------------------------------------------------------------
 
-export const homeSectionIdSchema = z.enum([
+const homeSectionIdSchema = z.enum([
   "gov-task",
   "lab-research",
   "projects",
@@ -54,7 +54,7 @@ export type HomeSectionId = z.infer<typeof homeSectionIdSchema>;
 export const homeIllustrationsSchema = z.partialRecord(homeSectionIdSchema, imageSchema);
 
 /** One section of the home page; `navLabel` is its short name in the sticky anchor bar. */
-export const homeSectionSchema = z.object({
+const homeSectionSchema = z.object({
   id: homeSectionIdSchema,
   navLabel: text,
   title: text,
@@ -69,7 +69,7 @@ export const homeSectionsSchema = z
   .length(5)
   .refine((list) => new Set(list.map((s) => s.id)).size === 5, "each section id appears once");
 
-export const historyEventSchema = z.object({
+const historyEventSchema = z.object({
   year: z.number().int().min(1900).max(2100),
   title: text,
   text,
@@ -84,13 +84,12 @@ export const historySchema = z
     "events in strictly ascending years",
   );
 
-export const laboratorySchema = z.object({
+const laboratorySchema = z.object({
   id,
   name: text,
   description: text,
   services: z.array(text).min(1),
 });
-export type Laboratory = z.infer<typeof laboratorySchema>;
 
 export const testingCentreSchema = z.object({
   name: text,
@@ -108,7 +107,7 @@ export const servicesTabSchema = z.object({
 export type ServicesTab = z.infer<typeof servicesTabSchema>;
 
 /** The body of a 'Больше информации' expander. */
-export const serviceMoreInfoSchema = z.object({
+const serviceMoreInfoSchema = z.object({
   id,
   title: text,
   paragraphs,
@@ -140,7 +139,7 @@ export const documentLinkSchema = z.object({
 });
 export type DocumentLink = z.infer<typeof documentLinkSchema>;
 
-export const documentGroupSchema = z.object({
+const documentGroupSchema = z.object({
   id,
   title: text,
   documents: z.array(documentLinkSchema).min(1),
@@ -160,7 +159,7 @@ export type Accreditation = z.infer<typeof accreditationSchema>;
 // Application forms ---------------------------------------------------------------------------
 
 /** A blank form: an editable file (Word or Excel) and the same form as PDF. */
-export const applicationFormSchema = z.object({
+const applicationFormSchema = z.object({
   id,
   title: text,
   editableHref: publicFileHrefSchema.refine(
@@ -172,7 +171,6 @@ export const applicationFormSchema = z.object({
     { message: "printable forms are PDF files under /forms/" },
   ),
 });
-export type ApplicationForm = z.infer<typeof applicationFormSchema>;
 
 export const applicationFormGroupSchema = z.object({
   id,
@@ -186,8 +184,7 @@ export type ApplicationFormGroup = z.infer<typeof applicationFormGroupSchema>;
 // The contacts table, the phone, the address and the hours are edited by staff: their schema is
 // the editions' own (domain/site-content/contacts-content.ts).
 
-export const legalDetailRowSchema = z.object({ label: text, value: text });
-export type LegalDetailRow = z.infer<typeof legalDetailRowSchema>;
+const legalDetailRowSchema = z.object({ label: text, value: text });
 
 export const legalDetailsSchema = z.object({
   title: text,
@@ -227,7 +224,7 @@ export type OrgUnit = {
   children: OrgUnit[];
 };
 
-export const orgUnitSchema: z.ZodType<OrgUnit> = z.object({
+const orgUnitSchema: z.ZodType<OrgUnit> = z.object({
   id,
   name: text,
   head: text.optional(),

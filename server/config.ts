@@ -32,11 +32,11 @@ export {
 /** When the daily reminder goes out unless REMINDER_TIME says otherwise: Kirov time. */
 export const defaultReminderTime = "08:00";
 /** When the daily backup is taken unless BACKUP_TIME says otherwise: Kirov time, a quiet hour. */
-export const defaultBackupTime = "03:00";
+const defaultBackupTime = "03:00";
 /** When the purges run unless PURGE_TIME says otherwise: Kirov time, after the backup. */
 export const defaultPurgeTime = "04:00";
 /** Daily backups kept unless BACKUP_KEEP says otherwise: two weeks. */
-export const defaultBackupKeep = 14;
+const defaultBackupKeep = 14;
 /** Who may read /metrics unless METRICS_ALLOW says otherwise: this machine only. */
 export const defaultMetricsAllow = ["127.0.0.1", "::1"];
 /** Days sign-in audit lines are kept unless SIGN_IN_AUDIT_DAYS says otherwise: a year. */

@@ -11,7 +11,7 @@
  * over as many lines as it needs (and whole in the group's <title>); the bars' lengths are
  * percentages of the SVG's width, leaving room for the value after the longest.
  */
-export type ChartValue = { value: number; text: string };
+type ChartValue = { value: number; text: string };
 export type ChartGroup = { label: string; values: ChartValue[] };
 
 const palette = ["#1f5132", "#2f6db5", "#b35c1e", "#6d3fa3", "#5c5c5c"];
@@ -33,7 +33,7 @@ const longestBar = 68;
 const lineChars = 32;
 
 /** A label broken into lines at spaces, no line longer than `lineChars` unless one word is. */
-export function labelLines(label: string, width = lineChars): string[] {
+function labelLines(label: string, width = lineChars): string[] {
   const lines: string[] = [];
   let line = "";
   for (const word of label.split(/\s+/).filter(Boolean)) {

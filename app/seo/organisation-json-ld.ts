@@ -15,7 +15,7 @@ function time(text: string): string {
   return `${hours.padStart(2, "0")}:${minutes}`;
 }
 
-export function openingHoursSpecification(workingHours: FooterContacts["workingHours"]) {
+function openingHoursSpecification(workingHours: FooterContacts["workingHours"]) {
   return workingHours.flatMap(({ days, hours }) => {
     const dayOfWeek = weekDays[days];
     if (!dayOfWeek) return [];

@@ -26,7 +26,7 @@ export const appealFileTypes = appealFiles.types;
 export const appealFileLimits = attachedFileLimits;
 
 /** 'PDF, DOC, …, PNG или HEIC', for messages and hints. */
-export const appealFileTypeList = appealFiles.typeList;
+const appealFileTypeList = appealFiles.typeList;
 
 /** The hint under the file input. */
 export const appealFilesHint = `${[...new Set(appealFileTypes.map((type) => type.label))].join(", ")}; не более ${appealFileLimits.maxFiles} файлов, ${attachedMegabytes} МБ вместе.`;

@@ -114,7 +114,7 @@ function personName(message: string) {
 
 const regionSet = new Set(regionOptions);
 
-export const appealSchema = z.strictObject({
+const appealSchema = z.strictObject({
   first_name: personName(messages.firstName),
   last_name: personName(messages.lastName),
   email: text().check(
@@ -149,7 +149,7 @@ export const appealSchema = z.strictObject({
 });
 
 /** An appeal that passed the schema: names, e-mail and comment trimmed, region "" when none. */
-export type AppealInput = z.infer<typeof appealSchema>;
+type AppealInput = z.infer<typeof appealSchema>;
 
 export type AppealValidation =
   | { ok: true; value: AppealInput }

@@ -114,7 +114,7 @@ export function awaitsNotice(appeal: NoticeFacts): boolean {
   );
 }
 
-export const appealActions = [
+const appealActions = [
   "register",
   "start",
   "answer",

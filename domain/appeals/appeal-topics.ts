@@ -25,7 +25,7 @@ export const appealTopicCodes = appealTopics.map((topic) => topic.code) as [
 ];
 
 /** What the statistics call an appeal no one has given a topic yet. */
-export const noTopicLabel = "Тема не указана";
+const noTopicLabel = "Тема не указана";
 
 /** A topic's label; the code itself for a code no longer in the list; `noTopicLabel` for none. */
 export function topicLabel(code: string | null): string {

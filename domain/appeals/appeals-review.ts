@@ -22,7 +22,7 @@ export const smallCountText = "менее 5";
 export const withheldCountText = "скрыто";
 
 /** How many quarters the review covers, the current one included. */
-export const reviewQuarters = 8;
+const reviewQuarters = 8;
 
 /** A quarter as published: a count is null where it is withheld (review-suppression.ts). */
 export type ReviewRow = { quarter: string } & PublishedCounts;

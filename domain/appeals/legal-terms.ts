@@ -65,7 +65,7 @@ export type DeadlineState = "overdue" | "due-soon" | "half-passed" | "ok";
  * The last day of a term of `days` calendar days counted from the day after `startDay`, moved to
  * the next working day when it falls on a day off.
  */
-export function termEnd(startDay: string, days: number): string {
+function termEnd(startDay: string, days: number): string {
   return nextWorkingDayFrom(addCalendarDays(startDay, days));
 }
 

@@ -27,7 +27,7 @@ export type ReviewCounts = {
   answeredOnTime: number;
 };
 
-export type ReviewCountKey = keyof ReviewCounts;
+type ReviewCountKey = keyof ReviewCounts;
 
 /** A count as published: the number, or null where it is withheld to protect a small count. */
 export type PublishedCounts = Record<ReviewCountKey, number | null>;

@@ -27,7 +27,7 @@ import { can, type StaffCapability, type StaffViewer } from "../staff/staff-role
 export const signInPath = "/staff/login";
 
 /** Who sent the request, as the server saw the connection (never what the page says). */
-export type PageClient = { address: string; userAgent: string | undefined };
+type PageClient = { address: string; userAgent: string | undefined };
 
 /**
  * A form as the door read it: its fields (url-encoded or multipart alike) and, for a multipart
@@ -58,7 +58,7 @@ export type PageServices = {
 };
 
 /** What is known of the session after the action: the door sets or clears its cookie. */
-export type SessionChange = { started?: string; ended?: boolean };
+type SessionChange = { started?: string; ended?: boolean };
 
 export type PageContext = {
   services: PageServices;

@@ -11,7 +11,7 @@ export const maxQueryLength = 200;
 /** The most words of a query searched for. */
 export const maxQueryWords = 12;
 /** The shortest stem one typo (an edit distance of 1) is tolerated in. */
-export const typoMinLength = 5;
+const typoMinLength = 5;
 
 const wordPattern = /[\p{L}\p{N}]+/gu;
 

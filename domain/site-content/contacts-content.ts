@@ -13,7 +13,7 @@ import { requiredText, typedText } from "./typed-text.ts";
 const itemId = z.string().regex(itemIdPattern, "Неверный идентификатор строки.");
 
 /** The ten digits of a Russian number after +7, from what a person typed; undefined: not one. */
-export function phoneDigits(display: string): string | undefined {
+function phoneDigits(display: string): string | undefined {
   const digits = display.replace(/\D/g, "");
   if (digits.length === 10) return digits;
   if (digits.length === 11 && /^[78]/.test(digits)) return digits.slice(1);
@@ -25,7 +25,7 @@ export function phoneHref(display: string): string {
   return `tel:+7${phoneDigits(display) ?? ""}`;
 }
 
-export const phoneSchema = requiredText(40, "Укажите телефон.").refine(
+const phoneSchema = requiredText(40, "Укажите телефон.").refine(
   (display) => phoneDigits(display) !== undefined,
   "Укажите телефон с кодом города: 10 цифр, например (8332) 12-34-56.",
 );
@@ -48,25 +48,25 @@ export const maxRows = 40;
 const rowsOf = <Row extends z.ZodType>(row: Row) =>
   z.array(row).min(1, "Оставьте хотя бы одну строку.").max(maxRows, `Не больше ${maxRows} строк.`);
 
-export const contactGroupSchema = z.object({
+const contactGroupSchema = z.object({
   id: itemId,
   title: requiredText(200, "Укажите название группы."),
   rows: rowsOf(contactRowSchema),
 });
 
-export const workingHoursRowSchema = z.object({
+const workingHoursRowSchema = z.object({
   id: itemId,
   days: requiredText(100, "Укажите дни."),
   hours: requiredText(100, "Укажите часы."),
 });
 
-export const legalRowSchema = z.object({
+const legalRowSchema = z.object({
   id: itemId,
   label: requiredText(200, "Укажите, что это за реквизит."),
   value: requiredText(300, "Укажите значение."),
 });
 
-export const legalGroupSchema = z.object({
+const legalGroupSchema = z.object({
   id: itemId,
   title: requiredText(200, "Укажите название группы."),
   rows: rowsOf(legalRowSchema),

@@ -22,9 +22,9 @@ import {
   readRows,
 } from "./site-form.ts";
 
-export type ContactRowValues = ContactRow;
-export type HoursRowValues = { id: string; days: string; hours: string };
-export type LegalRowValues = { id: string; label: string; value: string };
+type ContactRowValues = ContactRow;
+type HoursRowValues = { id: string; days: string; hours: string };
+type LegalRowValues = { id: string; label: string; value: string };
 
 export type ContactsFormValues = {
   phone: string;

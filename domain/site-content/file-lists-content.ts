@@ -33,14 +33,13 @@ const withFacts =
     }
   };
 
-export const documentSchema = z
+const documentSchema = z
   .object({
     title: requiredText(300, "Укажите название документа."),
     href: fileAddressSchema,
     file: uploadedFileSchema.optional(),
   })
   .superRefine(withFacts("href", "file"));
-export type SiteDocument = z.infer<typeof documentSchema>;
 
 const groupTitle = requiredText(200, "Укажите название группы.");
 const rowsOf = <Row extends z.ZodType>(row: Row, empty: string) =>
@@ -66,7 +65,7 @@ export const documentsContentSchema = z.object({
 });
 export type DocumentsContent = z.infer<typeof documentsContentSchema>;
 
-export const applicationFormSchema = z
+const applicationFormSchema = z
   .object({
     id: rowId,
     title: requiredText(300, "Укажите название бланка."),

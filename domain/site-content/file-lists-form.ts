@@ -31,7 +31,7 @@ import {
 
 /** A row's texts: `id` (for rows with ids), `title`, each file's address and facts (JSON). */
 export type FileRowValues = Record<string, string>;
-export type FileGroupValues = { id: string; title: string; rows: FileRowValues[] };
+type FileGroupValues = { id: string; title: string; rows: FileRowValues[] };
 export type FileListValues = { groups: FileGroupValues[] };
 
 type Group = { id: string; title: string } & Record<string, unknown>;

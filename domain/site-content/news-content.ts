@@ -24,7 +24,7 @@ export const maxAnnouncements = 200;
 /** What an announcement's picture may be: a photo or a drawing the browser shows itself. */
 export const announcementImageFormats = ["JPEG", "PNG", "WEBP"] as const;
 
-export const announcementImageMessages = {
+const announcementImageMessages = {
   alt: "Опишите картинку словами: это прочтут те, кто её не видит. Если картинка не нужна, нажмите «Убрать картинку».",
   format: "Картинка объявления — это JPEG, PNG или WEBP.",
   upload: "Загрузите картинку ещё раз или сотрите её описание.",
@@ -34,7 +34,7 @@ export const announcementImageMessages = {
  * An announcement's optional picture (decision 0040): an uploaded JPEG, PNG or WebP (decision
  * 0036) with its size, for the page's <img>, and its text alternative, required.
  */
-export const announcementImageSchema = z.object({
+const announcementImageSchema = z.object({
   href: z.string().refine(isSiteFileAddress, announcementImageMessages.upload),
   file: uploadedFileSchema
     .refine((file) => (announcementImageFormats as readonly string[]).includes(file.format), {
@@ -45,8 +45,6 @@ export const announcementImageSchema = z.object({
     }),
   alt: requiredText(1000, announcementImageMessages.alt),
 });
-
-export type AnnouncementImage = z.infer<typeof announcementImageSchema>;
 
 export const announcementSchema = z.object({
   /** The page's address (/news/<id>) and how the history follows one announcement. */

@@ -74,12 +74,12 @@ const postedNews = (values: readonly AnnouncementFormValues[]) => ({
   })),
 });
 
-export function checkNewsValues(values: readonly AnnouncementFormValues[]): FormCheck<NewsContent> {
+function checkNewsValues(values: readonly AnnouncementFormValues[]): FormCheck<NewsContent> {
   return newsCheckOf(newsContentSchema.safeParse(postedNews(values)));
 }
 
 /** The same in steps, an announcement at a time (stepped-parse.ts, issue 40). */
-export async function checkNewsValuesInSteps(
+async function checkNewsValuesInSteps(
   values: readonly AnnouncementFormValues[],
   turn: () => Promise<void>,
 ): Promise<FormCheck<NewsContent>> {

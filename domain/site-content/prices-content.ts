@@ -18,7 +18,7 @@ const price = roubles("цену");
 const lines = (max: number) =>
   z.array(requiredText(300, "Уберите пустую строку.")).max(max, `Не больше ${max} строк.`);
 
-export const legalPackageSchema = z.object({
+const legalPackageSchema = z.object({
   id: packageId,
   name: requiredText(200, "Укажите название пакета."),
   price,

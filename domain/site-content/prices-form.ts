@@ -25,8 +25,8 @@ import {
 
 type Texts<Item> = { [field in keyof Item]: string };
 
-export type LegalPackageValues = Texts<LegalPackage>;
-export type IndividualPackageValues = Texts<Omit<IndividualPackage, "extra">> & {
+type LegalPackageValues = Texts<LegalPackage>;
+type IndividualPackageValues = Texts<Omit<IndividualPackage, "extra">> & {
   extraName: string;
   extraPrice: string;
 };

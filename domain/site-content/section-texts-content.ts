@@ -14,8 +14,6 @@ export const sectionTextSchema = z.object({
   text: markupText(10_000, "Напишите текст раздела."),
 });
 
-export type SectionText = z.infer<typeof sectionTextSchema>;
-
 export const sectionTextsContentSchema = z
   .object({ sections: z.array(sectionTextSchema).min(1).max(20) })
   .refine(

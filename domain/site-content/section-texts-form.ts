@@ -10,9 +10,7 @@ export type SectionTextValues = { id: string; text: string };
 
 export const sectionFieldName = (index: number, field: string) => `s${index}.${field}`;
 
-export function checkSectionTexts(
-  values: readonly SectionTextValues[],
-): FormCheck<SectionTextsContent> {
+function checkSectionTexts(values: readonly SectionTextValues[]): FormCheck<SectionTextsContent> {
   const parsed = sectionTextsContentSchema.safeParse({ sections: values });
   if (parsed.success) return { ok: true, content: parsed.data };
   return {

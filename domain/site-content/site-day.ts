@@ -6,15 +6,15 @@
 import { z } from "zod";
 import { isoDatePattern } from "../text/patterns.ts";
 
-export const siteDayYears = { first: 1900, last: 2100 } as const;
+const siteDayYears = { first: 1900, last: 2100 } as const;
 
-export const siteDayMessages = {
+const siteDayMessages = {
   format: "Укажите дату как 25.11.2026 или выберите её в календаре.",
   years: `Укажите дату между ${siteDayYears.first} и ${siteDayYears.last} годом.`,
 } as const;
 
 /** True for 'YYYY-MM-DD' naming a day that exists (not 2026-02-30). */
-export function isRealIsoDay(text: string): boolean {
+function isRealIsoDay(text: string): boolean {
   if (!isoDatePattern.test(text)) return false;
   const date = new Date(`${text}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;

@@ -43,7 +43,7 @@ export type PageForm<Content, Values> = {
 };
 
 /** The file inputs of a page's form. */
-export type FileSlots<Values> = {
+type FileSlots<Values> = {
   /** The types the input posted as `field` takes and its words; undefined: no such input. */
   accepts(field: string): { formats: readonly SiteFileFormat[]; label: string } | undefined;
   /** The values with the file just kept in the place of the input `field`. */

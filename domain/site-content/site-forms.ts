@@ -13,7 +13,7 @@ import type { PageForm } from "./site-form.ts";
 import { structureForm } from "./structure-form.ts";
 import { vacanciesForm } from "./vacancies-form.ts";
 
-export const siteForms: { [page in EditablePage]: PageForm<SiteContent[page], unknown> } = {
+const siteForms: { [page in EditablePage]: PageForm<SiteContent[page], unknown> } = {
   vacancies: vacanciesForm as PageForm<SiteContent["vacancies"], unknown>,
   prices: pricesForm as PageForm<SiteContent["prices"], unknown>,
   contacts: contactsForm as PageForm<SiteContent["contacts"], unknown>,

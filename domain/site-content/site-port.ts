@@ -17,7 +17,7 @@ import type { UploadedSiteFile } from "./site-files.ts";
 import type { PublishedPlaceholder } from "./site-placeholders.ts";
 
 /** A page on the list at /staff/site: its state and who changed it last. */
-export type SitePageSummary = {
+type SitePageSummary = {
   page: EditablePage;
   title: string;
   path: string;

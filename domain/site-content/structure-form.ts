@@ -12,7 +12,7 @@ import {
   structureContentSchema,
 } from "./structure-content.ts";
 
-export const structureFields = [
+const structureFields = [
   "position",
   "fullName",
   "directorNotice",

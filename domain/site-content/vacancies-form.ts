@@ -7,7 +7,6 @@
 import {
   applyListChange,
   type FormCheck,
-  type FormErrors,
   formErrorsOf,
   freeId,
   type PageForm,
@@ -30,8 +29,6 @@ export type VacancyFormValues = {
   salary: string;
   net: boolean;
 } & Record<VacancyConditionField, string>;
-
-export type VacanciesFormErrors = FormErrors;
 
 export const vacancyFieldName = (index: number, field: string) => `v${index}.${field}`;
 

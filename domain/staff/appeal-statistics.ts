@@ -11,7 +11,7 @@ import { answerDue } from "../appeals/legal-terms.ts";
 import type { PeriodBucket } from "./statistics-period.ts";
 
 /** Appeals of one bucket (month or quarter), state and ground (without answer), and how many. */
-export type StateCount = {
+type StateCount = {
   bucket: number;
   state: string;
   ground: string | null;
@@ -43,7 +43,7 @@ export type StatisticsCounts = {
   overdueByState: Array<{ state: string; count: number }>;
 };
 
-export type FigureRow = {
+type FigureRow = {
   label: string;
   value: number;
   /** How the number is written ('1 234', '87,5 %', '12,3'). */
@@ -66,7 +66,7 @@ export type AppealStatistics = { total: number; figures: Figure[] };
 const countFormat = new Intl.NumberFormat("ru-RU");
 const decimalFormat = new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 1 });
 
-export function countRow(label: string, value: number): FigureRow {
+function countRow(label: string, value: number): FigureRow {
   return { label, value, text: countFormat.format(value) };
 }
 
@@ -117,7 +117,7 @@ const answerDayBands: ReadonlyArray<[label: string, upTo: number]> = [
 ];
 
 /** Regions shown by name; the rest are summed in one row. */
-export const topRegions = 10;
+const topRegions = 10;
 
 const overdueTermLabels: Record<string, string> = {
   new: "Регистрация",

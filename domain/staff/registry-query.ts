@@ -9,7 +9,7 @@ import { readRegistrationNumber } from "../appeals/registration-number.ts";
 const blankAsUndefined = (value: unknown) =>
   typeof value === "string" && value.trim() === "" ? undefined : value;
 
-export const registryQuerySchema = z.object({
+const registryQuerySchema = z.object({
   state: z.preprocess(
     blankAsUndefined,
     z.enum(appealStates, { error: "Неизвестное состояние обращения" }).optional(),

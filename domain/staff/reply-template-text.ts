@@ -14,7 +14,7 @@ export const replyTemplatePlaceholders = {
   lastName: "фамилия автора",
 } as const;
 
-export type ReplyTemplatePlaceholder = keyof typeof replyTemplatePlaceholders;
+type ReplyTemplatePlaceholder = keyof typeof replyTemplatePlaceholders;
 
 export function fillReplyTemplate(
   text: string,

@@ -30,7 +30,7 @@ export type ActionResult = { ok: true } | { ok: false; status: number; message: 
 export type NoteView = { id: number; staffLogin: string; text: string; createdAt: string };
 
 /** A reply template as the staff pages show it. */
-export type ReplyTemplateView = {
+type ReplyTemplateView = {
   id: number;
   title: string;
   text: string;

@@ -28,7 +28,7 @@ export function isStaffRole(value: string): value is StaffRole {
   return (staffRoles as readonly string[]).includes(value);
 }
 
-export const staffCapabilities = [
+const staffCapabilities = [
   /** Every appeal, not only those assigned to the viewer. */
   "see-all-appeals",
   "register",

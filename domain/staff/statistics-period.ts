@@ -44,7 +44,7 @@ const monthNames = [
 const quarterNumerals = ["I", "II", "III", "IV"];
 
 /** The longest span a from–to period may cover: five years of months on one page. */
-export const maxPeriodDays = 5 * 366;
+const maxPeriodDays = 5 * 366;
 
 const blankAsUndefined = (value: unknown) =>
   typeof value === "string" && value.trim() === "" ? undefined : value;

@@ -6,7 +6,7 @@
  */
 import { isoDatePattern } from "../text/patterns.ts";
 
-export const kirovTimeZone = "Europe/Kirov";
+const kirovTimeZone = "Europe/Kirov";
 
 const isoDateFormat = new Intl.DateTimeFormat("en-CA", {
   year: "numeric",

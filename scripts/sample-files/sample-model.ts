@@ -2,7 +2,7 @@
  * What a generated sample file says, independent of its format: the PDF, DOCX and XLSX writers
  * all render this one model, so a form's Word and PDF versions carry the same text.
  */
-export type SampleTable = { headers: string[]; rows: string[][] };
+type SampleTable = { headers: string[]; rows: string[][] };
 
 export type SampleContent = {
   /** First line of every sample: says the file is a sample, not the official document. */

@@ -37,7 +37,7 @@ export const appealApiPaths: readonly string[] = appealUrls.map((url) => `${apiP
  * from another site's page without the browser asking first (CORS preflight). Registered inside
  * the /api prefix: the API's `Cache-Control: no-store` applies.
  */
-export function registerAppealsApi(api: FastifyInstance, service: AppealService) {
+function registerAppealsApi(api: FastifyInstance, service: AppealService) {
   api.register(async (appeals) => {
     requireRequestGuards(appeals, "the appeals API");
     // JSON alone: Fastify's own parser, so any other type (and no type) is 415.

@@ -13,7 +13,7 @@ import type { RateLimiter } from "./rate-limiter.ts";
 import { storeAppeal } from "./store-appeal.ts";
 
 /** Who sent the appeal, for the rate limit and the consent evidence. */
-export type ClientInfo = { ip: string; userAgent: string | undefined };
+type ClientInfo = { ip: string; userAgent: string | undefined };
 
 export type AppealService = {
   /**

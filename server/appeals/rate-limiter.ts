@@ -16,7 +16,7 @@ import { clientKey } from "./client-key.ts";
  */
 export type RateLimits = { perMinute: number; perDay: number };
 
-export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 export type RateLimiter = {
   take(address: string): Promise<RateDecision>;
@@ -32,7 +32,7 @@ export type RateLimiter = {
 export type KeyOf = (counted: string) => string;
 
 /** Memory limit: at most this many clients are tracked; the least recently seen go first. */
-export const defaultMaxTrackedClients = 100_000;
+const defaultMaxTrackedClients = 100_000;
 
 type Windows = { minute: RateLimiterAbstract; day: RateLimiterAbstract };
 
@@ -108,7 +108,7 @@ export function createMemoryRateLimiter(
  * answer, each process falls back to its own memory count (the library's insurance limiter)
  * rather than refusing or failing appeals.
  */
-export function createPostgresRateLimiter(
+function createPostgresRateLimiter(
   limits: RateLimits,
   url: string,
   /** Names the counts; every app server of one site must use the same. */

@@ -29,7 +29,7 @@ export const statusLookupLimits = {
 
 export type StatusLookupRefusal = "client" | "email" | "all";
 
-export type StatusLookupPass =
+type StatusLookupPass =
   | {
       allowed: true /** The lookup found the appeal: its failure points are given back. */;
       found(): Promise<void>;

@@ -15,7 +15,7 @@ import { formMessages } from "../http/problem-answer.ts";
 import { checkedFile } from "./checked-file.ts";
 import { type FileRules, parserLimits, UploadRefusal } from "./upload-rules.ts";
 
-export const multipartMessages = {
+const multipartMessages = {
   noBoundary: `${formMessages.unreadable.replace(/\.$/, "")}: в заголовке Content-Type нет границы частей (boundary).`,
   partUnread:
     "Не удалось прочитать часть формы: её заголовки не разобраны (их больше 50 или нет Content-Disposition). Отправьте форму ещё раз из браузера.",

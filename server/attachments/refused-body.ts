@@ -12,7 +12,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FileRules } from "./upload-rules.ts";
 
 /** Room for the form's fields and the multipart framing beyond the files' limit. */
-export const refusedBodyMargin = 1024 * 1024;
+const refusedBodyMargin = 1024 * 1024;
 
 /**
  * The largest body read to its end after a refusal: the files' limit and the margin, which is

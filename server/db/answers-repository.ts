@@ -9,7 +9,7 @@ import { randomUUIDv7 } from "node:crypto";
 import type { Database, SqlExecutor, SqlRow } from "./database.ts";
 import { isoMoment, nullableText } from "./database.ts";
 
-export type AnswerState = "awaiting_approval" | "returned" | "sent";
+type AnswerState = "awaiting_approval" | "returned" | "sent";
 
 export type NewAnswer = {
   appealId: string;
@@ -149,8 +149,6 @@ export function createAnswersRepository(db: Database) {
     },
   };
 }
-
-export type AnswersRepository = ReturnType<typeof createAnswersRepository>;
 
 function toAnswer(row: SqlRow): StoredAnswer {
   const byPostOn = nullableText(row.by_post_on);

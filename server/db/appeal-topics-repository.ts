@@ -14,5 +14,3 @@ export function createAppealTopicsRepository(db: Database) {
     },
   };
 }
-
-export type AppealTopicsRepository = ReturnType<typeof createAppealTopicsRepository>;

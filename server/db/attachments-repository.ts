@@ -117,8 +117,6 @@ export function createAttachmentsRepository(db: Database) {
   };
 }
 
-export type AttachmentsRepository = ReturnType<typeof createAttachmentsRepository>;
-
 /** One file's row: its id (a site file's own id is its owner's), name, type, size and hash. */
 async function insertFile(
   tx: SqlExecutor,

@@ -61,9 +61,9 @@ export function appealEntry(
 }
 
 /** The audit table's columns a new line fills, in the order of `auditParams`. */
-export const auditColumns = "at, staff_login, appeal_id, action, from_state, to_state, details";
+const auditColumns = "at, staff_login, appeal_id, action, from_state, to_state, details";
 
-export function auditParams(entry: NewAuditEntry): SqlValue[] {
+function auditParams(entry: NewAuditEntry): SqlValue[] {
   return [
     entry.at.toISOString(),
     entry.staff_login,
@@ -132,8 +132,6 @@ export function createAuditRepository(db: Database) {
     },
   };
 }
-
-export type AuditRepository = ReturnType<typeof createAuditRepository>;
 
 function toAuditEntry(row: SqlRow): AuditEntry {
   return {

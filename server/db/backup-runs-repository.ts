@@ -39,5 +39,3 @@ export function createBackupRunsRepository(db: Database) {
     },
   };
 }
-
-export type BackupRunsRepository = ReturnType<typeof createBackupRunsRepository>;

@@ -29,11 +29,9 @@ import {
 // The outbox's types are written in delivery-types.ts; this file stays the outbox's one entry.
 export type {
   AppealDelivery,
-  AttachmentReference,
   ClaimedDelivery,
   DeliveryBacklog,
   DeliveryKind,
-  DeliveryState,
   DeliveryStatus,
   NewDelivery,
   Recipient,

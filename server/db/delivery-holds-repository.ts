@@ -163,5 +163,3 @@ export function createDeliveryHoldsRepository(db: Database) {
     },
   };
 }
-
-export type DeliveryHoldsRepository = ReturnType<typeof createDeliveryHoldsRepository>;

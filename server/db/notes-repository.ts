@@ -35,5 +35,3 @@ export function createNotesRepository(db: Database) {
     },
   };
 }
-
-export type NotesRepository = ReturnType<typeof createNotesRepository>;

@@ -102,8 +102,6 @@ export function createNoticeDraftsRepository(db: Database) {
   };
 }
 
-export type NoticeDraftsRepository = ReturnType<typeof createNoticeDraftsRepository>;
-
 function toDraft(row: SqlRow): StoredNoticeDraft {
   const fields = JSON.parse(String(row.fields)) as Record<string, unknown>;
   return {

@@ -56,8 +56,6 @@ export function createReplyTemplatesRepository(db: Database) {
   };
 }
 
-export type ReplyTemplatesRepository = ReturnType<typeof createReplyTemplatesRepository>;
-
 function toTemplate(row: SqlRow): ReplyTemplate {
   return {
     id: Number(row.id),

@@ -185,5 +185,3 @@ export function createScheduledJobRunsRepository(db: Database) {
     },
   };
 }
-
-export type ScheduledJobRunsRepository = ReturnType<typeof createScheduledJobRunsRepository>;

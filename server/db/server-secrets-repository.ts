@@ -20,5 +20,3 @@ export function createServerSecretsRepository(db: Database) {
     },
   };
 }
-
-export type ServerSecretsRepository = ReturnType<typeof createServerSecretsRepository>;

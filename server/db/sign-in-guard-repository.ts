@@ -119,5 +119,3 @@ export function createSignInGuardRepository(db: Database) {
     },
   };
 }
-
-export type SignInGuardRepository = ReturnType<typeof createSignInGuardRepository>;

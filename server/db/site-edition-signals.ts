@@ -11,7 +11,7 @@ import pg from "pg";
 import type { DatabaseConfig } from "../config.ts";
 import type { SqlExecutor } from "./database.ts";
 
-export const publishedChannel = "site_edition_published";
+const publishedChannel = "site_edition_published";
 
 /** Inside the publishing transaction: every server hears of `page` once it commits. */
 export async function announcePublished(page: string, tx: SqlExecutor): Promise<void> {
@@ -23,7 +23,7 @@ export async function announcePublished(page: string, tx: SqlExecutor): Promise<
  * at the earliest moment to come, so each one's timer is set for it, and the one that publishes
  * first is the one whose state change commits first (site-schedule-checks.ts).
  */
-export const scheduledChannel = "site_edition_scheduled";
+const scheduledChannel = "site_edition_scheduled";
 
 /** Inside the scheduling transaction: every server hears that a moment was set or changed. */
 export async function announceScheduled(page: string, tx: SqlExecutor): Promise<void> {
@@ -31,7 +31,7 @@ export async function announceScheduled(page: string, tx: SqlExecutor): Promise<
 }
 
 /** What the listener can say of itself (issue 40): /healthz shows it. */
-export type ListenerHealth = {
+type ListenerHealth = {
   /** When its connection last carried something back (its LISTEN answered, a notice): or never. */
   lastHeardAt: Date | null;
   /** How long it has heard nothing (since it began, if never). */

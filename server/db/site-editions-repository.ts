@@ -269,5 +269,3 @@ export function createSiteEditionsRepository(db: Database) {
     },
   };
 }
-
-export type SiteEditionsRepository = ReturnType<typeof createSiteEditionsRepository>;

@@ -160,8 +160,6 @@ export function createStaffAccountsRepository(db: Database) {
   };
 }
 
-export type StaffAccountsRepository = ReturnType<typeof createStaffAccountsRepository>;
-
 function toUser(row: SqlRow): StaffUser {
   return {
     id: Number(row.id),

@@ -45,7 +45,7 @@ const day = (row: Row, kind: DatabaseKind) =>
     : `to_char(${row}.created_at AT TIME ZONE 'UTC' + interval '${kirovOffset}', 'YYYY-MM-DD')`;
 
 /** Whole days from registration to the answer. */
-export const answerDaysOf = (row: Row, kind: DatabaseKind) =>
+const answerDaysOf = (row: Row, kind: DatabaseKind) =>
   kind === "sqlite"
     ? `CAST(julianday(${row}.answered_on) - julianday(${row}.registered_on) AS INTEGER)`
     : `(CAST(${row}.answered_on AS date) - CAST(${row}.registered_on AS date))`;
@@ -104,7 +104,7 @@ const dailyRollups: readonly Rollup[] = [
  * period reads its whole months from the monthly tables and only its partial months' days from
  * the daily ones (a year: a few hundred rows instead of a few tens of thousands).
  */
-export const rollups: readonly Rollup[] = dailyRollups.flatMap((rollup) => [
+const rollups: readonly Rollup[] = dailyRollups.flatMap((rollup) => [
   rollup,
   {
     ...rollup,

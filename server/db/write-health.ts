@@ -57,5 +57,3 @@ export function createWriteHealth(db: Database, clock: () => number = Date.now) 
     },
   };
 }
-
-export type WriteHealthCheck = ReturnType<typeof createWriteHealth>;

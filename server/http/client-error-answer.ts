@@ -34,7 +34,7 @@ function statusOf(error: ClientError): keyof typeof answers {
 }
 
 /** The page: plain, accessible HTML, nothing loaded from elsewhere. */
-export function clientErrorPage(status: keyof typeof answers): string {
+function clientErrorPage(status: keyof typeof answers): string {
   const { title, text } = answers[status];
   return `<!DOCTYPE html>
 <html lang="ru">
@@ -45,7 +45,7 @@ export function clientErrorPage(status: keyof typeof answers): string {
 }
 
 /** Fastify's `clientErrorHandler` (bound to the instance, as Fastify calls it). */
-export function answerClientError(this: FastifyInstance, error: ClientError, socket: Socket) {
+function answerClientError(this: FastifyInstance, error: ClientError, socket: Socket) {
   // A reset connection has no one to answer (Node's own handler does the same).
   if (error.code === "ECONNRESET" || socket.destroyed) return;
   const status = statusOf(error);

@@ -46,7 +46,7 @@ export type PolicySettings = {
  * widget on one page (e.g. the feedback widget on /appeals, only when it is configured) is one
  * more case here, its hosts in `scriptSrc`/`frameSrc`/`connectSrc`.
  */
-export function pageAllowances(path: string, settings: PolicySettings): Directives {
+function pageAllowances(path: string, settings: PolicySettings): Directives {
   switch (path) {
     case "/appeals":
       // The platform's script, and the form it opens in a frame.

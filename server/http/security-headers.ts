@@ -25,7 +25,7 @@ export type HeaderSet = Readonly<Record<string, string>>;
  * 'unsafe-eval'). Every value is fixed for a policy, so helmet runs once per policy and its output
  * is kept: running it per answer cost 6% of the server's CPU serving a page (decision 0011).
  */
-export function securityHeaders(directives: Directives): HeaderSet {
+function securityHeaders(directives: Directives): HeaderSet {
   const options: HelmetOptions = {
     contentSecurityPolicy: { useDefaults: false, directives },
     strictTransportSecurity: { maxAge: oneYear, includeSubDomains: true },

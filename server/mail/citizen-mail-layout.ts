@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { organisation } from "../../content/organisation.ts";
 
 /** How every mail to a citizen ends: who wrote and how to reach them, one line each. */
-export function organisationSignature(): string[] {
+function organisationSignature(): string[] {
   return [
     organisation.fullName,
     organisation.address,

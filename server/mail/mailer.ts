@@ -26,7 +26,7 @@ export type Mailer = {
 };
 
 /** The longest one send may take, whatever the server does (even trickling its replies). */
-export const sendLimitMs = 60_000;
+const sendLimitMs = 60_000;
 
 /**
  * nodemailer over SMTP_URL, the one transport of every mail: a pool of up to `connections` SMTP

@@ -22,7 +22,7 @@ export type HealthzReports = {
   watch(field: string, read: () => WatchedPart | null): void;
 };
 
-export type WatchedPart = { failing: string | null; state: Record<string, unknown> };
+type WatchedPart = { failing: string | null; state: Record<string, unknown> };
 
 export function registerHealthz(
   app: FastifyInstance,

@@ -83,5 +83,3 @@ export function createScheduledBackup(deps: {
     runOnce: async (): Promise<ScheduledBackupOutcome> => outcomes[await job.runOnce()],
   };
 }
-
-export type ScheduledBackup = ReturnType<typeof createScheduledBackup>;

@@ -50,7 +50,7 @@ export function staffRefusalPage(reply: FastifyReply, status: number, message: s
  * and code only, since a database error's detail may quote a row (personal data); for a full
  * disk, what was free on it and its reserve, when the store knows them (decision 0057).
  */
-export function logFailure(request: FastifyRequest, failure: unknown, status: number) {
+function logFailure(request: FastifyRequest, failure: unknown, status: number) {
   const { name, code } = (failure ?? {}) as { name?: unknown; code?: unknown };
   const disk = isDiskFull(failure)
     ? {

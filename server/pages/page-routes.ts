@@ -14,7 +14,7 @@ import { bodyLimits } from "../http/body-limits.ts";
 import { formMessages } from "../http/problem-answer.ts";
 
 /** How a POST's body is read: url-encoded up to `limit` bytes, and/or multipart by `files`. */
-export type BodyReading = { urlEncoded: { limit: number }; multipart?: FileRules };
+type BodyReading = { urlEncoded: { limit: number }; multipart?: FileRules };
 
 /**
  * Who may come: anyone (`public`); anyone, with the staff cookies and CSRF (`sign-in`, the sign-in
@@ -22,7 +22,7 @@ export type BodyReading = { urlEncoded: { limit: number }; multipart?: FileRules
  * and action ask `requireStaff` (domain/pages/page-context.ts) and say in the page's own words;
  * the staff files (staff-files.ts) name the capability they need.
  */
-export type Access = { kind: "public" } | { kind: "sign-in" } | { kind: "staff" };
+type Access = { kind: "public" } | { kind: "sign-in" } | { kind: "staff" };
 
 /** The Russian words of a body refused before a route reads it. */
 export type BodyRefusals = { tooLarge: string; unsupportedType: string; badRequest: string };

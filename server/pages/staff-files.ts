@@ -23,7 +23,7 @@ export type StaffFileRoute = {
 };
 
 /** A file kept with an appeal, downloaded by staff. */
-export const attachmentRoute = "/staff/appeals/:id/files/:fileId";
+const attachmentRoute = "/staff/appeals/:id/files/:fileId";
 
 export function staffFileRoutes(deps: {
   registry: RegistryService;

@@ -9,7 +9,7 @@ import { isLoopback } from "../http/request-guards.ts";
 import { type SignedIn, type StaffAuth, tokenHash } from "../staff/auth/staff-auth.ts";
 
 export const sessionCookie = "staff_session";
-export const csrfCookie = "staff_csrf";
+const csrfCookie = "staff_csrf";
 /** The secret (server_secrets) CSRF tokens are keyed with. */
 export const csrfKeySecretName = "csrf-tokens";
 

@@ -29,7 +29,7 @@ export type DailyRun = {
   finishIn(tx: Transaction, result?: Record<string, unknown>): Promise<void>;
 };
 
-export class ClaimLostError extends Error {
+class ClaimLostError extends Error {
   override name = "ClaimLostError";
 }
 

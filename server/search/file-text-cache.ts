@@ -17,7 +17,7 @@ import { writeQuietly } from "../site/compressed-cache.ts";
 import type { PdfText } from "./pdf-text-reader.ts";
 
 /** What is kept of a file: its text (whole or cut), or that it was over the reader's budget. */
-export type KeptPdfText = Exclude<PdfText, { kind: "unreadable" }>;
+type KeptPdfText = Exclude<PdfText, { kind: "unreadable" }>;
 
 export type FileTextCache = {
   get(hash: string): KeptPdfText | undefined;

@@ -19,7 +19,7 @@ const named: Record<string, string> = {
 };
 
 /** Decodes the entities of HTML text (numeric and the common named ones). */
-export function decodeEntities(text: string): string {
+function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (entity, name: string) => {
     if (name[0] === "#") {
       const code =
@@ -33,7 +33,7 @@ export function decodeEntities(text: string): string {
 }
 
 /** HTML as plain text: elements without words dropped, every tag a space, spaces collapsed. */
-export function htmlText(html: string): string {
+function htmlText(html: string): string {
   const text = html
     .replace(/<(script|style|template|svg|noscript)\b[\s\S]*?<\/\1>/gi, " ")
     .replace(/<!--[\s\S]*?-->/g, " ")

@@ -34,7 +34,7 @@ export type PdfTextLimits = {
   idleMs: number;
 };
 
-export const defaultPdfTextLimits: PdfTextLimits = {
+const defaultPdfTextLimits: PdfTextLimits = {
   maxMemoryMb: 96,
   maxCpuMs: 5000,
   maxWallMs: 60_000,

@@ -29,7 +29,7 @@ export type SearchDocument = {
   fileUrl?: string;
 };
 
-export type SiteSearchResult = {
+type SiteSearchResult = {
   path: string;
   title: string;
   section: string;
@@ -37,7 +37,7 @@ export type SiteSearchResult = {
   fileUrl?: string;
 };
 
-export const defaultResults = 20;
+const defaultResults = 20;
 export const maxResults = 50;
 
 /** The options both the index and a query use: the same words and terms on both sides. */

@@ -106,7 +106,7 @@ function filesOf(content: SiteContent) {
   return [...documents, ...forms];
 }
 
-export type SearchSteps = {
+type SearchSteps = {
   /**
    * More changes than this and a new index is built whole in steps (the first at start, a list
    * of a thousand documents edited), the old one answering meanwhile; fewer are made in place,
@@ -288,5 +288,3 @@ export function createSiteSearch(sources: SiteSearchSources, steps = defaultStep
     size: () => index.size,
   };
 }
-
-export type SiteSearch = ReturnType<typeof createSiteSearch>;

@@ -11,7 +11,7 @@ import { maxFileNameLength } from "../../domain/attachments/submitted-file.ts";
 import { siteFileAddress, siteFileAddressPattern } from "../../domain/site-content/site-files.ts";
 import type { SiteFileService } from "./site-file-service.ts";
 
-export const siteFileRoute = "/files/:id/:name";
+const siteFileRoute = "/files/:id/:name";
 
 /**
  * The router's longest path parameter (find-my-way's `maxParamLength`, 100 by default, measured

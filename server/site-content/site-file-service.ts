@@ -26,7 +26,7 @@ export type SiteFileService = ReturnType<typeof createSiteFileService>;
  * What an editor is told of a PDF the search could not read whole (issue 40): the reader's
  * verdict is kept by the bytes' hash, so the search later takes it without reading again.
  */
-export function searchWarningsOf(read: PdfText | undefined, maxChars: number): string[] {
+function searchWarningsOf(read: PdfText | undefined, maxChars: number): string[] {
   if (read?.kind === "over-budget") {
     return [
       "Текст файла слишком велик для поиска по сайту: файл найдётся только по названию. Если это обычный документ, сохраните PDF заново (например, «Сохранить как PDF» в Word) и загрузите снова.",

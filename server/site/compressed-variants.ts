@@ -59,14 +59,7 @@ async function variantsOffThread(body: Buffer, brotliQuality: number): Promise<V
 export const quickBrotliQuality = 5;
 
 /**
- * The variants of a page that must be served at once (a publish, decision 0048): brotli at
- * quality 5, measured 0.8 ms against 41.7 ms at quality 11 on /contacts' 48 KB, 10 % larger
- * (10,325 B against 9,383 B). The publisher puts the strongest in later, page by page.
- */
-export const quickVariants = (body: Buffer) => variantsAt(body, quickBrotliQuality);
-
-/**
- * `quickVariants` on libuv's thread pool, for a publish (issue 40): the news feed of 200
+ * The quick variants on libuv's thread pool, for a publish (issue 40): the news feed of 200
  * announcements of 20,000 characters is 4 MB, and its quick variants held the main thread
  * 70–110 ms; the publish waits for them, requests do not.
  */

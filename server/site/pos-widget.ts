@@ -17,7 +17,7 @@ export const posWidgetSlot = '<div class="pos-widget-slot"></div>';
 export const posWidgetStartScript = `document.addEventListener("DOMContentLoaded",function(){var w=document.getElementById("js-show-iframe-wrapper"),b=document.getElementById("js-show-iframe"),l=document.getElementById("pos-widget-link");if(!w||!b||typeof window.Widget!=="function")return;window.Widget("${posWidgetOrigin}/form",Number(w.getAttribute("data-pos-id")));b.hidden=false;if(l)l.hidden=true});`;
 
 /** The platform's form as a page of its own, for browsers where the widget does not start. */
-export function posFormUrl(posWidgetId: string): string {
+function posFormUrl(posWidgetId: string): string {
   return `${posWidgetOrigin}/form/?opaId=${posWidgetId}`;
 }
 

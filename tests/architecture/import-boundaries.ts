@@ -15,7 +15,7 @@ type Folder = "app" | "bench" | "content" | "domain" | "scripts" | "server" | "t
  * share: it stands below everything else. `server/` meets the pages only through the built files
  * and React Router's server build; `app/` never sees the server.
  */
-export const forbiddenImports: Record<Folder, { folders: Folder[]; why: string }> = {
+const forbiddenImports: Record<Folder, { folders: Folder[]; why: string }> = {
   domain: {
     folders: ["app", "server", "content", "scripts", "tests", "bench"],
     why: "domain/ holds the shared rules and stands below every other folder",
@@ -48,14 +48,14 @@ const testSupport = "tests/support";
  * Database drivers, and the only folder whose production files may import them: every SQL
  * statement goes through the data layer (server/db/database.ts), on SQLite and PostgreSQL alike.
  */
-export const databaseDrivers = ["pg", "node:sqlite"];
-export const dataLayerFolder = "server/db";
+const databaseDrivers = ["pg", "node:sqlite"];
+const dataLayerFolder = "server/db";
 
 /**
  * Packages the shared rules may use, in production files: platform-neutral ones only (no Node
  * built-ins, no DOM, no server libraries), so both the page and the server can load them.
  */
-export const domainPackages = [
+const domainPackages = [
   "zod",
   "react-router",
   // The Snowball Russian stemmer of the search's text rules (decision 0042): plain JavaScript.

@@ -2,7 +2,7 @@ import * as ChromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags } from "lighthouse";
 import { chromiumArgs, chromiumPath } from "./harness.ts";
 
-export type LighthouseScores = Record<string, number | null>;
+type LighthouseScores = Record<string, number | null>;
 
 export type LighthouseResult = {
   scores: LighthouseScores;

@@ -113,7 +113,7 @@ export function editingSiteForTests(
 }
 
 /** A site on a fresh store with an editor (elena) and a head (hanna), each signed in a browser. */
-export async function startEditingSite(
+async function startEditingSite(
   browser: Browser,
   kind: TestDatabaseKind,
   options: Omit<StartSiteOptions, "databaseUrl"> = {},

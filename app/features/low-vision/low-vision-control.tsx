@@ -5,7 +5,7 @@ import { lowVisionSettings, lowVisionSpec, lowVisionTexts } from "./low-vision-s
 // Both scripts are the same bytes on every page: no per-page or per-request content, so a
 // content-security policy can allow them by hash. `<` is escaped so no value can end the element.
 const specJson = JSON.stringify(lowVisionSpec).replace(/</g, "\\u003c");
-export const lowVisionHeadScript = `(${applySavedLowVision.toString()})(${specJson});`;
+const lowVisionHeadScript = `(${applySavedLowVision.toString()})(${specJson});`;
 const panelScript = `(${enhanceLowVisionPanel.toString()})(${specJson});`;
 
 /** The early script of <head>: applies saved settings before the body paints. */

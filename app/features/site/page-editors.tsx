@@ -120,7 +120,7 @@ function sectionTextsEditor<page extends EditablePage>(
   } as PageEditor<SiteContent[page], unknown>;
 }
 
-export const pageEditors: { [page in EditablePage]: PageEditor<SiteContent[page], unknown> } = {
+const pageEditors: { [page in EditablePage]: PageEditor<SiteContent[page], unknown> } = {
   vacancies: vacancies as PageEditor<SiteContent["vacancies"], unknown>,
   prices: prices as PageEditor<SiteContent["prices"], unknown>,
   contacts: contacts as PageEditor<SiteContent["contacts"], unknown>,

@@ -11,7 +11,7 @@ import { CsrfField } from "../staff/staff-display.tsx";
 export type ScheduleAnswer = { date: string; time: string; error: string };
 
 /** '1 декабря 2026 г. в 09:00': a scheduled moment in Kirov time, in words. */
-export function scheduledMomentWords(iso: string): string {
+function scheduledMomentWords(iso: string): string {
   const { date, time } = kirovInputsOf(new Date(iso));
   return `${formatDay(date)} в ${time}`;
 }

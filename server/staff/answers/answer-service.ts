@@ -225,5 +225,3 @@ export function createAnswerService(deps: {
     ...createAnswerDelivery(deps),
   };
 }
-
-export type AnswerService = ReturnType<typeof createAnswerService>;

@@ -10,7 +10,7 @@ import { createHmac } from "node:crypto";
 export type SignInKeys = { login: string; address: string };
 
 /** The login as the lockout counts it: case, surrounding spaces and Unicode forms folded. */
-export function normalisedLogin(login: string): string {
+function normalisedLogin(login: string): string {
   return login.trim().normalize("NFKC").toLowerCase();
 }
 

@@ -40,7 +40,7 @@ export const lockoutLimits = {
  * per address, so one address's burst leaves a check free for everyone else. A request waits
  * for its turn at most 5 s, behind at most 50 others (5 from its own address).
  */
-export const checkCapacityLimits: CapacityLimits = {
+const checkCapacityLimits: CapacityLimits = {
   total: 2,
   perAddress: 1,
   maxWaitMs: 5_000,
@@ -51,7 +51,7 @@ export const checkCapacityLimits: CapacityLimits = {
 /** The secret (server_secrets) the lockout's keys are keyed with. */
 export const signInKeySecretName = "sign-in-keys";
 
-export const authMessages = {
+const authMessages = {
   wrong: "Неверный логин или пароль.",
   locked:
     "Слишком много неудачных попыток входа. Вход временно заблокирован, попробуйте через 15 минут.",

@@ -220,5 +220,3 @@ export function createNoticeDraftService(deps: {
     },
   };
 }
-
-export type NoticeDraftService = ReturnType<typeof createNoticeDraftService>;

@@ -24,7 +24,7 @@ export const excelCsvOptions = {
   record_delimiter: "windows",
 } as const;
 
-export const csvColumns = [
+const csvColumns = [
   "Номер",
   "Поступило",
   "Дата регистрации",
@@ -42,10 +42,7 @@ export const csvColumns = [
   "Продление срока",
 ];
 
-export function csvRecord(
-  appeal: RegistryAppeal & Pick<ListedRow, "drafts">,
-  today: string,
-): string[] {
+function csvRecord(appeal: RegistryAppeal & Pick<ListedRow, "drafts">, today: string): string[] {
   const deadline = nextDeadline(appeal, today);
   const review = draftReviewOf(appeal, appeal.drafts);
   return [

@@ -43,7 +43,7 @@ function scopeOf(viewer: StaffViewer, query: RegistryQuery): ScopedRegistryQuery
 }
 
 /** Whether text can be an appeal id (PostgreSQL refuses a malformed uuid with an error). */
-export function isAppealId(text: string): boolean {
+function isAppealId(text: string): boolean {
   return uuidPattern.test(text);
 }
 

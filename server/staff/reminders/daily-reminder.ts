@@ -101,5 +101,3 @@ export function createDailyReminder(deps: {
     runOnce: async (): Promise<ReminderOutcome> => outcomes[await job.runOnce()],
   };
 }
-
-export type DailyReminder = ReturnType<typeof createDailyReminder>;

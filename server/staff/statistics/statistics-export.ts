@@ -17,7 +17,7 @@ import type { StatisticsService } from "./statistics-service.ts";
 type Line = Array<string | number>;
 
 /** The figures as lines: `numbers` keeps values as numbers (XLSX), otherwise as written (CSV). */
-export function statisticsLines(
+function statisticsLines(
   period: StatisticsPeriod,
   statistics: AppealStatistics,
   numbers: boolean,

@@ -15,11 +15,11 @@ export type FieldProps = {
   error?: string | undefined;
 };
 
-export function hintId(id: string): string {
+function hintId(id: string): string {
   return `${id}-hint`;
 }
 
-export function errorId(id: string): string {
+function errorId(id: string): string {
   return `${id}-error`;
 }
 

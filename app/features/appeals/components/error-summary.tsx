@@ -7,7 +7,7 @@ export type SummaryError = {
   message: string;
 };
 
-export const errorSummaryTitle = "Есть ошибки";
+const errorSummaryTitle = "Есть ошибки";
 
 /**
  * The GOV.UK error summary: at the top of the form, takes focus when the answers are checked,

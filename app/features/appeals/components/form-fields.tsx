@@ -18,7 +18,7 @@ function hintId(name: string) {
   return `${name}-hint`;
 }
 
-export function errorId(name: string) {
+function errorId(name: string) {
   return `${name}-error`;
 }
 

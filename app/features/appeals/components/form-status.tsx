@@ -12,11 +12,11 @@ export type AppealStatus =
     }
   | { kind: "failure"; detail: string | null };
 
-export const successMessage = "Обращение успешно отправлено";
+const successMessage = "Обращение успешно отправлено";
 /** Said with the number when an acknowledgement was written with the appeal. */
-export const acknowledgementNote =
+const acknowledgementNote =
   "Подтверждение с номером и сроками рассмотрения придёт на адрес электронной почты, указанный в обращении.";
-export const failureMessage = "Во время отправки формы произошла ошибка, попробуйте ещё раз";
+const failureMessage = "Во время отправки формы произошла ошибка, попробуйте ещё раз";
 
 /**
  * The result of a submission, green or red. The live region is in the page from the start, so
