@@ -9,6 +9,7 @@ import { sectionTextOf } from "../../domain/site-content/section-texts-content.t
 import { parseMarkup } from "../../domain/site-content/site-markup.ts";
 import { MarkupBlocks } from "../components/site-markup.tsx";
 import { appealFormResult, appealFormState } from "../features/appeals/appeal-form-result.ts";
+import { appealFieldHints } from "../features/appeals/components/appeal-field-hints.ts";
 import appealFormStyles from "../features/appeals/components/appeal-form.css?inline";
 import { AppealForm } from "../features/appeals/components/appeal-form.tsx";
 import { appealValuesFromFormData } from "../features/appeals/components/appeal-form-values.ts";
@@ -81,6 +82,7 @@ export default function AppealsPage({ actionData, loaderData }: Route.ComponentP
             initial={appealFormState(actionData)}
             regionOptions={regionOptions}
             fileInput={{ accept: appealFileAccept, hint: appealFilesHint }}
+            hints={appealFieldHints}
             consentLabel={consentText}
           />
         </div>

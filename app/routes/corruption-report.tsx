@@ -4,6 +4,7 @@ import { corruptionReportTopic, topicLabel } from "../../domain/appeals/appeal-t
 import { consentText } from "../../domain/appeals/consent-text.ts";
 import { regionOptions } from "../../domain/appeals/regions.ts";
 import { appealFormState } from "../features/appeals/appeal-form-result.ts";
+import { appealFieldHints } from "../features/appeals/components/appeal-field-hints.ts";
 import appealFormStyles from "../features/appeals/components/appeal-form.css?inline";
 import { AppealForm } from "../features/appeals/components/appeal-form.tsx";
 import { pageMeta } from "../page-meta.ts";
@@ -42,6 +43,7 @@ export default function CorruptionReportPage({ actionData }: Route.ComponentProp
         initial={appealFormState(actionData)}
         regionOptions={regionOptions}
         fileInput={{ accept: appealFileAccept, hint: appealFilesHint }}
+        hints={appealFieldHints}
         consentLabel={consentText}
         topic={{ code: corruptionReportTopic, label: topicLabel(corruptionReportTopic) }}
         action={path}

@@ -23,6 +23,9 @@ if (container) {
     accept: container.querySelector('input[type="file"]')?.getAttribute("accept") ?? "",
     hint: container.querySelector(`#${filesErrorKey}-hint`)?.textContent ?? "",
   };
+  // The fields' hints as rendered, likewise (form-fields.tsx: `<name>-hint`).
+  const hintOf = (name: string) => container.querySelector(`#${name}-hint`)?.textContent ?? "";
+  const hints = { email: hintOf("email"), phone: hintOf("phone"), comment: hintOf("comment") };
   // The consent's words as rendered, likewise.
   const consentLabel = container.querySelector('label[for="consent"]')?.textContent ?? "";
   hydrateRoot(
@@ -31,6 +34,7 @@ if (container) {
       initial={undefined}
       regionOptions={regionOptions}
       fileInput={fileInput}
+      hints={hints}
       consentLabel={consentLabel}
     />,
   );

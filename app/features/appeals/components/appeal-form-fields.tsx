@@ -2,14 +2,26 @@ import type { ChangeEvent, ReactNode } from "react";
 import { personalDataPaths } from "../../../../content/personal-data-policy.ts";
 import {
   type AppealErrors,
+  type AppealField,
   filesErrorKey,
   honeypotField,
 } from "../../../../domain/appeals/appeal-fields.ts";
 import { regionPlaceholder } from "../../../../domain/appeals/region-placeholder.ts";
+import type { AppealFieldHints } from "./appeal-field-hints.ts";
 import type { AppealFileInput } from "./appeal-form.tsx";
-import { appealFieldLabels } from "./appeal-form-errors.ts";
 import type { AppealFormValues } from "./appeal-form-values.ts";
 import { CheckboxField, FileField, SelectField, TextAreaField, TextField } from "./form-fields.tsx";
+
+/** Labels of the fields, also used by the error summary (appeal-form-errors.ts). */
+export const appealFieldLabels: Record<AppealField, string> = {
+  first_name: "Имя",
+  last_name: "Фамилия",
+  email: "Электронная почта",
+  phone: "Телефон",
+  region: "Регион",
+  comment: "Текст обращения",
+  consent: "Согласие на обработку персональных данных",
+};
 
 /**
  * The appeal form's fields in their order: the seven answers, the files (last but the trap: a
@@ -21,6 +33,7 @@ export function AppealFormFields({
   errors,
   regionOptions,
   fileInput,
+  hints,
   consentLabel,
   onChooseFiles,
   children,
@@ -29,6 +42,7 @@ export function AppealFormFields({
   errors: AppealErrors;
   regionOptions: readonly string[];
   fileInput: AppealFileInput;
+  hints: AppealFieldHints;
   consentLabel: string;
   onChooseFiles: (event: ChangeEvent<HTMLInputElement>) => void;
   children: ReactNode;
@@ -59,7 +73,7 @@ export function AppealFormFields({
         name="email"
         type="email"
         label={appealFieldLabels.email}
-        hint="На этот адрес придёт ответ. Адрес должен принадлежать только вам."
+        hint={hints.email}
         error={errors.email}
         required
         autoComplete="email"
@@ -71,7 +85,7 @@ export function AppealFormFields({
         name="phone"
         type="tel"
         label={appealFieldLabels.phone}
-        hint="Например, +7 912 345-67-89"
+        hint={hints.phone}
         error={errors.phone}
         required
         autoComplete="tel"
@@ -89,7 +103,7 @@ export function AppealFormFields({
       <TextAreaField
         name="comment"
         label={appealFieldLabels.comment}
-        hint="Изложите суть предложения, заявления или жалобы."
+        hint={hints.comment}
         error={errors.comment}
         required
         rows={12}

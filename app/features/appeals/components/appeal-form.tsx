@@ -6,6 +6,7 @@ import {
 } from "../../../../domain/appeals/appeal-fields.ts";
 import { appealsApiBase, submitAppeal } from "../api/submit-appeal.ts";
 import type { AppealFormState } from "../appeal-form-result.ts";
+import type { AppealFieldHints } from "./appeal-field-hints.ts";
 import { summaryErrors } from "./appeal-form-errors.ts";
 import { AppealFormFields } from "./appeal-form-fields.tsx";
 import {
@@ -52,6 +53,7 @@ export function AppealForm({
   initial,
   regionOptions,
   fileInput,
+  hints,
   consentLabel,
   topic,
   action = "/appeals",
@@ -61,6 +63,8 @@ export function AppealForm({
   regionOptions: readonly string[];
   /** The file input's `accept` and hint (domain/appeals/appeal-files.ts), read back like the regions. */
   fileInput: AppealFileInput;
+  /** The fields' hints (appeal-field-hints.ts), read back like the regions. */
+  hints: AppealFieldHints;
   /**
    * The consent's words (domain/appeals/consent-text.ts), given by the page and read back from it
    * by the island, which then does not carry them a second time.
@@ -208,6 +212,7 @@ export function AppealForm({
           errors={errors}
           regionOptions={regionOptions}
           fileInput={fileInput}
+          hints={hints}
           consentLabel={consentLabel}
           onChooseFiles={chooseFiles}
         >
