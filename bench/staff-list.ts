@@ -114,7 +114,7 @@ for (const kind of testDatabaseKinds) {
       ["search: number", { q: String(middle?.number) }],
       ["state: in progress", { state: "in_progress" }],
       ["deadline: overdue", { deadline: "overdue" }],
-      ["deadline: due within 3 days", { deadline: "due-soon" }],
+      ["deadline: in its last third", { deadline: "due-soon" }],
       ["approval: awaiting", { approval: "awaiting" }],
     ];
     console.log(

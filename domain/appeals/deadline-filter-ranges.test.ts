@@ -1,11 +1,21 @@
 // The filter's start-day ranges must select exactly the appeals whose computed term is overdue or
-// due soon: checked against deadlineState for every start day around many `today`s, across the
-// New Year holidays and the May days off.
+// due soon (its last third or its last day): checked against deadlineState for every start day
+// around many `today`s, across the New Year holidays and the May days off.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { addCalendarDays } from "../calendar/calendar-day.ts";
 import { deadlineFilterRanges, type StartDayRange } from "./deadline-filter-ranges.ts";
-import { answerDue, deadlineState, noticeDue, registrationDue } from "./legal-terms.ts";
+import {
+  answerDue,
+  type DeadlineState,
+  deadlineState,
+  noticeDue,
+  registrationDue,
+} from "./legal-terms.ts";
+
+/** Whether a term in this state is one the filter lists. */
+const listedBy = (filter: "overdue" | "due-soon", state: DeadlineState) =>
+  filter === "overdue" ? state === "overdue" : state === "last-third" || state === "last-day";
 
 function inRange(day: string, range: StartDayRange): boolean {
   return (range.from === undefined || day >= range.from) && day < range.to;
@@ -31,7 +41,7 @@ for (const filter of ["overdue", "due-soon"] as const) {
         const registration = registrationDue(new Date(`${start}T12:00:00Z`));
         assert.equal(
           inRange(start, ranges.registration),
-          deadlineState(registration, today) === filter,
+          listedBy(filter, deadlineState(registration, today, start)),
           `registration, received ${start}, today ${today}`,
         );
         for (const extension of [0, 1, 15, 30]) {
@@ -39,13 +49,13 @@ for (const filter of ["overdue", "due-soon"] as const) {
           assert.ok(range);
           assert.equal(
             inRange(start, range),
-            deadlineState(answerDue(start, extension), today) === filter,
+            listedBy(filter, deadlineState(answerDue(start, extension), today, start)),
             `answer +${extension}, registered ${start}, today ${today}`,
           );
         }
         assert.equal(
           inRange(start, ranges.notice),
-          deadlineState(noticeDue(start), today) === filter,
+          listedBy(filter, deadlineState(noticeDue(start), today, start)),
           `notice, registered ${start}, today ${today}`,
         );
       }

@@ -1,25 +1,27 @@
 /**
- * The registry's deadline filters (overdue; due soon: the term's last days, term-alerts.ts) as ranges of start days (the day a
+ * The registry's deadline filters (overdue; due soon: the term's last third and its last day,
+ * term-alerts.ts) as ranges of start days (the day a
  * term counts from), which server/db/registry-sql.ts turns into an SQL condition an index serves,
  * instead of computing every appeal's term. Where legal-terms.ts goes from a start day to a term's
  * last day and state, and running-terms.ts says which terms run for one appeal, this file answers
  * the reverse question for all appeals at once: which start days make a term overdue, or due
  * soon, today.
  *
- * Each term's last day grows with its start day (a later start never ends earlier), so "the term
- * ends before today" is "the start is before some day A", and "the term ends today or in its last
- * days" is "the start is in [A, B)". A and B are found with the very functions that compute the
- * terms, by bisection, so the filter and the page cannot disagree.
+ * Each term's last day, and the first day of its last third, grow with its start day (a later
+ * start never ends earlier), so "the term ends before today" is "the start is before some day A",
+ * and "today is in the term's last third or its last day" is "the start is in [A, B)". A and B are
+ * found with the very functions that compute the terms and their marks, by bisection, so the
+ * filter and the page cannot disagree.
  */
 import { addCalendarDays, calendarDaysBetween } from "../calendar/calendar-day.ts";
-import { answerDue, appealTerms, noticeDue, registrationDue } from "./legal-terms.ts";
-import { redPeriodWords } from "./term-alerts.ts";
+import { amberFrom, answerDue, appealTerms, noticeDue, registrationDue } from "./legal-terms.ts";
+import { termEndWords } from "./term-alerts.ts";
 
 export type DeadlineFilter = "overdue" | "due-soon";
 
 export const deadlineFilterLabels: Record<DeadlineFilter, string> = {
   overdue: "Просрочены",
-  "due-soon": `Срок истекает (${redPeriodWords})`,
+  "due-soon": `Срок истекает (${termEndWords})`,
 };
 
 /** Start days in [from, to): `from` undefined means no lower bound. Days are 'YYYY-MM-DD'. */
@@ -37,18 +39,22 @@ export type DeadlineFilterRanges = {
 // Longer than any run of days off in a production calendar: bounds the search for a start day.
 const searchSlackDays = 60;
 
-/** The smallest start day whose term ends on or after `target` (bisection over days). */
-function firstStartEndingOnOrAfter(due: (start: string) => string, target: string): string {
+/**
+ * The smallest start day for which `holds` is true, given that it is false for every earlier
+ * start and true for every later one (bisection over days).
+ */
+function firstStartWhere(holds: (start: string) => boolean, today: string): string {
   const earliest = addCalendarDays(
-    target,
+    today,
     -(appealTerms.answerDays + appealTerms.maxExtensionDays + searchSlackDays),
   );
-  // A term ends after its start day, so starting on `target` itself always qualifies.
+  // A term starting a while after today ends after it, and its last third begins after it (a
+  // last third moved back to a working day over the New Year holidays may begin before its start).
   let lowOffset = 0;
-  let highOffset = calendarDaysBetween(earliest, target);
+  let highOffset = calendarDaysBetween(earliest, today) + searchSlackDays;
   while (lowOffset < highOffset) {
     const middle = Math.floor((lowOffset + highOffset) / 2);
-    if (due(addCalendarDays(earliest, middle)) >= target) highOffset = middle;
+    if (holds(addCalendarDays(earliest, middle))) highOffset = middle;
     else lowOffset = middle + 1;
   }
   return addCalendarDays(earliest, lowOffset);
@@ -59,13 +65,10 @@ function rangeFor(
   filter: DeadlineFilter,
   today: string,
 ): StartDayRange {
-  const firstNotOverdue = firstStartEndingOnOrAfter(due, today);
+  const firstNotOverdue = firstStartWhere((start) => due(start) >= today, today);
   if (filter === "overdue") return { from: undefined, to: firstNotOverdue };
-  const firstNotSoon = firstStartEndingOnOrAfter(
-    due,
-    addCalendarDays(today, appealTerms.dueSoonDays + 1),
-  );
-  return { from: firstNotOverdue, to: firstNotSoon };
+  const firstNotMarked = firstStartWhere((start) => amberFrom(start, due(start)) > today, today);
+  return { from: firstNotOverdue, to: firstNotMarked };
 }
 
 const cache = new Map<string, DeadlineFilterRanges>();

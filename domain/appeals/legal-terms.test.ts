@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { addCalendarDays } from "../calendar/calendar-day.ts";
 import { kirovIsoDate } from "../time/kirov-time.ts";
 import {
   answerDue,
@@ -33,8 +34,8 @@ test("registration: the day of receipt is Kirov's day, not UTC's", () => {
 test("a registration made on the 3rd day is on time, and the other terms count from it", () => {
   const due = registrationDue(kirov("2026-11-02T15:00"));
   assert.equal(due, "2026-11-05", "4 November is a holiday, but day 3 is 5 November");
-  assert.equal(deadlineState(due, "2026-11-05"), "due-soon");
-  assert.equal(deadlineState(due, "2026-11-06"), "overdue");
+  assert.equal(deadlineState(due, "2026-11-05", "2026-11-02"), "last-day");
+  assert.equal(deadlineState(due, "2026-11-06", "2026-11-02"), "overdue");
   // Registered on 5 November: 30 days end on Saturday 5 December -> Monday 7 December.
   assert.equal(answerDue("2026-11-05"), "2026-12-07");
   assert.equal(forwardDue("2026-11-05"), "2026-11-12");
@@ -65,19 +66,71 @@ test("the answer term extended once by up to 30 days, moved once at its true end
   assert.throws(() => answerDue("2026-09-31"), RangeError);
 });
 
-test("deadline state: overdue after the last day, red in its last 5 days, yellow from half of it", () => {
-  assert.equal(termAlertRule.redLastDays, 5, "the rule these dates are written for");
-  assert.equal(deadlineState("2026-11-10", "2026-11-05"), "ok");
-  assert.equal(deadlineState("2026-11-10", "2026-11-06"), "due-soon", "the 5th day from the end");
-  assert.equal(deadlineState("2026-11-10", "2026-11-10"), "due-soon");
-  assert.equal(deadlineState("2026-11-10", "2026-11-11"), "overdue");
-  assert.equal(deadlineState("2027-01-11", "2026-12-31"), "ok");
-  // A 30-day term from 1 November to 1 December: yellow from 16 November (15 of 30 days gone).
-  assert.equal(deadlineState("2026-12-01", "2026-11-15", "2026-11-01"), "ok");
-  assert.equal(deadlineState("2026-12-01", "2026-11-16", "2026-11-01"), "half-passed");
-  assert.equal(deadlineState("2026-12-01", "2026-11-26", "2026-11-01"), "half-passed");
-  assert.equal(deadlineState("2026-12-01", "2026-11-27", "2026-11-01"), "due-soon");
-  assert.equal(deadlineState("2026-12-01", "2026-12-02", "2026-11-01"), "overdue");
+/** A term's mark on each day from its start to the day after its last, as `day: state`. */
+function marks(start: string, due: string): string[] {
+  const days: string[] = [];
+  for (let day = start; day <= addCalendarDays(due, 1); day = addCalendarDays(day, 1)) {
+    days.push(`${day.slice(5)} ${deadlineState(due, day, start)}`);
+  }
+  return days;
+}
+
+test("term marks: neutral while over a third is left, amber in the last third from a working day, red on the last day and after", () => {
+  assert.equal(termAlertRule.amberShareLeft, 1 / 3, "the rule these dates are written for");
+  // Registration, 3 days: received on Monday 23 November, due Thursday 26: amber on Wednesday.
+  const received = registrationDue(kirov("2026-11-23T10:00"));
+  assert.deepEqual(marks("2026-11-23", received), [
+    "11-23 ok",
+    "11-24 ok",
+    "11-25 last-third",
+    "11-26 last-day",
+    "11-27 overdue",
+  ]);
+  // Received on Saturday 28 November (the issue's five red rows): neutral that day and Sunday,
+  // amber on Monday 30 (the last working day before the last day), red on Tuesday 1 December.
+  assert.deepEqual(marks("2026-11-28", registrationDue(kirov("2026-11-28T10:00"))), [
+    "11-28 ok",
+    "11-29 ok",
+    "11-30 last-third",
+    "12-01 last-day",
+    "12-02 overdue",
+  ]);
+  // Received on Friday 20 November, due Monday 23: the day before the last is a Sunday, so the
+  // warning comes on Friday, the last working day before it.
+  assert.deepEqual(marks("2026-11-20", registrationDue(kirov("2026-11-20T10:00"))), [
+    "11-20 last-third",
+    "11-21 last-third",
+    "11-22 last-third",
+    "11-23 last-day",
+    "11-24 overdue",
+  ]);
+  // The answer, 30 days from Monday 2 November to Wednesday 2 December: its last third begins on
+  // Sunday 22 November, so amber from Friday 20; 18 days neutral.
+  const answer = marks("2026-11-02", answerDue("2026-11-02"));
+  assert.equal(answer.filter((day) => day.endsWith(" ok")).length, 18);
+  assert.equal(answer[17], "11-19 ok");
+  assert.equal(answer[18], "11-20 last-third");
+  assert.deepEqual(answer.slice(-3), ["12-01 last-third", "12-02 last-day", "12-03 overdue"]);
+  // Extended by 30 days: 60 days to Friday 1 January -> Monday 11 January (after the holidays,
+  // 70 days in all): amber from Friday 18 December, 24 days (a third, rounded up) before it.
+  const extended = answerDue("2026-11-02", 30);
+  assert.equal(extended, "2027-01-11");
+  assert.equal(deadlineState(extended, "2026-12-17", "2026-11-02"), "ok");
+  assert.equal(deadlineState(extended, "2026-12-18", "2026-11-02"), "last-third");
+  // Forwarding and the notice, 7 days from Monday 2 November to Monday 9: amber from Friday 6.
+  for (const due of [forwardDue("2026-11-02"), noticeDue("2026-11-02")]) {
+    assert.deepEqual(marks("2026-11-02", due), [
+      "11-02 ok",
+      "11-03 ok",
+      "11-04 ok",
+      "11-05 ok",
+      "11-06 last-third",
+      "11-07 last-third",
+      "11-08 last-third",
+      "11-09 last-day",
+      "11-10 overdue",
+    ]);
+  }
 });
 
 test("the terms in words, as the mails and the rules above the form write them", () => {

@@ -18,14 +18,13 @@
  *                                           // 7 days of registration and tell the author
  *   noticeDue(registeredOn)                 // article 11 part 4.1: meaning cannot be determined,
  *                                           // tell the author within 7 days of registration
- *   deadlineState(due, today, start?)       // 'overdue' | 'due-soon' (its last 5 days) |
- *                                           // 'half-passed' (half of it gone) | 'ok': the
- *                                           // organisation's rule in term-alerts.ts
+ *   deadlineState(due, today, start)        // 'overdue' | 'last-day' (red) | 'last-third'
+ *                                           // (amber) | 'ok': the rule in term-alerts.ts
  * `today` is a Kirov day: kirovIsoDate(now) from domain/time/kirov-time.ts.
  * Each `…Due` returns the last day of the term: an act on that day is on time.
  */
 import { addCalendarDays, calendarDaysBetween } from "../calendar/calendar-day.ts";
-import { nextWorkingDayFrom } from "../calendar/production-calendar.ts";
+import { nextWorkingDayFrom, previousWorkingDayFrom } from "../calendar/production-calendar.ts";
 import { kirovIsoDate } from "../time/kirov-time.ts";
 import { daysInRussian, termAlertRule } from "./term-alerts.ts";
 
@@ -40,11 +39,6 @@ export const appealTerms = {
   forwardDays: 7,
   /** Notice to an author whose appeal's meaning cannot be determined, from registration. */
   noticeDays: 7,
-  /**
-   * A term this many days or fewer from its last day is due soon (red): the organisation's rule in
-   * term-alerts.ts, its last `redLastDays` days counting the last one.
-   */
-  dueSoonDays: termAlertRule.redLastDays - 1,
 } as const;
 
 /**
@@ -58,8 +52,8 @@ export const appealTermWords = {
   notice: daysInRussian(appealTerms.noticeDays),
 } as const;
 
-/** A running term's mark: past it; in its last days (red); half of it gone (yellow); or fine. */
-export type DeadlineState = "overdue" | "due-soon" | "half-passed" | "ok";
+/** A running term's mark: past it (red); its last day (red); its last third (amber); or fine. */
+export type DeadlineState = "overdue" | "last-day" | "last-third" | "ok";
 
 /**
  * The last day of a term of `days` calendar days counted from the day after `startDay`, moved to
@@ -103,18 +97,19 @@ export function noticeDue(registeredOn: string): string {
 }
 
 /**
- * Past the last day: overdue; in the last days (term-alerts.ts): due soon; with `startDay` known,
- * half of the term gone: half-passed; otherwise ok.
+ * The first day of a term's amber part: a third of the term (its days from `startDay` to `due`,
+ * rounded up) before its last day, moved back to a working day so that the warning comes while
+ * someone is at work.
  */
-export function deadlineState(due: string, today: string, startDay?: string): DeadlineState {
-  const daysLeft = calendarDaysBetween(today, due);
-  if (daysLeft < 0) return "overdue";
-  if (daysLeft <= appealTerms.dueSoonDays) return "due-soon";
-  if (startDay !== undefined) {
-    const length = calendarDaysBetween(startDay, due);
-    if (calendarDaysBetween(startDay, today) >= length * termAlertRule.yellowAfterShare) {
-      return "half-passed";
-    }
-  }
+export function amberFrom(startDay: string, due: string): string {
+  const thirdLeft = Math.ceil(calendarDaysBetween(startDay, due) * termAlertRule.amberShareLeft);
+  return previousWorkingDayFrom(addCalendarDays(due, -thirdLeft));
+}
+
+/** A term's mark today, by the rule of term-alerts.ts; `startDay` is the day it counts from. */
+export function deadlineState(due: string, today: string, startDay: string): DeadlineState {
+  if (today > due) return "overdue";
+  if (today === due) return "last-day";
+  if (today >= amberFrom(startDay, due)) return "last-third";
   return "ok";
 }

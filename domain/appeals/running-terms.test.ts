@@ -22,10 +22,14 @@ test("a term is written 'до' its last day, with its state's word in brackets w
   );
   assert.equal(
     describeDeadline(
-      { kind: "registration", due: "2026-11-16", state: "due-soon" },
+      { kind: "registration", due: "2026-11-16", state: "last-third" },
       { withKind: true },
     ),
     "Регистрация: до 16.11.2026 (истекает)",
+  );
+  assert.equal(
+    describeDeadline({ ...answer, state: "last-day" }, { withKind: false }),
+    "до 24.11.2026 (последний день)",
   );
   assert.equal(
     describeDeadline({ kind: "notice", due: "2026-11-16", state: "ok" }, { withKind: true }),
@@ -62,7 +66,7 @@ test("the notice term runs exactly when a notice is due, and only then can it be
   }
 });
 
-test("the appeal page and the list mark the answer term yellow from half of it, red in its last days", () => {
+test("the appeal page and the list mark the answer term amber in its last third, red on its last day", () => {
   const appeal = {
     state: "in_progress" as const,
     created_at: "2026-11-02T08:00:00Z",
@@ -74,13 +78,14 @@ test("the appeal page and the list mark the answer term yellow from half of it, 
   const answerOn = (today: string) =>
     runningDeadlines(appeal, today).find((deadline) => deadline.kind === "answer");
   assert.equal(answerOn("2026-11-10")?.state, "ok");
-  assert.equal(answerOn("2026-11-17")?.state, "half-passed");
+  assert.equal(answerOn("2026-11-19")?.state, "ok");
+  assert.equal(answerOn("2026-11-20")?.state, "last-third");
   assert.equal(
-    describeDeadline(answerOn("2026-11-17") ?? { kind: "answer", due: "", state: "ok" }, {
+    describeDeadline(answerOn("2026-11-28") ?? { kind: "answer", due: "", state: "ok" }, {
       withKind: true,
     }),
-    "Ответ: до 02.12.2026 (прошла половина срока)",
+    "Ответ: до 02.12.2026 (истекает)",
   );
-  assert.equal(answerOn("2026-11-28")?.state, "due-soon");
+  assert.equal(answerOn("2026-12-02")?.state, "last-day");
   assert.equal(answerOn("2026-12-03")?.state, "overdue");
 });

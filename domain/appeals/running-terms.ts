@@ -30,8 +30,8 @@ export const deadlineKindLabels: Record<DeadlineKind, string> = {
 /** How a term's state is said beside its last day: nothing when the term is not near its end. */
 export const deadlineStateWords: Record<DeadlineState, string> = {
   overdue: "просрочен",
-  "due-soon": "истекает",
-  "half-passed": "прошла половина срока",
+  "last-day": "последний день",
+  "last-third": "истекает",
   ok: "",
 };
 

@@ -1,14 +1,14 @@
 /**
- * When a running term is marked on the staff pages and in the daily reminders, as the
- * organisation's rule kept as data: yellow once half of the term has passed, red in its last days
- * and past it. `deadlineState` (legal-terms.ts) applies it; the list, the appeal page, the CSV,
- * the deadline filter and the reminders all read the state from there.
+ * When a running term is marked on the staff pages and in the daily reminders, in one sentence
+ * (issue 44): neutral while more than a third of the term is left, amber in its last third
+ * (from a working day on: for the 3-day registration, the last working day before its last
+ * day), red on its last day and after. The mark is proportional to the term, so a new appeal is
+ * not red the day it arrives. `deadlineState` (legal-terms.ts) applies it; the list, the appeal
+ * page, the CSV, the deadline filter, the statistics and the reminders all read the state there.
  */
 export const termAlertRule = {
-  /** Yellow ('half-passed') once this share of the term's days has passed. */
-  yellowAfterShare: 0.5,
-  /** Red ('due-soon') in the term's last days: its last day and those before it, this many. */
-  redLastDays: 5,
+  /** Amber ('last-third') once no more than this share of the term's days is left. */
+  amberShareLeft: 1 / 3,
 } as const;
 
 const pluralRules = new Intl.PluralRules("ru");
@@ -20,5 +20,5 @@ export function daysInRussian(days: number): string {
   return `${days} ${dayWords[form] ?? dayWords.many}`;
 }
 
-/** 'в последние 5 дней срока': how the red part of a term is named in filters and mails. */
-export const redPeriodWords = `в последние ${daysInRussian(termAlertRule.redLastDays)} срока`;
+/** How the marked end of a term (amber and its red last day) is named in filters and mails. */
+export const termEndWords = "последняя треть срока";

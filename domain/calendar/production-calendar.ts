@@ -46,6 +46,16 @@ export function isWorkingDay(isoDate: string): boolean {
   return weekday !== 0 && weekday !== 6;
 }
 
+/** The day itself when it is a working day, else the last working day before it. */
+export function previousWorkingDayFrom(isoDate: string): string {
+  let day = isoDate;
+  for (let step = 0; step < 60; step += 1) {
+    if (isWorkingDay(day)) return day;
+    day = addCalendarDays(day, -1);
+  }
+  throw new Error(`no working day within 60 days before ${isoDate}: check the production calendar`);
+}
+
 /** The day itself when it is a working day, else the first working day after it. */
 export function nextWorkingDayFrom(isoDate: string): string {
   let day = isoDate;

@@ -6,7 +6,7 @@ import {
   describeDeadline,
   nextDeadline,
 } from "../../domain/appeals/running-terms.ts";
-import { redPeriodWords } from "../../domain/appeals/term-alerts.ts";
+import { termEndWords } from "../../domain/appeals/term-alerts.ts";
 import { formatRussianDate } from "../../domain/calendar/calendar-day.ts";
 import type { RegistryAppeal } from "../../domain/staff/registry-types.ts";
 import type { AppealsRepository } from "../db/appeals-repository.ts";
@@ -53,9 +53,9 @@ export function composeReminderMail(
   awaiting?: AwaitingApproval,
 ): ReminderMail {
   const overdue = due.filter((item) => item.deadline.state === "overdue");
-  const soon = due.filter((item) => item.deadline.state === "due-soon");
+  const soon = due.filter((item) => item.deadline.state !== "overdue");
   const waiting = awaiting && awaiting.count > 0 ? awaiting : undefined;
-  const subject = `Сроки обращений на ${formatRussianDate(day)}: просрочено ${overdue.length}, истекает ${redPeriodWords} ${soon.length}${
+  const subject = `Сроки обращений на ${formatRussianDate(day)}: просрочено ${overdue.length}, истекает (${termEndWords}) ${soon.length}${
     waiting ? `; ждут согласования ${waiting.count}` : ""
   }`;
   const waitingWords = waiting ? `Ждут вашего согласования: ${waiting.count}. Список:` : "";
@@ -65,7 +65,7 @@ export function composeReminderMail(
     subject,
     "",
     ...section("Просрочены:", overdue),
-    ...section(`Истекают (${redPeriodWords}):`, soon),
+    ...section(`Истекают (${termEndWords}):`, soon),
     ...(waiting ? [`${waitingWords} ${waiting.link}`, ""] : []),
     "Подробности и действия — в реестре обращений на сайте, раздел /staff.",
   ].join("\n");
@@ -87,7 +87,7 @@ export function composeReminderMail(
       h("body", null, [
         h("h1", { key: "title" }, subject),
         list("Просрочены", overdue),
-        list(`Истекают (${redPeriodWords})`, soon),
+        list(`Истекают (${termEndWords})`, soon),
         waiting
           ? h("p", { key: "awaiting" }, [
               `${waitingWords} `,

@@ -6,11 +6,11 @@ import type { DraftReview } from "../../../domain/staff/draft-marks.ts";
 import { formatKirovDateTime } from "../../../domain/time/kirov-time.ts";
 import { Tag, type TagTone } from "../../components/staff/tag/tag.tsx";
 
-/** The term alert rule's colours (term-alerts.ts): red in the last days and past the term, yellow once half of it has passed. */
+/** The term alert rule's colours (term-alerts.ts): red on the last day and past it, amber in the last third. */
 const deadlineTones: Record<DeadlineState, TagTone> = {
   overdue: "danger",
-  "due-soon": "danger",
-  "half-passed": "warning",
+  "last-day": "danger",
+  "last-third": "warning",
   ok: "neutral",
 };
 

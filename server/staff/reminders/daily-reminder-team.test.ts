@@ -100,7 +100,7 @@ for (const kind of testDatabaseKinds) {
       assert.ok(
         !own?.text?.includes(numbers.petr ?? "?") && !own?.text?.includes(numbers.nobody ?? "?"),
       );
-      assert.match(own?.subject ?? "", /просрочено 0, истекает в последние 5 дней срока 1$/);
+      assert.match(own?.subject ?? "", /просрочено 0, истекает \(последняя треть срока\) 1$/);
       // Like the assignment mail (decision 0020), no reminder carries a citizen's name.
       for (const mail of [all, own]) {
         for (const name of ["Иванова", "Анна"]) {

@@ -111,7 +111,7 @@ for (const kind of testDatabaseKinds) {
         );
         assert.equal(
           mail.subject,
-          "Сроки обращений на 22.11.2026: просрочено 1, истекает в последние 5 дней срока 1",
+          "Сроки обращений на 22.11.2026: просрочено 1, истекает (последняя треть срока) 1",
         );
         assert.match(
           mail.text ?? "",
@@ -119,7 +119,7 @@ for (const kind of testDatabaseKinds) {
         );
         assert.match(
           mail.text ?? "",
-          /Истекают \(в последние 5 дней срока\):\n {2}А-20\d\d-\d{6}; На рассмотрении; Ответ: до 24\.11\.2026 \(истекает\)\n/,
+          /Истекают \(последняя треть срока\):\n {2}А-20\d\d-\d{6}; На рассмотрении; Ответ: до 24\.11\.2026 \(истекает\)\n/,
         );
         // Decision 0020: a mailbox is not the registry; no reminder names a citizen.
         for (const name of ["Опоздавшая", "Иванова", "Анна"]) {
