@@ -1,6 +1,8 @@
 import { data } from "react-router";
 import { requireStaff } from "../../domain/pages/page-context.ts";
 import {
+  monthNames,
+  quarterNumerals,
   readStatisticsPeriod,
   type StatisticsPeriod,
 } from "../../domain/staff/statistics-period.ts";
@@ -8,6 +10,7 @@ import { Button } from "../components/staff/button/button.tsx";
 import { DateInput } from "../components/staff/date-input/date-input.tsx";
 import { Choice, TextInput } from "../components/staff/field/field.tsx";
 import { NoticeBanner } from "../components/staff/notice-banner/notice-banner.tsx";
+import { Select } from "../components/staff/select/select.tsx";
 import { StatisticsFigure } from "../features/staff/statistics-figure.tsx";
 import type { Route } from "./+types/staff-statistics.ts";
 
@@ -73,22 +76,31 @@ function PeriodForm({ period }: { period: StatisticsPeriod | undefined }) {
           size={4}
           defaultValue={year}
         />
-        <TextInput
+        {/* Months and quarters by name (issue 44): staff choose «март», never type 3. */}
+        <Select
           id="period-month"
           name="month"
-          label="Месяц (1–12)"
-          type="number"
-          min={1}
-          max={12}
+          label="Месяц"
+          options={[
+            { value: "", label: "—" },
+            ...monthNames.map((name, index) => ({
+              value: String(index + 1),
+              label: name[0]?.toUpperCase() + name.slice(1),
+            })),
+          ]}
           defaultValue={month}
         />
-        <TextInput
+        <Select
           id="period-quarter"
           name="quarter"
-          label="Квартал (1–4)"
-          type="number"
-          min={1}
-          max={4}
+          label="Квартал"
+          options={[
+            { value: "", label: "—" },
+            ...quarterNumerals.map((numeral, index) => ({
+              value: String(index + 1),
+              label: `${numeral} квартал`,
+            })),
+          ]}
           defaultValue={period ? String(Math.floor((Number(month) - 1) / 3) + 1) : ""}
         />
         <DateInput id="period-from" name="from" label="С" defaultValue={period?.first} />

@@ -254,7 +254,8 @@ export function summariseStatistics(
         rows: bands,
         extra: [
           decimalRow("Среднее, дней", meanDays),
-          decimalRow("90-й процентиль, дней", percentileDays(counts.answerDays, 0.9)),
+          // The 90th percentile in words staff read without statistics (issue 44).
+          decimalRow("9 из 10 ответов — не дольше, дней", percentileDays(counts.answerDays, 0.9)),
         ],
       },
       {

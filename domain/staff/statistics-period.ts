@@ -27,7 +27,8 @@ export type StatisticsPeriod = {
   search: string;
 };
 
-const monthNames = [
+/** The months by name, January first: how a month is written in a period's label and chosen. */
+export const monthNames = [
   "январь",
   "февраль",
   "март",
@@ -41,7 +42,8 @@ const monthNames = [
   "ноябрь",
   "декабрь",
 ];
-const quarterNumerals = ["I", "II", "III", "IV"];
+/** The quarters as written in a period's label and chosen: 'I квартал'. */
+export const quarterNumerals = ["I", "II", "III", "IV"];
 
 /** The longest span a from–to period may cover: five years of months on one page. */
 const maxPeriodDays = 5 * 366;

@@ -158,7 +158,7 @@ for (const kind of browserStores) {
           decimal.format(expected.meanDays),
         );
         assert.equal(
-          days.find((row) => row.label === "90-й процентиль, дней")?.value,
+          days.find((row) => row.label === "9 из 10 ответов — не дольше, дней")?.value,
           expected.p90Days,
         );
         assert.equal(
@@ -205,6 +205,20 @@ for (const kind of browserStores) {
         );
         assert.equal(refused?.status(), 400);
         await page.getByText("Конец периода не может быть раньше его начала").waitFor();
+
+        // A month is chosen by its name (issue 44), and the page reads it as before.
+        await page.goto(`${site.baseUrl}/staff/statistics`);
+        await page.getByRole("radio", { name: "Месяц" }).check();
+        await page.getByRole("combobox", { name: "Месяц" }).selectOption({ label: "Март" });
+        await page.getByRole("textbox", { name: "Год", exact: true }).fill(year);
+        await page.getByRole("button", { name: "Показать" }).click();
+        await page.waitForURL(/period=month/);
+        assert.match(page.url(), /[?&]month=3(&|$)/);
+        assert.equal(
+          await page.getByRole("combobox", { name: "Квартал" }).inputValue(),
+          "1",
+          "March is in the first quarter",
+        );
       } finally {
         await close();
       }

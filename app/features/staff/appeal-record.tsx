@@ -71,10 +71,18 @@ export function AppealConsent({ appeal }: { appeal: AppealPageView["appeal"] }) 
         <SummaryRow label="Дано">
           <Moment iso={appeal.consent_at} />
         </SummaryRow>
-        <SummaryRow label="Версия текста согласия">{appeal.consent_text_version}</SummaryRow>
-        <SummaryRow label="IP-адрес">{appeal.client_ip}</SummaryRow>
-        <SummaryRow label="Браузер">{visibleText(appeal.user_agent ?? "—")}</SummaryRow>
       </SummaryList>
+      {/* The technical record, kept as consent evidence (152-ФЗ), folded: staff rarely need it. */}
+      <details className="staff-details">
+        <summary>Технические сведения</summary>
+        <SummaryList>
+          <SummaryRow label="Редакция текста согласия">{appeal.consent_text_version}</SummaryRow>
+          <SummaryRow label="IP-адрес">{appeal.client_ip}</SummaryRow>
+          <SummaryRow label="Браузер (как он себя назвал)">
+            {visibleText(appeal.user_agent ?? "—")}
+          </SummaryRow>
+        </SummaryList>
+      </details>
     </>
   );
 }
