@@ -7,7 +7,6 @@ export const contactsPageLabels = {
   staffTitle: "Сотрудники",
   staffCaption: "Сотрудники: должность, электронная почта, ФИО и\u00A0добавочный номер",
   extensionHint: "Добавочный номер набирается после основного номера",
-  scrollHint: "Таблицу можно прокрутить вбок.",
   columns: {
     role: "Должность",
     email: "Электронная почта",

@@ -114,8 +114,10 @@ export default function ContactsPage({ loaderData }: Route.ComponentProps) {
 }
 
 /**
- * The staff table in three groups. On a phone it may be wider than the screen: it then scrolls
- * inside its own labelled, focusable region (keyboard users can scroll it), never the page.
+ * The staff table in three groups. Below 48rem (a phone, 200% zoom) each row is a block whose
+ * cells follow their column's name (contacts.css, issue 44): nothing is cut at the screen's edge
+ * and nothing scrolls sideways. Wider, should it still not fit, it scrolls inside its own
+ * labelled, focusable region (keyboard users can scroll it), never the page.
  */
 function ContactsTable({ contacts }: { contacts: ContactsContent }) {
   return (
@@ -123,9 +125,6 @@ function ContactsTable({ contacts }: { contacts: ContactsContent }) {
       <h2 id="staff-title">{labels.staffTitle}</h2>
       <p>
         {labels.extensionHint} {contacts.phone}.
-      </p>
-      <p className="contacts-table__scroll-hint" aria-hidden="true">
-        {labels.scrollHint}
       </p>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus so keyboard users can scroll it (WCAG 2.1.1). */}
       <section className="table-scroll" aria-labelledby="staff-caption" tabIndex={0}>
@@ -151,11 +150,13 @@ function ContactsTable({ contacts }: { contacts: ContactsContent }) {
               {group.rows.map((row) => (
                 <tr key={row.id} className={row.bold ? "contacts-table__head" : undefined}>
                   <th scope="row">{row.bold ? <strong>{row.title}</strong> : row.title}</th>
-                  <td className="contacts-table__email">
+                  <td className="contacts-table__email" data-label={labels.columns.email}>
                     <a href={`mailto:${row.email}`}>{row.email}</a>
                   </td>
-                  <td>{row.fullName}</td>
-                  <td className="contacts-table__extension">{row.extension}</td>
+                  <td data-label={labels.columns.fullName}>{row.fullName}</td>
+                  <td className="contacts-table__extension" data-label={labels.columns.extension}>
+                    {row.extension}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -137,7 +137,7 @@ describe("/contacts", () => {
     assert.ok(rows.length >= 9, `${rows.length} rows`);
     for (const row of rows) {
       assert.match(row, /<a href="mailto:[^"@]+@[^"]+">/);
-      assert.match(row, /<td class="contacts-table__extension">\d{2,5}<\/td>/);
+      assert.match(row, /<td class="contacts-table__extension" data-label="Доб\.">\d{2,5}<\/td>/);
     }
     // Bold rows (heads of units) are marked up as such.
     assert.ok(table.match(/<tr class="contacts-table__head"><th scope="row"><strong>/g)?.length);

@@ -139,7 +139,7 @@ for (const kind of browserStores) {
       assert.equal(await placeholdersLeft(), seedPlaceholders - 3);
       const contacts = await html("/contacts");
       assert.match(contacts, /<p class="phone-banner__number"><a href="tel:\+78332712015">/);
-      assert.ok(contacts.includes(`<td>${newName}</td>`), "the table's new name");
+      assert.ok(contacts.includes(`<td data-label="ФИО">${newName}</td>`), "the table's new name");
       // The map's frame is named by the published address, not the build's.
       assert.ok(contacts.includes(`title="Карта: ${newAddress}"`), "the map's title");
       // The footer of every page, prerendered or rendered by the server on each request.
