@@ -62,7 +62,7 @@ export default function AppealsReviewPage({ loaderData }: Route.ComponentProps) 
       <h2 id="review-table-title">Обращения по кварталам</h2>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus so keyboard users can scroll it (WCAG 2.1.1). */}
       <section className="table-scroll" aria-labelledby="review-table-title" tabIndex={0}>
-        <table className="data-table review-table">
+        <table className="data-table review-table stacked-table">
           <thead>
             <tr>
               <th scope="col">Квартал</th>

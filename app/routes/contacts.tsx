@@ -128,7 +128,7 @@ function ContactsTable({ contacts }: { contacts: ContactsContent }) {
       </p>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus so keyboard users can scroll it (WCAG 2.1.1). */}
       <section className="table-scroll" aria-labelledby="staff-caption" tabIndex={0}>
-        <table className="data-table contacts-table">
+        <table className="data-table contacts-table stacked-table">
           <caption id="staff-caption" className="visually-hidden">
             {labels.staffCaption}
           </caption>

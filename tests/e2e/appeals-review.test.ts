@@ -32,7 +32,7 @@ import { htmlCheckerErrors } from "./html-checker.ts";
 
 /** The review table's rows as shown: the quarter and its five cells' text. */
 function reviewRows(html: string): Array<{ quarter: string; cells: string[] }> {
-  const tbody = /<table class="data-table review-table"[\s\S]*?<tbody>([\s\S]*?)<\/tbody>/.exec(
+  const tbody = /<table class="data-table review-table stacked-table"[\s\S]*?<tbody>([\s\S]*?)<\/tbody>/.exec(
     html,
   )?.[1];
   assert.ok(tbody, "the review has its table");
