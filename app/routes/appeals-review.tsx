@@ -51,14 +51,18 @@ export default function AppealsReviewPage({ loaderData }: Route.ComponentProps) 
         из которого малое можно было бы получить вычитанием (например, из «Дан ответ» и «Ответ дан в
         срок» — число ответов с нарушением срока).
       </p>
-      <h2 id="review-chart-title">Поступило обращений и дано ответов</h2>
-      <BarChart
-        series={charted.map(([, label]) => label)}
-        groups={review.rows.map((row) => ({
-          label: row.quarter,
-          values: charted.map(([key]) => reviewBar(row[key])),
-        }))}
-      />
+      {/* Below 48rem the chart is left out (content.css): at a phone's width its bars cannot be
+          read, and the table below says the same, quarter by quarter (issue 44). */}
+      <section className="review-chart" aria-labelledby="review-chart-title">
+        <h2 id="review-chart-title">Поступило обращений и дано ответов</h2>
+        <BarChart
+          series={charted.map(([, label]) => label)}
+          groups={review.rows.map((row) => ({
+            label: row.quarter,
+            values: charted.map(([key]) => reviewBar(row[key])),
+          }))}
+        />
+      </section>
       <h2 id="review-table-title">Обращения по кварталам</h2>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus so keyboard users can scroll it (WCAG 2.1.1). */}
       <section className="table-scroll" aria-labelledby="review-table-title" tabIndex={0}>
