@@ -40,3 +40,19 @@ export const newTabNote = "(откроется в\u00A0новой вкладке
 
 /** The home page's banner headline, exactly as the specification gives it. */
 export const homeBannerTitle = "РАБОТАЕМ С ВАМИ БОЛЕЕ 60 ЛЕТ";
+
+/**
+ * What people come to the site for, named on the home page's first screen under its headline
+ * (issue 44), as gosuslugi.ru and GOV.UK open with the tasks; the phone is added from the
+ * published contacts.
+ */
+export const homeTasks = {
+  label: "Чем мы можем помочь",
+  links: [
+    { href: "/services", label: "Услуги и цены" },
+    { href: "/appeals", label: "Подать обращение" },
+    { href: "/contacts", label: "Контакты" },
+    { href: "/search", label: "Поиск по сайту" },
+  ],
+  phoneLabel: "Телефон",
+} as const;

@@ -1,13 +1,15 @@
 import type { MetaArgs } from "react-router";
+import { defaultContacts } from "../../content/contacts.ts";
 import { historyEvents, historyNotice } from "../../content/history.ts";
 import { defaultHomeTexts, homeSections } from "../../content/home-sections.ts";
 import { homeIllustrations } from "../../content/illustrations.ts";
 import { defaultNews, newsPage } from "../../content/news.ts";
-import { homeBannerTitle } from "../../content/page-labels.ts";
+import { homeBannerTitle, homeTasks } from "../../content/page-labels.ts";
 import type { HomeSection } from "../../content/schema.ts";
 import { requiredSectionPaths, sitePage } from "../../content/site-pages.ts";
 import { testingCentre } from "../../content/testing-centre.ts";
 import { siteContentOf } from "../../domain/pages/page-context.ts";
+import { phoneHref } from "../../domain/site-content/contacts-content.ts";
 import { newestFirst, newsOnHomePage, newsPath } from "../../domain/site-content/news-content.ts";
 import { sectionTextOf } from "../../domain/site-content/section-texts-content.ts";
 import { parseMarkup } from "../../domain/site-content/site-markup.ts";
@@ -33,6 +35,7 @@ export function loader({ context }: Route.LoaderArgs) {
   const news = content.news ?? defaultNews;
   const texts = content.home ?? defaultHomeTexts;
   return {
+    phone: (content.contacts ?? defaultContacts).phone,
     news: newestFirst(news).slice(0, newsOnHomePage).map(newsListItemOf),
     texts: Object.fromEntries(
       homeSections.map((section) => [
@@ -51,6 +54,20 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           <h1 id="home-banner-title" className="home-banner__title">
             {homeBannerTitle}
           </h1>
+          <nav className="home-tasks" aria-label={homeTasks.label}>
+            <ul className="home-tasks__list">
+              {homeTasks.links.map((task) => (
+                <li key={task.href}>
+                  <a className="home-tasks__link" href={task.href}>
+                    {task.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+            <p className="home-tasks__phone">
+              {homeTasks.phoneLabel}: <a href={phoneHref(loaderData.phone)}>{loaderData.phone}</a>
+            </p>
+          </nav>
         </div>
       </section>
       <nav className="anchor-bar" aria-label="Разделы главной страницы">

@@ -119,4 +119,31 @@ describe("home page in Chromium (no JavaScript on this page)", () => {
       await watched.close();
     }
   });
+
+  test("390 × 844: the first screen names the tasks, each a target of 44 px or more, and the phone", async () => {
+    const watched = await openPage(env.browser, { viewport: { width: 390, height: 844 } });
+    const { page } = watched;
+    try {
+      await page.goto(`${env.site.baseUrl}/`, { waitUntil: "load" });
+      const tasks = page.getByRole("navigation", { name: "Чем мы можем помочь" });
+      const found: string[] = [];
+      for (const [name, href] of [
+        ["Услуги и цены", "/services"],
+        ["Подать обращение", "/appeals"],
+        ["Контакты", "/contacts"],
+        ["Поиск по сайту", "/search"],
+        ["(8332) 00-00-00", "tel:+78332000000"],
+      ]) {
+        const link = tasks.getByRole("link", { name, exact: true });
+        assert.equal(await link.getAttribute("href"), href, name);
+        const box = await link.boundingBox();
+        if (!box || box.y + box.height > 844) found.push(`${name}: below the first screen`);
+        else if (box.height < 44 || box.width < 44)
+          found.push(`${name}: ${box.width}×${box.height}`);
+      }
+      assert.deepEqual(found, []);
+    } finally {
+      await watched.close();
+    }
+  });
 });
