@@ -6,12 +6,17 @@ import { can } from "../../domain/staff/staff-roles.ts";
 import { NoticeBanner } from "../components/staff/notice-banner/notice-banner.tsx";
 import { AnswerForm } from "../features/staff/answer-form.tsx";
 import { DraftAnswer, SentAnswer } from "../features/staff/answer-section.tsx";
-import { AppealActions, appealPageActions } from "../features/staff/appeal-actions.tsx";
+import {
+  AppealNextStep,
+  AppealOtherActions,
+  appealPageActions,
+} from "../features/staff/appeal-actions.tsx";
 import { AppealAuditLog } from "../features/staff/appeal-audit-log.tsx";
 import { AppealMails } from "../features/staff/appeal-mails.tsx";
 import { AppealNotes } from "../features/staff/appeal-notes.tsx";
 import { AppealConsent, AppealRecord } from "../features/staff/appeal-record.tsx";
 import { AppealSummary } from "../features/staff/appeal-summary.tsx";
+import { AppealText } from "../features/staff/appeal-text.tsx";
 import type { Route } from "./+types/staff-appeal.ts";
 
 /**
@@ -106,12 +111,14 @@ export default function StaffAppealPage({ loaderData, actionData }: Route.Compon
         Обращение <span className="staff-nowrap">{appeal.number}</span>
       </h1>
       {error ? <NoticeBanner kind="error">{error}</NoticeBanner> : null}
-      {/* What the appeal is at now and, beside it (under it on a narrow screen), what the viewer
-          may do about it: the first screen holds both; the record follows below. */}
+      {/* The first screen (issue 44): what the appeal is at now, the citizen's text and the one
+          step its state calls for; the other actions beside the text (on a phone: the summary,
+          the step, the text, the other actions). The record follows below. */}
       <div className="staff-appeal-top">
         <AppealSummary found={found} today={today} />
-
-        <AppealActions found={found} role={role} today={today} csrfToken={csrfToken} />
+        <AppealNextStep found={found} role={role} today={today} csrfToken={csrfToken} />
+        <AppealText comment={appeal.comment} />
+        <AppealOtherActions found={found} role={role} today={today} csrfToken={csrfToken} />
       </div>
 
       <AppealRecord found={found} />

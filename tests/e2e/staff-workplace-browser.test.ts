@@ -384,6 +384,17 @@ describe("the staff area as a workplace", () => {
       for (const [what, y] of Object.entries(registrar)) {
         if (!(y <= 900)) problems.push(`registrar: ${what} at ${y} px, below the first screen`);
       }
+      // Issue 44: the citizen's text begins on the first screen, and the step to take is the
+      // page's only primary button (every other action looks different).
+      const text = (await page.getByTestId("appeal-comment").boundingBox())?.y ?? Infinity;
+      if (!(text <= 900 - 48)) problems.push(`registrar: the citizen's text at ${text} px`);
+      const primary = await page
+        .locator(".staff-button:not(.staff-button--secondary)")
+        .evaluateAll((buttons) =>
+          buttons.map((button) => button.textContent?.trim() ?? "").filter((text) => text !== ""),
+        );
+      if (primary.join() !== "Зарегистрировать")
+        problems.push(`registrar: primary buttons ${JSON.stringify(primary)}`);
     }
     if (where.name === "a drafted answer, head") {
       const approve = bottom(

@@ -189,6 +189,8 @@ export type AppealPage = {
   error: string | undefined;
   /** The fields of the two lists (label → inner HTML of the <dd>). */
   fields: Map<string, string>;
+  /** The citizen's text as the page shows it (data-testid="appeal-comment"), inner HTML. */
+  comment: string;
   /** The running terms in the summary's 'Сроки', as shown ('Ответ: до …'). */
   deadlines: string[];
   notification: { label: string; attempts: number };
@@ -214,6 +216,10 @@ export function readAppealPage(html: string): AppealPage {
     state: textOf(/<strong data-testid="appeal-state">([\s\S]*?)<\/strong>/.exec(html)?.[1] ?? ""),
     error: staffErrorIn(html),
     fields,
+    comment:
+      /<div class="staff-appeal-text__body" data-testid="appeal-comment">([\s\S]*?)<\/div>/.exec(
+        html,
+      )?.[1] ?? "",
     deadlines: [...(deadlineList?.[1] ?? "").matchAll(/<li>([\s\S]*?)<\/li>/g)].map((item) =>
       textOf(item[1] ?? ""),
     ),

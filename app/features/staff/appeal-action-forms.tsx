@@ -26,6 +26,8 @@ export function ActionForm({
   csrfToken,
   submitLabel,
   defaults = {},
+  primary = false,
+  citizenMail,
 }: {
   action: AppealAction;
   appeal: RegistryAppeal;
@@ -35,6 +37,10 @@ export function ActionForm({
   submitLabel?: string;
   /** Values to start from: a returned draft's fields. */
   defaults?: Record<string, string>;
+  /** The step the appeal's state calls for now: the page's one primary button (issue 44). */
+  primary?: boolean;
+  /** What the action mails the citizen, said beside its button. */
+  citizenMail?: string;
 }) {
   const label = appealActionLabels[action];
   // Ids unique on the page: each action's form is on it once.
@@ -112,7 +118,8 @@ export function ActionForm({
           today={today}
         />
       ) : null}
-      <Button>{submitLabel ?? label}</Button>
+      {citizenMail ? <p className="staff-hint">{citizenMail}</p> : null}
+      <Button kind={primary ? "primary" : "secondary"}>{submitLabel ?? label}</Button>
     </form>
   );
 }

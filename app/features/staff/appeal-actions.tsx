@@ -1,10 +1,17 @@
 /**
- * «Действия» of an appeal's page: what the viewer may do about the appeal now, which is what
- * its state allows and the viewer's role allows at all (the server checks both again): a head's
- * decision on a draft, one small form per state change, the failed answer's retries, the
- * executor, the topic.
+ * What the viewer may do about an appeal now, which is what its state allows and the viewer's
+ * role allows at all (the server checks both again), in two parts of its page (issue 44):
+ * «Что сделать сейчас», the one step its state calls for (domain/staff/appeal-next-step.ts) as
+ * the page's only primary button; and «Другие действия», secondary, those that mail the citizen
+ * a legal notice apart with what they send, then the executor and the topic.
  */
 import { allowedActions, openAppealStates } from "../../../domain/appeals/appeal-states.ts";
+import {
+  citizenMailOf,
+  mailsCitizen,
+  type NextStep,
+  nextStep,
+} from "../../../domain/staff/appeal-next-step.ts";
 import { isNoticeDraftIntent } from "../../../domain/staff/notice-drafts.ts";
 import type { AppealPageView } from "../../../domain/staff/staff-ports.ts";
 import { can, type StaffRole } from "../../../domain/staff/staff-roles.ts";
@@ -27,41 +34,108 @@ export function appealPageActions(found: AppealPageView, role: StaffRole) {
     (action) =>
       action !== "answer" && !(waitsForApproval && draftWaits && isNoticeDraftIntent(action)),
   );
+  const answerDecision = answer?.state === "awaiting_approval" && can(role, "approve-answer");
+  const answerFailed =
+    answer?.state === "sent" && answer.mail?.status === "failed" && !answer.byPost;
+  const mayWriteAnswer =
+    answer?.state !== "sent" && answer?.state !== "awaiting_approval" && actions.includes("answer");
+  const noticeDecision = noticeDraft?.state === "awaiting_approval" && can(role, "approve-notice");
   return {
     actions,
     stateActions,
     mayAssign: can(role, "assign") && openAppealStates.includes(appeal.state),
-    answerDecision: answer?.state === "awaiting_approval" && can(role, "approve-answer"),
-    answerFailed: answer?.state === "sent" && answer.mail?.status === "failed" && !answer.byPost,
-    mayWriteAnswer:
-      answer?.state !== "sent" &&
-      answer?.state !== "awaiting_approval" &&
-      actions.includes("answer"),
+    answerDecision,
+    answerFailed,
+    mayWriteAnswer,
+    step: nextStep({
+      actions,
+      decidesAnswer: answerDecision,
+      decidesNotice: noticeDecision,
+      answerFailed,
+      mayWriteAnswer,
+    }),
   };
 }
 
-export function AppealActions({
-  found,
-  role,
-  today,
-  csrfToken,
-}: {
+type ActionsProps = {
   found: AppealPageView;
   role: StaffRole;
   today: string;
   csrfToken: string;
-}) {
+};
+
+/** «Что сделать сейчас»: the one step, its button the page's only primary one. */
+export function AppealNextStep({ found, role, today, csrfToken }: ActionsProps) {
+  const { appeal, answer, noticeDraft } = found;
+  const { step, actions } = appealPageActions(found, role);
+  return (
+    <section className="staff-appeal-next" aria-labelledby="next-step-title">
+      <h2 id="next-step-title">Что сделать сейчас</h2>
+      {step === "decide-answer" && answer ? (
+        <AnswerDecision version={appeal.version} answer={answer} csrfToken={csrfToken} />
+      ) : null}
+      {step === "decide-notice" && noticeDraft ? (
+        <NoticeDraft draft={noticeDraft} version={appeal.version} csrfToken={csrfToken} mayReview />
+      ) : null}
+      {step === "retry-answer" && answer ? (
+        <FailedAnswerActions answer={answer} csrfToken={csrfToken} today={today} />
+      ) : null}
+      {step === "register" || step === "start" || step === "notice-sent" ? (
+        <ActionForm action={step} appeal={appeal} today={today} csrfToken={csrfToken} primary />
+      ) : null}
+      {step === "write-answer" ? (
+        <p>
+          <a className="staff-button" href="#answer">
+            Написать ответ гражданину
+          </a>
+        </p>
+      ) : null}
+      {step === undefined ? (
+        <p>{actions.length === 0 ? "Работа с обращением завершена." : "Других шагов нет."}</p>
+      ) : null}
+    </section>
+  );
+}
+
+/** The actions left once the step is taken out of them. */
+const besides = (step: NextStep | undefined) => (action: string) => action !== step;
+
+/**
+ * «Другие действия»: every other action, secondary; those that mail the citizen a legal notice
+ * apart, each with what it sends; then the executor and the topic.
+ */
+export function AppealOtherActions({ found, role, today, csrfToken }: ActionsProps) {
   const { appeal, answer, noticeDraft, waitsForApproval, executors } = found;
-  const { actions, stateActions, mayAssign, answerDecision, answerFailed, mayWriteAnswer } =
-    appealPageActions(found, role);
+  const { step, stateActions, mayAssign, mayWriteAnswer, answerFailed } = appealPageActions(
+    found,
+    role,
+  );
+  const others = stateActions.filter(besides(step));
+  const plain = others.filter((action) => !mailsCitizen(action));
+  const mailing = others.filter(mailsCitizen);
+  const formOf = (action: (typeof stateActions)[number]) => (
+    <ActionForm
+      key={action}
+      action={action}
+      appeal={appeal}
+      today={today}
+      csrfToken={csrfToken}
+      submitLabel={
+        waitsForApproval && isNoticeDraftIntent(action) ? "Передать на согласование" : undefined
+      }
+      defaults={
+        noticeDraft?.state === "returned" && noticeDraft.intent === action
+          ? noticeDraft.fields
+          : undefined
+      }
+      citizenMail={mailsCitizen(action) ? citizenMailOf[action] : undefined}
+    />
+  );
   return (
     <section className="staff-appeal-actions" aria-labelledby="actions-title">
-      <h2 id="actions-title">Действия</h2>
+      <h2 id="actions-title">Другие действия</h2>
       <div className="staff-stack">
-        {answerDecision && answer ? (
-          <AnswerDecision version={appeal.version} answer={answer} csrfToken={csrfToken} />
-        ) : null}
-        {noticeDraft ? (
+        {noticeDraft && step !== "decide-notice" ? (
           <NoticeDraft
             draft={noticeDraft}
             version={appeal.version}
@@ -69,38 +143,29 @@ export function AppealActions({
             mayReview={can(role, "approve-notice")}
           />
         ) : null}
-        {waitsForApproval && stateActions.some(isNoticeDraftIntent) ? (
-          <p className="staff-hint">
-            Перенаправление, продление срока и оставление без ответа выполнит руководитель после
-            согласования; до того обращение не меняется и автору ничего не отправляется.
-          </p>
+        {answer?.state === "awaiting_approval" && step !== "decide-answer" ? (
+          <p>Проект ответа ждёт решения руководителя.</p>
         ) : null}
-        {mayWriteAnswer ? (
+        {mayWriteAnswer && step !== "write-answer" ? (
           <p>
             <a href="#answer">Ответ гражданину</a>
           </p>
         ) : null}
-        {stateActions.map((action) => (
-          <ActionForm
-            key={action}
-            action={action}
-            appeal={appeal}
-            today={today}
-            csrfToken={csrfToken}
-            submitLabel={
-              waitsForApproval && isNoticeDraftIntent(action)
-                ? "Передать на согласование"
-                : undefined
-            }
-            defaults={
-              noticeDraft?.state === "returned" && noticeDraft.intent === action
-                ? noticeDraft.fields
-                : undefined
-            }
-          />
-        ))}
-        {answerFailed && answer ? (
+        {answerFailed && answer && step !== "retry-answer" ? (
           <FailedAnswerActions answer={answer} csrfToken={csrfToken} today={today} />
+        ) : null}
+        {plain.map(formOf)}
+        {mailing.length > 0 ? (
+          <section className="staff-citizen-mail" aria-labelledby="citizen-mail-title">
+            <h3 id="citizen-mail-title">С уведомлением гражданина</h3>
+            {waitsForApproval ? (
+              <p className="staff-hint">
+                Перенаправление, продление срока и оставление без ответа выполнит руководитель после
+                согласования; до того обращение не меняется и автору ничего не отправляется.
+              </p>
+            ) : null}
+            <div className="staff-stack">{mailing.map(formOf)}</div>
+          </section>
         ) : null}
         {mayAssign ? (
           <form method="post" className="staff-form" aria-label="Назначить исполнителя">
@@ -117,14 +182,11 @@ export function AppealActions({
                 ...executors.map((login) => ({ value: login, label: login })),
               ]}
             />
-            <Button>Назначить исполнителя</Button>
+            <Button kind="secondary">Назначить исполнителя</Button>
           </form>
         ) : null}
         {can(role, "set-topic") ? (
           <AppealTopicForm appealId={appeal.id} topic={appeal.topic} csrfToken={csrfToken} />
-        ) : null}
-        {stateActions.length === 0 && !mayWriteAnswer && !answerDecision && !answerFailed ? (
-          <p>{actions.length === 0 ? "Работа с обращением завершена." : "Других действий нет."}</p>
         ) : null}
       </div>
     </section>

@@ -34,7 +34,7 @@ export function AppealMails({ found, csrfToken }: { found: AppealPageView; csrfT
         <form method="post">
           <CsrfField token={csrfToken} />
           <input type="hidden" name="intent" value="retry-notification" />
-          <Button>Отправить уведомление ещё раз</Button>
+          <Button kind="secondary">Отправить уведомление ещё раз</Button>
         </form>
       ) : null}
 

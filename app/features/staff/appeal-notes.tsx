@@ -46,7 +46,7 @@ export function AppealNotes({
             {...inputConstraints(appealActionFormSchema, "note", "note_text")}
             rows={3}
           />
-          <Button>Добавить заметку</Button>
+          <Button kind="secondary">Добавить заметку</Button>
         </form>
       ) : null}
     </>

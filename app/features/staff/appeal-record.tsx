@@ -27,9 +27,6 @@ export function AppealRecord({ found }: { found: AppealPageView }) {
         <SummaryRow label="Электронная почта">{visibleText(appeal.email)}</SummaryRow>
         <SummaryRow label="Телефон">{visibleText(appeal.phone)}</SummaryRow>
         <SummaryRow label="Регион">{visibleText(appeal.region) || "—"}</SummaryRow>
-        <SummaryRow label="Текст обращения" testId="appeal-comment">
-          {visibleText(appeal.comment)}
-        </SummaryRow>
         <SummaryRow label="Файлы гражданина" testId="appeal-files">
           <AnswerFiles appealId={appeal.id} files={found.files} />
         </SummaryRow>

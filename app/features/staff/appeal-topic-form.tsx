@@ -35,7 +35,7 @@ export function AppealTopicForm({
           ...appealTopics.map((item) => ({ value: item.code, label: item.label })),
         ]}
       />
-      <Button>Сохранить тему</Button>
+      <Button kind="secondary">Сохранить тему</Button>
     </form>
   );
 }
