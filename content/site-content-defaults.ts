@@ -11,6 +11,7 @@ import { defaultNews } from "./news.ts";
 import { defaultStructure } from "./organisation-chart.ts";
 import { defaultPersonalDataTexts } from "./personal-data.ts";
 import { defaultPrices } from "./price-list.ts";
+import { defaultSearchSettings } from "./search-settings.ts";
 import { defaultServicesTexts } from "./services.ts";
 import { defaultSpecialAssessmentTexts } from "./special-assessment.ts";
 import { defaultVacancies } from "./vacancies.ts";
@@ -35,4 +36,5 @@ export const siteContentDefaults: SiteContent = {
   reception: defaultReceptionTexts,
   assessment: defaultSpecialAssessmentTexts,
   privacy: defaultPersonalDataTexts,
+  search: defaultSearchSettings,
 };

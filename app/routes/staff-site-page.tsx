@@ -12,6 +12,7 @@ import type { FormErrors } from "../../domain/site-content/site-form.ts";
 import { siteFormOf } from "../../domain/site-content/site-forms.ts";
 import { storeFullAnswered, storeFullStatus } from "../../domain/storage/store-full.ts";
 import { NoticeBanner } from "../components/staff/notice-banner/notice-banner.tsx";
+import { EditionChanges } from "../features/site/edition-changes.tsx";
 import { EditionHistory } from "../features/site/edition-history.tsx";
 import { EditionReview } from "../features/site/edition-review.tsx";
 import { keepFiles } from "../features/site/form-files.ts";
@@ -21,6 +22,7 @@ import {
   type ScheduleAnswer,
   ScheduledEdition,
 } from "../features/site/publish-schedule-fields.tsx";
+import { refusedForm } from "../features/site/refused-form.ts";
 import { NotFoundForRole } from "../features/site/site-display.tsx";
 import { FormErrorSummary, SiteEditorForm } from "../features/site/site-editor-form.tsx";
 import { WorkingEdition } from "../features/site/working-edition.tsx";
@@ -149,8 +151,11 @@ async function siteAction({ params, context }: Route.ActionArgs) {
       content: checked.content,
       publishAt: moment.ok ? moment.moment : undefined,
     } as SiteAction<typeof page>);
-    if (!result.ok)
-      return data<ActionAnswer>({ values, message: result.message }, { status: result.status });
+    if (!result.ok) {
+      return data<ActionAnswer>(refusedForm(values, result), { status: result.status });
+    }
+    // Content no built page shows has no preview: the draft is saved, as its button says.
+    if (intent === "preview" && !editablePages[page].rendered) return finished("saved");
     if (intent === "preview") throw redirect(`/staff/site/${page}/preview`, 303);
     return finished(result.outcome);
   }
@@ -210,7 +215,7 @@ export default function StaffSiteEditorPage({ loaderData, actionData }: Route.Co
   const { view, csrfToken, done } = loaderData;
   const working = view.working;
   const answer = actionData as ActionAnswer | undefined;
-  const { title, path } = editablePages[view.page];
+  const { title, path, rendered } = editablePages[view.page];
   const form = siteFormOf(view.page);
   const editor = pageEditorOf(view.page);
   return (
@@ -232,7 +237,7 @@ export default function StaffSiteEditorPage({ loaderData, actionData }: Route.Co
       {answer?.errors ? (
         <FormErrorSummary errors={answer.errors} place={(name) => form.place(name)} />
       ) : null}
-      <WorkingEdition page={view.page} path={path} working={working} />
+      <WorkingEdition page={view.page} path={path} working={working} preview={rendered} />
       {working?.state === "draft" && working.returnComment ? (
         <NoticeBanner>
           Возвращено на доработку ({working.returnedBy}): {working.returnComment}
@@ -244,7 +249,15 @@ export default function StaffSiteEditorPage({ loaderData, actionData }: Route.Co
           csrfToken={csrfToken}
           commentError={answer?.commentError}
           schedule={answer?.scheduleFrom === "review" ? answer.schedule : undefined}
-        />
+          preview={rendered}
+        >
+          <EditionChanges
+            changes={editor.changes(
+              view.history[0]?.content ?? siteContentDefaults[view.page],
+              working.content,
+            )}
+          />
+        </EditionReview>
       ) : null}
       {working?.state === "scheduled" ? (
         <ScheduledEdition
@@ -258,6 +271,7 @@ export default function StaffSiteEditorPage({ loaderData, actionData }: Route.Co
         csrfToken={csrfToken}
         publishesDirectly={view.publishesDirectly}
         withFiles={form.files !== undefined}
+        preview={rendered}
         schedule={
           view.publishesDirectly ? (
             <PublishScheduleFields

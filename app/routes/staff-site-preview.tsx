@@ -1,6 +1,6 @@
 import { notFoundTitle } from "../../content/site-pages.ts";
 import { pageOf, requireStaff } from "../../domain/pages/page-context.ts";
-import { isEditablePage } from "../../domain/site-content/site-editions.ts";
+import { editablePages, isEditablePage } from "../../domain/site-content/site-editions.ts";
 import { markedAsDraft, unrenderedPreview } from "../features/site/draft-preview.ts";
 import type { Route } from "./+types/staff-site-preview.ts";
 
@@ -11,7 +11,8 @@ import type { Route } from "./+types/staff-site-preview.ts";
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const access = requireStaff(context, "edit-site");
-  if (!access || !isEditablePage(params.page)) {
+  // Content no built page shows (the search's settings) has no preview: no such page.
+  if (!access || !isEditablePage(params.page) || !editablePages[params.page].rendered) {
     return new Response(`${notFoundTitle}.`, {
       status: 404,
       headers: { "content-type": "text/plain; charset=utf-8" },

@@ -22,6 +22,7 @@ import {
   newsPath,
 } from "./news-content.ts";
 import { type PricesContent, pricesContentSchema } from "./prices-content.ts";
+import { type SearchContent, searchContentSchema } from "./search-content.ts";
 import { type SectionTextsContent, sectionTextsContentSchema } from "./section-texts-content.ts";
 import type { ListedContent } from "./stepped-parse.ts";
 import { type StructureContent, structureContentSchema } from "./structure-content.ts";
@@ -45,6 +46,8 @@ export type SiteContent = {
   assessment: SectionTextsContent;
   /** The personal-data policy's texts (/personal-data). */
   privacy: SectionTextsContent;
+  /** The search's synonyms and best answers (issue 42): no page shows them, /search uses them. */
+  search: SearchContent;
 };
 
 export type EditablePage = keyof SiteContent;
@@ -75,6 +78,11 @@ type PageRow<page extends EditablePage> = {
   ownPageItem?: (content: SiteContent[page], path: string) => unknown;
   /** Files made from the content, not pages: rewritten on publishing (the news feed). */
   feeds?: readonly string[];
+  /**
+   * False: no built page shows the content (the search's settings: /search is rendered per
+   * request and reads what is published). A publish renders no page, and there is no preview.
+   */
+  rendered?: false;
 };
 
 type PageRows = { [page in EditablePage]: PageRow<page> };
@@ -167,25 +175,40 @@ const pageRows: PageRows = {
     title: "Политика обработки персональных данных",
     schema: sectionTextsContentSchema,
   },
+  search: {
+    // The page that uses the content, linked from the editor; it is not a built page.
+    path: "/search",
+    title: "Поиск по сайту: синонимы и лучшие ответы",
+    schema: searchContentSchema,
+    rendered: false,
+  },
 };
 
 type EditablePages = {
-  [page in EditablePage]: Omit<PageRow<page>, "alsoShownOn"> & {
+  [page in EditablePage]: Omit<PageRow<page>, "alsoShownOn" | "rendered"> & {
     /**
      * Every public page that shows the content, re-rendered on publishing: its own page and
-     * those it is also shown on, or every page of the site. The server's pages rendered on each
-     * request read the published content as they render.
+     * those it is also shown on, or every page of the site; none for content no built page
+     * shows. The server's pages rendered on each request read the published content as they
+     * render.
      */
     shownOn: readonly string[] | "every page";
+    /** A built page shows the content: a publish renders it, and a preview shows it. */
+    rendered: boolean;
   };
 };
 
 export const editablePages = Object.fromEntries(
-  Object.entries(pageRows).map(([page, { alsoShownOn, ...row }]) => [
+  Object.entries(pageRows).map(([page, { alsoShownOn, rendered = true, ...row }]) => [
     page,
     {
       ...row,
-      shownOn: alsoShownOn === "every page" ? alsoShownOn : [row.path, ...(alsoShownOn ?? [])],
+      rendered,
+      shownOn: !rendered
+        ? []
+        : alsoShownOn === "every page"
+          ? alsoShownOn
+          : [row.path, ...(alsoShownOn ?? [])],
     },
   ]),
 ) as EditablePages;

@@ -7,6 +7,7 @@ import { contactsForm } from "./contacts-form.ts";
 import { applicationsForm, documentsForm } from "./file-lists-form.ts";
 import { newsForm } from "./news-form.ts";
 import { pricesForm } from "./prices-form.ts";
+import { searchForm } from "./search-form.ts";
 import { sectionTextsForm } from "./section-texts-form.ts";
 import type { EditablePage, SiteContent } from "./site-editions.ts";
 import type { PageForm } from "./site-form.ts";
@@ -29,6 +30,7 @@ const siteForms: { [page in EditablePage]: PageForm<SiteContent[page], unknown> 
   reception: sectionTextsForm as PageForm<SiteContent["reception"], unknown>,
   assessment: sectionTextsForm as PageForm<SiteContent["assessment"], unknown>,
   privacy: sectionTextsForm as PageForm<SiteContent["privacy"], unknown>,
+  search: searchForm as PageForm<SiteContent["search"], unknown>,
 };
 
 /** A page's form, its content as any page's: the editor route is written once for all. */

@@ -53,7 +53,13 @@ export type SiteActionResult =
       ok: true;
       outcome: "saved" | "submitted" | "published" | "returned" | "scheduled" | "unscheduled";
     }
-  | { ok: false; status: number; message: string };
+  | {
+      ok: false;
+      status: number;
+      message: string;
+      /** The posted field the message is about, shown beside it (a best answer's page, issue 42). */
+      field?: string;
+    };
 
 /** The staff port of the site's content (domain/pages/page-context.ts carries it). */
 export type SitePort = {

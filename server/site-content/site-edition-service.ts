@@ -19,6 +19,7 @@ import { eventEntry } from "../db/audit-repository.ts";
 import type { DataLayer } from "../db/data-layer.ts";
 import type { SqlExecutor } from "../db/database.ts";
 import { announcePublished } from "../db/site-edition-signals.ts";
+import { servedPaths, unservedBestAnswer } from "./served-pages-check.ts";
 import {
   changedMeanwhile,
   EditionChangedMeanwhile,
@@ -67,8 +68,13 @@ export function createSiteEditionService(deps: {
   const now = deps.now ?? (() => new Date());
   const overview = createSiteOverview(deps);
   const fileFacts = createStoredFileFacts({ data, describe: deps.files.describe });
-  const entered = <page extends EditablePage>(page: page, posted: SiteContent[page]) =>
-    enteredContent(fileFacts, page, posted);
+  /** Content posted by a form, checked; a best answer to a page the site lacks refused (42). */
+  const entered = async <page extends EditablePage>(page: page, posted: SiteContent[page]) => {
+    const entry = await enteredContent(fileFacts, page, posted);
+    if (!entry.ok) return entry;
+    const news = publisher.shownContent().news ?? deps.defaults.news;
+    return unservedBestAnswer(page, entry.content, servedPaths(news)) ?? entry;
+  };
 
   const audit = (tx: SqlExecutor, viewer: StaffViewer, action: string, details: string) =>
     data.audit.record(eventEntry(now(), viewer.login, action, details), tx);

@@ -241,7 +241,9 @@ export function createSitePublisher(deps: {
 
     /** The public page from content not published (a preview): its HTML, checked the same way. */
     async preview<page extends EditablePage>(page: page, content: SiteContent[page]) {
-      const { path } = editablePages[page];
+      const { path, rendered } = editablePages[page];
+      // Content no built page shows (the search's settings) has nothing to preview.
+      if (!rendered) throw new Error(`${page} is shown on no built page`);
       const like = deps.live().file(path);
       if (!like) throw new Error(`${path} is not a page of the built site`);
       return (await renderPage(path, { ...current, [page]: content }, like)).html;

@@ -5,7 +5,11 @@
  * /healthz: the other pages and the staff pages go on. A trial render of content before it is
  * published refuses what would not render, with nothing committed.
  */
-import type { EditablePage, SiteContent } from "../../domain/site-content/site-editions.ts";
+import {
+  type EditablePage,
+  editablePages,
+  type SiteContent,
+} from "../../domain/site-content/site-editions.ts";
 import type { DataLayer } from "../db/data-layer.ts";
 import type { EditionRow } from "../db/site-edition-rows.ts";
 import { nextTurn } from "../http/next-turn.ts";
@@ -76,6 +80,8 @@ export function createSiteShowing(deps: {
 
   /** The page rendered from this content as a trial: a refusal when it would not render. */
   async function unrenderable<page extends EditablePage>(page: page, content: SiteContent[page]) {
+    // Content no built page shows (the search's settings): nothing to render, nothing refused.
+    if (!editablePages[page].rendered) return undefined;
     try {
       await nextTurn();
       await publisher.preview(page, content);

@@ -1,7 +1,8 @@
 // Two real server processes on one PostgreSQL (decision 0030): a vacancy's salary published
 // through one is served by the other within 2 seconds, without a restart (LISTEN/NOTIFY), and a
 // server started afterwards serves it from its first answer (a restart never loses a publish);
-// new contacts (the footer of every page) are on every page of the other server within 2 s.
+// new contacts (the footer of every page) are on every page of the other server within 2 s; a
+// search synonym (issue 42, no built page) is used by the other server's /search within 2 s.
 // Scheduled publishing (decision 0039): an edition scheduled through one server is published
 // once at its moment, though both servers' timers are set for it (one audit line), and served by
 // both; an edition whose moment came while every server was down is published when one starts.
@@ -13,10 +14,12 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { defaultContacts } from "../../content/contacts.ts";
+import { defaultSearchSettings } from "../../content/search-settings.ts";
 import { prerenderedPaths } from "../../content/site-pages.ts";
 import { defaultVacancies } from "../../content/vacancies.ts";
 import { contactFormFields, contactFormValues } from "../../domain/site-content/contacts-form.ts";
 import { kirovInputsOf } from "../../domain/site-content/publish-schedule.ts";
+import { searchFormFields, searchFormValues } from "../../domain/site-content/search-form.ts";
 import {
   vacancyFieldName,
   vacancyFormFields,
@@ -24,6 +27,7 @@ import {
 } from "../../domain/site-content/vacancies-form.ts";
 import { parseDatabaseUrl } from "../../server/config.ts";
 import { openDataLayer } from "../../server/db/data-layer.ts";
+import { searchAnswers } from "../support/search-answers.ts";
 import { killIfRunning, type ServerProcess, startServer } from "../support/server-process.ts";
 import { testPasswordHash } from "../support/staff-fixtures.ts";
 import { StaffHttpBrowser } from "../support/staff-http.ts";
@@ -123,6 +127,44 @@ test("new contacts published through one server: the other's every page within 2
   }
   console.log(
     `# the other server served every page (${prerenderedPaths.length}) with the new phone ${Math.round(performance.now() - publishedAt)} ms after the publish answered`,
+  );
+});
+
+test("a search synonym published through one server: the other's /search uses it within 2 s", async () => {
+  // The search's settings (issue 42) are no built page: /search reads what each server shows.
+  const [first, second] = servers as [ServerProcess, ServerProcess];
+  const findsAssessment = async (server: ServerProcess) =>
+    (await searchAnswers(server.baseUrl, "аттестация")).some(
+      (answer) => answer.path === "/special-assessment",
+    );
+  assert.ok(!(await findsAssessment(second)), "no page says «аттестация» before the synonym");
+  const settings = {
+    ...defaultSearchSettings,
+    synonyms: [
+      ...defaultSearchSettings.synonyms,
+      {
+        id: "attestation",
+        words: "аттестация",
+        means: "специальная оценка условий труда",
+        bothWays: false,
+      },
+    ],
+  };
+  await postAsHead(first, "search", {
+    ...searchFormFields(searchFormValues(settings)),
+    intent: "publish",
+  });
+  const publishedAt = performance.now();
+  for (const server of [first, second]) {
+    let waited = 0;
+    while (!(await findsAssessment(server))) {
+      waited = performance.now() - publishedAt;
+      assert.ok(waited < 2000, `${server.baseUrl}/search still without it after ${waited} ms`);
+      await sleep(25);
+    }
+  }
+  console.log(
+    `# the other server's search used the new synonym ${Math.round(performance.now() - publishedAt)} ms after the publish answered`,
   );
 });
 

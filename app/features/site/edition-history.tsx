@@ -1,7 +1,7 @@
 import type { EditionView } from "../../../domain/site-content/site-editions.ts";
 import { Button } from "../../components/staff/button/button.tsx";
-import { Table } from "../../components/staff/table/table.tsx";
 import { CsrfField, Moment } from "../staff/staff-display.tsx";
+import { ChangesTable } from "./edition-changes.tsx";
 import type { FieldChange } from "./field-change.ts";
 
 /**
@@ -53,24 +53,10 @@ export function EditionHistory<Content>({
               {changed.length === 0 ? (
                 <p>Без изменений.</p>
               ) : (
-                <Table label={`Изменения редакции ${history.length - index}`}>
-                  <thead>
-                    <tr>
-                      <th scope="col">Что</th>
-                      <th scope="col">Было</th>
-                      <th scope="col">Стало</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {changed.map((change) => (
-                      <tr key={`${change.what}|${change.before}|${change.after}`}>
-                        <td>{change.what}</td>
-                        <td>{change.before || "—"}</td>
-                        <td>{change.after || "—"}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </Table>
+                <ChangesTable
+                  label={`Изменения редакции ${history.length - index}`}
+                  changes={changed}
+                />
               )}
               {edition.state === "published" ? null : (
                 <form method="post">

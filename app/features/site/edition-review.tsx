@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import {
   type EditionView,
   returnCommentMaxLength,
@@ -16,21 +17,34 @@ export function EditionReview({
   csrfToken,
   commentError,
   schedule,
+  preview = true,
+  children,
 }: {
   edition: EditionView;
   csrfToken: string;
   commentError: string | undefined;
   /** The moment typed for «Опубликовать по расписанию», refused (decision 0039). */
   schedule?: ScheduleAnswer | undefined;
+  /** A preview to link: not for content no built page shows (the search's settings). */
+  preview?: boolean;
+  /** What the edition changes against the page published now, in words. */
+  children?: ReactNode;
 }) {
   return (
     <section className="staff-form staff-stack" aria-labelledby="review-title">
       <h2 id="review-title">Согласование</h2>
       <p>
         Передал {edition.submittedBy}, <Moment iso={edition.submittedAt ?? edition.changedAt} />.
-        Проверьте изменения в форме ниже и в{" "}
-        <a href={`/staff/site/${edition.page}/preview`}>предпросмотре</a>.
+        Проверьте изменения в форме ниже
+        {preview ? (
+          <>
+            {" "}
+            и в <a href={`/staff/site/${edition.page}/preview`}>предпросмотре</a>
+          </>
+        ) : null}
+        .
       </p>
+      {children}
       <form method="post">
         <CsrfField token={csrfToken} />
         <input type="hidden" name="edition" value={edition.id} />

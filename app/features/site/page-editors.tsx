@@ -21,6 +21,7 @@ import {
 import type { FileListValues } from "../../../domain/site-content/file-lists-form.ts";
 import type { AnnouncementFormValues } from "../../../domain/site-content/news-form.ts";
 import type { PricesFormValues } from "../../../domain/site-content/prices-form.ts";
+import type { SearchFormValues } from "../../../domain/site-content/search-form.ts";
 import type { SectionTextValues } from "../../../domain/site-content/section-texts-form.ts";
 import type { EditablePage, SiteContent } from "../../../domain/site-content/site-editions.ts";
 import type { FormErrors } from "../../../domain/site-content/site-form.ts";
@@ -35,6 +36,8 @@ import { newsChanges } from "./news-changes.ts";
 import { NewsFields } from "./news-editor.tsx";
 import { priceChanges } from "./price-changes.ts";
 import { PricesFields } from "./prices-editor.tsx";
+import { searchSettingsChanges } from "./search-settings-changes.ts";
+import { SearchSettingsFields } from "./search-settings-editor.tsx";
 import { sectionTextsChanges } from "./section-texts-changes.ts";
 import { sectionTextsFields } from "./section-texts-editor.tsx";
 import { structureChanges } from "./structure-changes.ts";
@@ -109,6 +112,11 @@ const appeals: PageEditor<SiteContent["appeals"], SectionTextValues[]> = {
   changes: sectionTextsChanges(appealsSectionTitle),
 };
 
+const search: PageEditor<SiteContent["search"], SearchFormValues> = {
+  Fields: SearchSettingsFields,
+  changes: searchSettingsChanges,
+};
+
 /** The editor of a page made of section texts, its sections named by `titles`. */
 function sectionTextsEditor<page extends EditablePage>(
   titles: Record<string, string>,
@@ -136,6 +144,7 @@ const pageEditors: { [page in EditablePage]: PageEditor<SiteContent[page], unkno
   reception: sectionTextsEditor<"reception">(receptionSectionTitles),
   assessment: sectionTextsEditor<"assessment">(specialAssessmentSectionTitles),
   privacy: sectionTextsEditor<"privacy">(personalDataSectionTitles),
+  search: search as PageEditor<SiteContent["search"], unknown>,
 };
 
 /** A page's editor, its content as any page's: the editor route is written once for all. */

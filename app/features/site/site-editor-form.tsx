@@ -13,6 +13,7 @@ export function SiteEditorForm({
   csrfToken,
   publishesDirectly,
   withFiles = false,
+  preview = true,
   schedule,
   children,
 }: {
@@ -21,6 +22,8 @@ export function SiteEditorForm({
   publishesDirectly: boolean;
   /** The fields hold file inputs: the form is posted as multipart (its token its first part). */
   withFiles?: boolean;
+  /** «Предпросмотр» offered: not for content no built page shows (the search's settings). */
+  preview?: boolean;
   /** «Опубликовать по расписанию» with its date and time, for whoever publishes (0039). */
   schedule?: ReactNode;
   children: ReactNode;
@@ -43,9 +46,11 @@ export function SiteEditorForm({
         <Button kind="secondary" name="intent" value="save">
           Сохранить черновик
         </Button>
-        <Button kind="secondary" name="intent" value="preview">
-          Предпросмотр
-        </Button>
+        {preview ? (
+          <Button kind="secondary" name="intent" value="preview">
+            Предпросмотр
+          </Button>
+        ) : null}
         <Button name="intent" value="publish">
           {publishesDirectly ? "Опубликовать" : "Передать на согласование"}
         </Button>

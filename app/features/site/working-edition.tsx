@@ -14,10 +14,13 @@ export function WorkingEdition({
   page,
   path,
   working,
+  preview = true,
 }: {
   page: EditablePage;
   path: string;
   working: EditionView | null;
+  /** A preview to link: not for content no built page shows (the search's settings). */
+  preview?: boolean;
 }) {
   return (
     <p>
@@ -31,8 +34,13 @@ export function WorkingEdition({
               (<ScheduledMoment iso={working.publishAt} />)
             </>
           ) : null}
-          , изменил {working.changedBy}, <Moment iso={working.changedAt} />.{" "}
-          <a href={`/staff/site/${page}/preview`}>Предпросмотр</a>
+          , изменил {working.changedBy}, <Moment iso={working.changedAt} />.
+          {preview ? (
+            <>
+              {" "}
+              <a href={`/staff/site/${page}/preview`}>Предпросмотр</a>
+            </>
+          ) : null}
         </>
       ) : (
         "Черновика нет: в форме то, что на сайте."
