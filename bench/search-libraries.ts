@@ -45,7 +45,7 @@ const candidates: Candidate[] = [
         const terms = queryTerms(query);
         if (terms.length === 0) return [];
         return index
-          .search(terms.join(" "), { processTerm: (term) => term })
+          .search(terms.join(" "), { processTerm: (term) => term, combineWith: "AND" })
           .map((hit) => (docs[hit.id as number] as SearchDocument).path);
       };
     },
@@ -81,7 +81,7 @@ const candidates: Candidate[] = [
     name: "site-search-index (MiniSearch, top 20 with snippets)",
     build(docs) {
       const index = buildSiteSearchIndex(docs);
-      return (query) => index.search(query).map((result) => result.path);
+      return (query) => index.search(query).hits.map((result) => result.path);
     },
   },
 ];

@@ -96,9 +96,17 @@ const started = performance.now();
 // What the server logs of its start: the editions shown, each refresh of the search's index.
 const startLog: { at: number; msg: string; ms?: number; search?: SearchRefresh }[] = [];
 // It renders the 200 announcements' pages before it listens: minutes on a loaded machine.
+// As production runs it (deploy/systemd): NODE_ENV=production, so React's production build
+// renders the page; with React's development build a search page costs about twice the CPU.
 const project = await startServer(
   "server/main.ts",
-  { DATABASE_URL: database.url, REMINDER_TIME: "off", LOG_LEVEL: "info" },
+  {
+    DATABASE_URL: database.url,
+    REMINDER_TIME: "off",
+    LOG_LEVEL: "info",
+    NODE_ENV: "production",
+    SITE_URL: "https://agrochem-kirov.example",
+  },
   600,
   (line) => {
     if (!line.startsWith("{")) return;

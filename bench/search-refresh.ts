@@ -9,8 +9,9 @@ import { createHash } from "node:crypto";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { SiteContent } from "../domain/site-content/site-editions.ts";
 import { pageText } from "../server/search/page-text.ts";
+import { servedPages } from "../server/search/served-documents.ts";
 import { buildSiteSearchIndex, type SearchDocument } from "../server/search/site-search-index.ts";
-import { createSiteSearch, servedPages } from "../server/search/site-search-service.ts";
+import { createSiteSearch } from "../server/search/site-search-service.ts";
 import { smallerVariants } from "../server/site/compressed-variants.ts";
 
 /** The work's time, and the longest the event loop waited while it ran. */
@@ -108,7 +109,7 @@ export async function measureRefresh(base: string, shown: SiteContent) {
     pages.set(path, { body, etag: createHash("sha256").update(body).digest("base64url") });
   }
   const announcement = await measured(() => search.refresh());
-  if (!search.search("дегустационный").some((hit) => hit.path === "/news/1")) {
+  if (!search.search("дегустационный").hits.some((hit) => hit.path === "/news/1")) {
     throw new Error("the published announcement's new word is not found");
   }
   const report = (what: string, done: typeof announcement) =>
@@ -136,7 +137,7 @@ export async function measureRefresh(base: string, shown: SiteContent) {
     },
   };
   const document = await measured(() => search.refresh());
-  if (!search.search("дегустационной комиссии").some((hit) => hit.path === "/documents")) {
+  if (!search.search("дегустационной комиссии").hits.some((hit) => hit.path === "/documents")) {
     throw new Error("the renamed document is not found");
   }
   report("after one document's title published", document);

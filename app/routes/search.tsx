@@ -29,7 +29,10 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
 export function loader({ request, context }: Route.LoaderArgs) {
   const typed = new URL(request.url).searchParams.get("q") ?? "";
   const query = typed.slice(0, maxQueryLength).trim();
-  const hits: readonly SearchHit[] = query === "" ? [] : pageOf(context).services.search(typed);
+  const page = pageOf(context);
+  // Who searched is passed only so that a bot's search is not counted (decision 0060).
+  const hits: readonly SearchHit[] =
+    query === "" ? [] : page.services.search(typed, page.client).hits;
   return { query, hits };
 }
 
@@ -45,6 +48,8 @@ const fileFormat = (href: string) => /\.([a-z0-9]+)$/i.exec(href)?.[1]?.toUpperC
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { query, hits } = loaderData;
+  const partial = hits.some((hit) => (hit.missing?.length ?? 0) > 0);
+  const whole = hits.some((hit) => (hit.missing?.length ?? 0) === 0 && !hit.bestAnswer);
   return (
     <div className="page search-page">
       <h1>Поиск по сайту</h1>
@@ -55,6 +60,13 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             По запросу «{query}» найдено: {hits.length}
             {hits.length === 1 ? "" : " (сначала — самые подходящие)"}.
           </p>
+          {partial ? (
+            <p className="search-page__partial">
+              {whole
+                ? "Ниже страниц со всеми словами запроса — страницы, где есть только часть слов: у каждой указано, каких слов на ней нет."
+                : "Страниц со всеми словами запроса нет. Показаны страницы, где есть часть слов: у каждой указано, каких слов на ней нет."}
+            </p>
+          ) : null}
           <ol className="search-results">
             {hits.map((hit) => (
               <SearchResult key={`${hit.path} ${hit.fileUrl ?? ""} ${hit.title}`} hit={hit} />
@@ -66,7 +78,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <p>
             {query === ""
               ? "Введите в поле слово или несколько слов: название услуги, документа, бланка или то, о чём хотите узнать."
-              : `По запросу «${query}» ничего не найдено. Проверьте, нет ли в словах опечаток, или попробуйте другие слова: поиск находит страницы, объявления, документы и бланки, где есть все слова запроса.`}
+              : `По запросу «${query}» ничего не найдено. Проверьте, нет ли в словах опечаток, или попробуйте другие слова: поиск находит страницы, объявления, документы и бланки, где есть хотя бы одно слово запроса (кроме служебных: «как», «где», «на»…).`}
           </p>
           <p>Чаще всего посетители ищут:</p>
           <ul>
@@ -84,7 +96,8 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
 
 function SearchResult({ hit }: { hit: SearchHit }) {
   return (
-    <li className="search-result">
+    <li className={hit.bestAnswer ? "search-result search-result--best" : "search-result"}>
+      {hit.bestAnswer ? <p className="search-result__best">Лучший ответ</p> : null}
       <h2 className="search-result__title">
         <a href={hit.path}>{hit.title}</a>
       </h2>
@@ -99,6 +112,17 @@ function SearchResult({ hit }: { hit: SearchHit }) {
               part.text
             ),
           )}
+        </p>
+      ) : null}
+      {hit.missing && hit.missing.length > 0 ? (
+        <p className="search-result__missing">
+          {"Не найдено: "}
+          {hit.missing.map((word, index) => (
+            <span key={word}>
+              {index > 0 ? ", " : ""}
+              <s>{word}</s>
+            </span>
+          ))}
         </p>
       ) : null}
       {hit.fileUrl ? (

@@ -1,6 +1,7 @@
 /**
- * What the search page (/search, issue 29) asks of the server: the results of a query over the
- * published site, best first. Nothing here touches Node: the page and the server both read it.
+ * What the search page (/search, issues 29 and 42) asks of the server: the results of a query
+ * over the published site, best first. Nothing here touches Node: the page and the server both
+ * read it.
  */
 import type { SnippetPart } from "./search-text.ts";
 
@@ -11,7 +12,15 @@ export type SearchHit = {
   section: string;
   snippet: SnippetPart[];
   fileUrl?: string;
+  /** An editor pinned this page to the query («Лучший ответ»): shown first, marked. */
+  bestAnswer?: boolean;
+  /** The query's words (as typed) this result does not hold: «Не найдено: стоит». */
+  missing?: string[];
 };
 
-/** The results of a query (at most the page's count), or none for an empty one. */
-export type SearchPort = (query: string) => readonly SearchHit[];
+/** The results of a query (at most the page's count); none for an empty one or one found nowhere. */
+export type SearchResults = {
+  hits: readonly SearchHit[];
+};
+
+export type SearchPort = (query: string) => SearchResults;

@@ -4,8 +4,8 @@ import {
   maxQueryLength,
   maxQueryWords,
   queryTerms,
+  queryWords,
   searchTerm,
-  snippetParts,
   typoDistance,
 } from "./search-text.ts";
 
@@ -37,49 +37,10 @@ test("one typo is tolerated in a stem of five letters or more, none in a shorter
   assert.equal(typoDistance(searchTerm("почвы")), 0);
 });
 
-test("the snippet shows the text around the first matched word and marks every matched word", () => {
-  const text = `${"Вступление ".repeat(20)}Принимаем образцы для анализа почв до 1 декабря; анализы готовы через неделю.`;
-  const parts = snippetParts(text, queryTerms("анализ почвы"));
-  assert.deepEqual(
-    parts.filter((part) => part.marked).map((part) => part.text),
-    ["анализа", "почв", "анализы"],
-  );
-  assert.equal(parts[0]?.text.startsWith("…"), true);
-  assert.equal(
-    parts
-      .map((part) => part.text)
-      .join("")
-      .endsWith("через неделю."),
-    true,
-  );
-});
-
-test("a snippet of a text without the words is its beginning, cut with «…»", () => {
-  const parts = snippetParts(`${"Слово ".repeat(50)}конец.`, ["вакансия"]);
-  assert.equal(parts.length, 1);
-  assert.equal(parts[0]?.marked, false);
-  assert.match(parts[0]?.text ?? "", /^Слово Слово .* …$/);
-  assert.deepEqual(snippetParts("", ["вакансия"]), []);
-});
-
-test("the snippet marks a word with «ё» for a query with «е», and one with «е» for «ё»", () => {
-  const marked = (text: string, query: string) =>
-    snippetParts(text, queryTerms(query))
-      .filter((part) => part.marked)
-      .map((part) => part.text);
-  assert.deepEqual(marked("Нужна Ёмкость на 1,5 литра и ещё одна емкость.", "емкость"), [
-    "Ёмкость",
-    "емкость",
+test("a query's words keep how they were typed beside their terms, the first of each term", () => {
+  assert.deepEqual(queryWords("Сколько СТОИТ анализ, анализы"), [
+    { typed: "Сколько", term: searchTerm("сколько") },
+    { typed: "СТОИТ", term: searchTerm("стоит") },
+    { typed: "анализ", term: searchTerm("анализ") },
   ]);
-  assert.deepEqual(marked("Чистая емкостью для воды.", "ёмкости"), ["емкостью"]);
-});
-
-test("the snippet starts at a whole matched word, not at the same letters inside another word", () => {
-  const text = `Провод ${"слово ".repeat(20)}Вода чистая.`;
-  const parts = snippetParts(text, queryTerms("вода"));
-  assert.equal(parts[0]?.text.startsWith("… слово"), true);
-  assert.deepEqual(
-    parts.filter((part) => part.marked).map((part) => part.text),
-    ["Вода"],
-  );
 });

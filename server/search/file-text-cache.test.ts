@@ -41,7 +41,7 @@ test("a start keeps what it read; the next takes the text from the folder, not f
     writeFileSync(kept, "контрольноеслово");
     const later = await searchWith(dir, bytes);
     assert.deepEqual(
-      later.search("контрольноеслово").map((hit) => hit.fileUrl),
+      later.search("контрольноеслово").hits.map((hit) => hit.fileUrl),
       ["/docs/ustav.pdf"],
     );
   } finally {
@@ -56,7 +56,7 @@ test("without a folder, or with one that cannot be written, the file is read at 
   for (const dir of [undefined, unreadable]) {
     const search = await searchWith(dir, bytes);
     // «образец» is in the file's text («ОБРАЗЕЦ. Официальный документ…»), not in its title.
-    const found = search.search("образец");
+    const found = search.search("образец").hits;
     assert.ok(
       found.some((hit) => hit.fileUrl === "/docs/ustav.pdf"),
       String(dir),

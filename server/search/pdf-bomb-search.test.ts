@@ -39,10 +39,10 @@ test("a PDF bomb is found by its title only, and the process's memory stays near
   assert.ok(grown < 200, `the process grew by ${grown.toFixed(0)} MB`);
   assert.deepEqual(overBudget, ["/docs/ustav.pdf memory"]);
   assert.ok(
-    search.search("устав").some((hit) => hit.fileUrl === "/docs/ustav.pdf"),
+    search.search("устав").hits.some((hit) => hit.fileUrl === "/docs/ustav.pdf"),
     "found by its title",
   );
-  assert.deepEqual(search.search("bombword"), [], "its text is not read");
+  assert.deepEqual(search.search("bombword").hits, [], "its text is not read");
 });
 
 test("a good PDF is read whole as before", async () => {
@@ -53,5 +53,5 @@ test("a good PDF is read whole as before", async () => {
     file: async (href) => (href === "/docs/ustav.pdf" ? bytes : undefined),
   });
   await search.refresh();
-  assert.ok(search.search("образец").some((hit) => hit.fileUrl === "/docs/ustav.pdf"));
+  assert.ok(search.search("образец").hits.some((hit) => hit.fileUrl === "/docs/ustav.pdf"));
 });

@@ -1,26 +1,31 @@
 /**
- * The site's search index (issue 29, decision 0042): MiniSearch over the published pages,
- * announcements, documents and blank forms, with the text rules of domain/search (folded,
- * Snowball Russian stems, one typo in a stem of five letters or more). Documents are added,
- * replaced and discarded by a key (decision 0047); a query gives at most `maxResults` ranked
- * results, each with a snippet whose matched words are marked. A query is read up to its first 200 characters and 12 words, so no
- * query costs more than a short one.
+ * The site's search index (issues 29 and 42, decisions 0042 and 0059): MiniSearch over the
+ * published pages, announcements, documents and blank forms, with the text rules of domain/search
+ * (folded, Snowball Russian stems, one typo in a stem of five letters or more). Documents are
+ * added, replaced and discarded by a key (decision 0047). A query's meaningful words are its
+ * concepts (domain/search/search-query.ts): one search for all their terms and their synonyms',
+ * then the pages holding every concept first, those holding more before those holding fewer (each
+ * naming the words it lacks), by score within each; the editors' best answers before all. A query
+ * is read up to its first 200 characters and 12 words, so no query costs more than a short one.
  */
 import MiniSearch, { type SearchResult as MiniSearchResult, type Options } from "minisearch";
+import type { SearchHit, SearchResults } from "../../domain/search/search-port.ts";
 import {
-  queryTerms,
-  type SnippetPart,
-  searchTerm,
-  snippetParts,
-  textWords,
-  typoDistance,
-} from "../../domain/search/search-text.ts";
+  holdsConcept,
+  noSearchSettings,
+  type PreparedSearchSettings,
+  parseQuery,
+} from "../../domain/search/search-query.ts";
+import { snippetParts } from "../../domain/search/search-snippet.ts";
+import { searchTerm, textWords, typoDistance } from "../../domain/search/search-text.ts";
 
 /** What is searched: a page, an announcement, a document or a blank form (with its file). */
 export type SearchDocument = {
   /** The page the result leads to. */
   path: string;
   title: string;
+  /** A page's h2/h3 headings, one a line: weighed above its text, below its title. */
+  headings?: string;
   /** The part of the site it is in ('Документы', 'Новости и объявления'). */
   section: string;
   /** Its text: the page's words, a file's extracted text. */
@@ -29,25 +34,19 @@ export type SearchDocument = {
   fileUrl?: string;
 };
 
-type SiteSearchResult = {
-  path: string;
-  title: string;
-  section: string;
-  snippet: SnippetPart[];
-  fileUrl?: string;
-};
-
 const defaultResults = 20;
 export const maxResults = 50;
 
 /** The options both the index and a query use: the same words and terms on both sides. */
 export const miniSearchOptions: Options = {
-  fields: ["title", "text"],
+  fields: ["title", "headings", "text"],
   tokenize: textWords,
   processTerm: searchTerm,
   searchOptions: {
-    boost: { title: 3 },
-    combineWith: "AND",
+    // A title's word says most what a page is about, a heading's more than the text's.
+    boost: { title: 4, headings: 2 },
+    // Any term: the concepts a page holds are counted from its matched terms.
+    combineWith: "OR",
     fuzzy: (term: string) => typoDistance(term) || false,
     maxFuzzy: 1,
   },
@@ -57,7 +56,10 @@ export const miniSearchOptions: Options = {
 export type KeyedDocument = SearchDocument & { key: string };
 
 export type SiteSearchIndex = {
-  search: (query: string, limit?: number) => SiteSearchResult[];
+  search: (
+    query: string,
+    options?: { limit?: number; settings?: PreparedSearchSettings },
+  ) => SearchResults;
   /** How many documents answer now. */
   readonly size: number;
   /** The document indexed under this key, as it was given. */
@@ -94,6 +96,14 @@ export function createSiteSearchIndex(): SiteSearchIndex {
     processTerm: stemOnce,
   });
   const given = ({ key: _, ...document }: KeyedDocument): SearchDocument => document;
+  /** A page's key by its path (documents and forms have a file): for the best answers. */
+  const pageKeys = new Map<string, string>();
+  const keep = (document: KeyedDocument) => {
+    const previous = documents.get(document.key);
+    if (previous && pageKeys.get(previous.path) === document.key) pageKeys.delete(previous.path);
+    documents.set(document.key, given(document));
+    if (document.fileUrl === undefined) pageKeys.set(document.path, document.key);
+  };
   return {
     get size() {
       return documents.size;
@@ -105,7 +115,7 @@ export function createSiteSearchIndex(): SiteSearchIndex {
       try {
         for (const document of list) {
           index.add(document);
-          documents.set(document.key, given(document));
+          keep(document);
           count++;
           if (stop()) break;
         }
@@ -119,7 +129,7 @@ export function createSiteSearchIndex(): SiteSearchIndex {
       try {
         for (const document of list) {
           index.replace(document);
-          documents.set(document.key, given(document));
+          keep(document);
         }
       } finally {
         stems.clear();
@@ -127,31 +137,62 @@ export function createSiteSearchIndex(): SiteSearchIndex {
     },
     discard(keys) {
       index.discardAll(keys);
-      for (const key of keys) documents.delete(key);
+      for (const key of keys) {
+        const path = documents.get(key)?.path;
+        if (path !== undefined && pageKeys.get(path) === key) pageKeys.delete(path);
+        documents.delete(key);
+      }
     },
-    search(query, limit = defaultResults) {
-      const terms = queryTerms(query);
-      if (terms.length === 0) return [];
-      // The terms are already the query's stems: MiniSearch takes them as they are.
-      const found: MiniSearchResult[] = index.search(terms.join(" "), {
+    search(query, { limit = defaultResults, settings = noSearchSettings } = {}) {
+      const parsed = parseQuery(query, settings);
+      if (parsed.concepts.length === 0) return { hits: [] };
+      // The terms are already stems: MiniSearch takes them as they are.
+      const found: MiniSearchResult[] = index.search(parsed.terms.join(" "), {
         processTerm: (term) => term,
       });
+      const ranked = found
+        .map((result) => {
+          const held = new Set(result.queryTerms);
+          const missing = parsed.concepts.filter((concept) => !holdsConcept(concept, held));
+          return { result, missing };
+        })
+        .filter((entry) => entry.missing.length < parsed.concepts.length)
+        .sort((a, b) => a.missing.length - b.missing.length || b.result.score - a.result.score);
       const count = Math.min(Math.max(1, Math.trunc(limit) || defaultResults), maxResults);
-      return found.slice(0, count).flatMap((result) => {
+      const hits: SearchHit[] = [];
+      const pinned = new Set<string>();
+      for (const path of parsed.bestAnswerPaths) {
+        const key = pageKeys.get(path);
+        const document = key === undefined ? undefined : documents.get(key);
+        // A best answer to a page not indexed (moved, unpublished) is dropped silently.
+        if (!document || pinned.has(key as string)) continue;
+        pinned.add(key as string);
+        const terms = found.find((result) => result.id === key)?.terms ?? parsed.terms;
+        hits.push({ ...hitOf(document, terms), bestAnswer: true });
+      }
+      for (const { result, missing } of ranked) {
+        if (hits.length >= count) break;
+        if (pinned.has(result.id as string)) continue;
         const document = documents.get(result.id as string);
-        if (!document) return [];
-        const snippet = snippetParts(document.text || document.title, result.terms);
-        return [
-          {
-            path: document.path,
-            title: document.title,
-            section: document.section,
-            snippet,
-            ...(document.fileUrl === undefined ? {} : { fileUrl: document.fileUrl }),
-          },
-        ];
-      });
+        if (!document) continue;
+        hits.push({
+          ...hitOf(document, result.terms),
+          ...(missing.length > 0 ? { missing: missing.map((concept) => concept.typed) } : {}),
+        });
+      }
+      return { hits: hits.slice(0, count) };
     },
+  };
+}
+
+/** A result as the page shows it: the snippet from the sentence holding most matched words. */
+function hitOf(document: SearchDocument, terms: readonly string[]): SearchHit {
+  return {
+    path: document.path,
+    title: document.title,
+    section: document.section,
+    snippet: snippetParts(document.text || document.title, terms),
+    ...(document.fileUrl === undefined ? {} : { fileUrl: document.fileUrl }),
   };
 }
 

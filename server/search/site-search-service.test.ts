@@ -31,10 +31,10 @@ test("a change made while the index is being built is found once the builds are 
   assert.equal(search.refresh(), second, "a call while one waits joins it");
   await Promise.all([first, second]);
   assert.deepEqual(
-    search.search("лаборант").map((hit) => hit.path),
+    search.search("лаборант").hits.map((hit) => hit.path),
     ["/vacancies"],
   );
-  assert.deepEqual(search.search("агроном"), []);
+  assert.deepEqual(search.search("агроном").hits, []);
 });
 
 test("a document is found by its title with its file, the section is the page's menu label", async () => {
@@ -44,7 +44,7 @@ test("a document is found by its title with its file, the section is the page's 
     file: async () => undefined,
   });
   await search.refresh();
-  const [hit] = search.search("устав");
+  const [hit] = search.search("устав").hits;
   assert.deepEqual(
     { path: hit?.path, section: hit?.section, fileUrl: hit?.fileUrl },
     { path: "/documents", section: "Документы", fileUrl: "/docs/ustav.pdf" },
@@ -89,7 +89,7 @@ test("a publish changes only what it changed: new words found, old and removed o
   assert.equal(first.pagesRead, 3);
   assert.equal(first.filesRead, new Set(filesRead).size);
   assert.equal(unreadable.length, 1, "the same bytes are extracted once");
-  const paths = (query: string) => search.search(query).map((hit) => hit.path);
+  const paths = (query: string) => search.search(query).hits.map((hit) => hit.path);
   assert.deepEqual(paths("семинар"), ["/news/2"]);
 
   // A publish: the vacancy's text changes, the second announcement is taken off.
@@ -156,11 +156,47 @@ test("a whole build in steps lets requests run, and they find the old words unti
     await new Promise((resume) => setImmediate(resume));
     if (done) break;
     turns++;
-    assert.equal(search.search("агроном").length, 3, `turn ${turns}: the old index answers`);
-    assert.deepEqual(search.search("лаборант"), [], `turn ${turns}: nothing new half-built`);
+    assert.equal(search.search("агроном").hits.length, 3, `turn ${turns}: the old index answers`);
+    assert.deepEqual(search.search("лаборант").hits, [], `turn ${turns}: nothing new half-built`);
   }
   assert.equal((await refreshing).whole, true);
   assert.ok(turns > 10, `the build gave the event loop back ${turns} times`);
-  assert.equal(search.search("лаборант").length, 3);
-  assert.deepEqual(search.search("агроном"), []);
+  assert.equal(search.search("лаборант").hits.length, 3);
+  assert.deepEqual(search.search("агроном").hits, []);
+});
+
+test("the editors' synonyms and best answers reach the search on a refresh, the index untouched", async () => {
+  const pages = new Map([["/vacancies", page("Химик-агрохимик: заработная плата 45 000 ₽.")]]);
+  let content: SiteContent = { ...siteContentDefaults, search: { synonyms: [], bestAnswers: [] } };
+  const search = createSiteSearch({
+    content: () => content,
+    page: siteOf(pages),
+    file: async () => undefined,
+  });
+  await search.refresh();
+  const paths = (query: string) => search.search(query).hits.map((hit) => hit.path);
+  assert.deepEqual(paths("зарплата"), []);
+  // A publish of the «search» page only: its content changes, no page does.
+  content = {
+    ...content,
+    search: {
+      synonyms: [{ id: "z", words: "зарплата", means: "заработная плата", bothWays: false }],
+      bestAnswers: [{ id: "v", query: "работа", path: "/vacancies" }],
+    },
+  };
+  assert.deepEqual(paths("зарплата"), [], "not before the refresh");
+  const refresh = await search.refresh();
+  assert.deepEqual(
+    [refresh.whole, refresh.pagesRead, refresh.added, refresh.replaced, refresh.discarded],
+    [false, 0, 0, 0, 0],
+    "the index is not rebuilt, nor a page read",
+  );
+  assert.deepEqual(paths("зарплата"), ["/vacancies"]);
+  assert.deepEqual(
+    search
+      .search("Работы")
+      .hits.slice(0, 1)
+      .map((hit) => [hit.path, hit.bestAnswer]),
+    [["/vacancies", true]],
+  );
 });

@@ -8,18 +8,18 @@
  * a file already read (decision 0047). Drafts never reach it: only what the publisher put on the
  * site is read.
  */
-import { notFoundPath, prerenderedPaths, sitePages } from "../../content/site-pages.ts";
-import type { SearchHit } from "../../domain/search/search-port.ts";
-import { newsPath } from "../../domain/site-content/news-content.ts";
+import type { SearchResults } from "../../domain/search/search-port.ts";
 import {
-  type EditablePage,
-  editablePages,
-  type SiteContent,
-} from "../../domain/site-content/site-editions.ts";
+  noSearchSettings,
+  type PreparedSearchSettings,
+  prepareSearchSettings,
+} from "../../domain/search/search-query.ts";
+import type { SiteContent } from "../../domain/site-content/site-editions.ts";
 import { nextTurn } from "../http/next-turn.ts";
 import type { FileTextCache } from "./file-text-cache.ts";
 import { pageText } from "./page-text.ts";
 import { createPdfTextReader, type PdfTextReader } from "./pdf-text-reader.ts";
+import { filesOf, sectionOf, servedPages } from "./served-documents.ts";
 import {
   createSiteSearchIndex,
   type KeyedDocument,
@@ -74,38 +74,6 @@ export type SearchRefresh = {
   indexMs: number;
 };
 
-const sectionOf = (path: string): string => {
-  const page =
-    sitePages.find((site) => site.path === path) ??
-    (path.startsWith(`${newsPath}/`)
-      ? sitePages.find((site) => site.path === newsPath)
-      : undefined);
-  return page?.navLabel ?? "";
-};
-
-/** Every public page served now: the built ones and the published content's own pages. */
-export function servedPages(content: SiteContent): string[] {
-  const own = (Object.keys(editablePages) as EditablePage[]).flatMap(
-    (page) => editablePages[page].ownPages?.(content[page] as never) ?? [],
-  );
-  return [...prerenderedPaths.filter((path) => path !== notFoundPath), ...own];
-}
-
-/** The documents and blank forms shown now, each with the file whose text is searched. */
-function filesOf(content: SiteContent) {
-  const documents = content.documents.groups.flatMap((group) =>
-    group.documents.map((document) => ({
-      path: "/documents",
-      title: document.title,
-      href: document.href,
-    })),
-  );
-  const forms = content.applications.groups.flatMap((group) =>
-    group.forms.map((form) => ({ path: "/applications", title: form.title, href: form.pdfHref })),
-  );
-  return [...documents, ...forms];
-}
-
 type SearchSteps = {
   /**
    * More changes than this and a new index is built whole in steps (the first at start, a list
@@ -134,6 +102,7 @@ function stepper(stepMs: number) {
 
 const sameDocument = (a: SearchDocument, b: SearchDocument) =>
   a.title === b.title &&
+  a.headings === b.headings &&
   a.text === b.text &&
   a.section === b.section &&
   a.path === b.path &&
@@ -145,7 +114,16 @@ export function createSiteSearch(sources: SiteSearchSources, steps = defaultStep
   const fileTexts = new Map<string, string>();
   const pdfTexts = sources.pdfTexts ?? createPdfTextReader({ cache: sources.textCache });
   /** A page's words by its path, with the version of the HTML they were read from. */
-  const pageTexts = new Map<string, { version: string; title: string; text: string }>();
+  const pageTexts = new Map<
+    string,
+    { version: string; title: string; headings: string; text: string }
+  >();
+  /**
+   * The editors' synonyms and best answers (content().search), prepared when they change: a
+   * change of them alone swaps these tables, the index is not touched.
+   */
+  let settings: PreparedSearchSettings = noSearchSettings;
+  let settingsRead: string | undefined;
 
   async function pdfText(href: string, counts: { filesRead: number }): Promise<string> {
     if (!/\.pdf$/i.test(href)) return "";
@@ -199,6 +177,7 @@ export function createSiteSearch(sources: SiteSearchSources, steps = defaultStep
         path,
         section: sectionOf(path),
         title: words.title,
+        headings: words.headings,
         text: words.text,
       });
     }
@@ -222,9 +201,18 @@ export function createSiteSearch(sources: SiteSearchSources, steps = defaultStep
     return next;
   }
 
+  /** The synonyms' and best answers' tables of this content, prepared again only if it changed. */
+  function takeSettings(content: SiteContent["search"] | undefined) {
+    const read = JSON.stringify(content ?? null);
+    if (read === settingsRead) return;
+    settings = prepareSearchSettings(content);
+    settingsRead = read;
+  }
+
   /** Brings the index to what is served now: only what changed, or a new index built in steps. */
   async function update(): Promise<SearchRefresh> {
     const counts = { pagesRead: 0, filesRead: 0, pagesMs: 0, filesMs: 0 };
+    const searchContent = sources.content().search;
     const next = await documents(counts);
     const read = performance.now();
     const added: KeyedDocument[] = [];
@@ -246,11 +234,13 @@ export function createSiteSearch(sources: SiteSearchSources, steps = defaultStep
         done += fresh.add(all.slice(done), step.over);
       }
       index = fresh;
+      takeSettings(searchContent);
     } else {
       // At once: no query sees half of the change.
       index.discard(discarded);
       index.replace(replaced);
       index.add(added);
+      takeSettings(searchContent);
     }
     return {
       documents: index.size,
@@ -267,7 +257,7 @@ export function createSiteSearch(sources: SiteSearchSources, steps = defaultStep
   let pending: Promise<SearchRefresh> | undefined;
 
   return {
-    search: (query: string): readonly SearchHit[] => index.search(query),
+    search: (query: string): SearchResults => index.search(query, { settings }),
 
     /**
      * Brings the index to what is served now; a call while one is waiting joins it, a call while

@@ -182,6 +182,8 @@ describe("search from the home page, JavaScript off", () => {
     const pages = [];
     for (const [query, shows] of [
       ["анализ почвы", "Раздел: Спецпредложения"],
+      ["телефон", "Лучший ответ"],
+      ["сколько стоит анализ зюзюбликовщины", "Не найдено:"],
       ["зюзюбликовщина", "Чаще всего посетители ищут:"],
     ] as const) {
       const url = `${env.site.baseUrl}/search?q=${encodeURIComponent(query)}`;

@@ -15,15 +15,27 @@ import { addStaffUser } from "../support/staff-fixtures.ts";
 import { StaffClient } from "../support/staff-test-app.ts";
 import { type TestDatabase, testDatabaseKinds } from "../support/test-databases.ts";
 import { type RunningSite, startSite } from "./harness.ts";
+import { assertValidHtml } from "./site-editor-checks.ts";
 
-type Hit = { href: string; title: string; marked: string[]; file?: string };
+type Hit = {
+  href: string;
+  title: string;
+  marked: string[];
+  file?: string;
+  best?: true;
+  missing?: string[];
+};
 
-/** The results as the page shows them: each title's link, its marked words, its file's link. */
+/**
+ * The results as the page shows them: each title's link, its marked words, its file's link,
+ * whether it is marked «Лучший ответ», the words «Не найдено».
+ */
 function hitsIn(html: string): Hit[] {
   return html
-    .split('<li class="search-result">')
+    .split('<li class="search-result')
     .slice(1)
     .map((item) => {
+      const missing = /<p class="search-result__missing">([\s\S]*?)<\/p>/.exec(item)?.[1];
       const link = /<h2 class="search-result__title"><a href="([^"]*)">([^<]*)<\/a>/.exec(item);
       const file = /<a href="([^"]*)">Открыть файл/.exec(item)?.[1];
       return {
@@ -31,6 +43,12 @@ function hitsIn(html: string): Hit[] {
         title: link?.[2] ?? "",
         marked: [...item.matchAll(/<mark>([^<]*)<\/mark>/g)].map((mark) => mark[1] ?? ""),
         ...(file ? { file } : {}),
+        ...(item.includes('<p class="search-result__best">Лучший ответ</p>')
+          ? { best: true as const }
+          : {}),
+        ...(missing
+          ? { missing: [...missing.matchAll(/<s>([^<]*)<\/s>/g)].map((word) => word[1] ?? "") }
+          : {}),
       };
     });
 }
@@ -171,7 +189,8 @@ for (const kind of testDatabaseKinds) {
       for (const query of ["емкость", "ёмкость", "ЕМКОСТЬ"]) {
         const { hits } = await search(query);
         assert.equal(hits[0]?.href, "/news/2", `${query}: ${JSON.stringify(hits)}`);
-        assert.deepEqual(hits[0]?.marked, ["Ёмкость", "ёмкость"]);
+        // The snippet is the page's own text, its heading (the result's title) left out.
+        assert.deepEqual(hits[0]?.marked, ["ёмкость"]);
       }
     });
 
@@ -200,6 +219,38 @@ for (const kind of testDatabaseKinds) {
       const file = await fetch(`${site.baseUrl}${hits[0]?.file}`);
       assert.equal(file.status, 200);
       assert.equal(file.headers.get("content-type"), "application/pdf");
+    });
+
+    test("common words need not be on the page; pages with some of the words name the rest", async () => {
+      // Issue 42: every word was required, «как» and «на» too: these found nothing.
+      const appeal = await search("как подать обращение");
+      assert.ok(
+        appeal.hits.slice(0, 3).some((hit) => hit.href === "/appeals"),
+        JSON.stringify(appeal.hits.slice(0, 3)),
+      );
+      const partial = await search("анализ почвы зюзюбликовщина");
+      assert.ok(partial.hits.length > 0, "found by the words that are there");
+      for (const hit of partial.hits) assert.deepEqual(hit.missing?.at(-1), "зюзюбликовщина");
+      assert.match(partial.html, /Страниц со всеми словами запроса нет\./);
+      assert.match(partial.html, /Не найдено: <span><s>зюзюбликовщина<\/s><\/span>/);
+    });
+
+    test("the editors' synonyms and best answers of the content's defaults are applied", async () => {
+      const phone = await search("Телефон");
+      assert.equal(phone.hits[0]?.href, "/contacts");
+      assert.equal(phone.hits[0]?.best, true, "marked «Лучший ответ»");
+      assert.equal(phone.hits.filter((hit) => hit.best).length, 1);
+      const partial = await search("анализ почвы зюзюбликовщина");
+      // The marks are valid HTML (axe, 320 px and 200 % on the results page: tests/e2e/menu.test.ts).
+      await assertValidHtml([
+        { name: "best-answer.html", html: phone.html },
+        { name: "partial.html", html: partial.html },
+      ]);
+      const sout = await search("СОУТ");
+      assert.ok(
+        sout.hits.slice(0, 3).some((hit) => hit.href === "/special-assessment"),
+        JSON.stringify(sout.hits.slice(0, 3)),
+      );
     });
 
     test("nothing found and an empty query say why and offer the usual pages", async () => {
