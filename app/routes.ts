@@ -45,6 +45,8 @@ export default [
     route("site/:page", "routes/staff-site-page.tsx"),
     // «Что заполнить»: the seed's placeholder values still published (decision 0040).
     route("site/fill", "routes/staff-site-fill.tsx"),
+    // «Что ищут на сайте» (decision 0060): the searches counted without personal data.
+    route("site/searches", "routes/staff-search-queries.tsx"),
   ]),
   // A page's draft as the public page (no staff frame), to staff who edit the site.
   route("staff/site/:page/preview", "routes/staff-site-preview.tsx"),

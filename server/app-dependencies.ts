@@ -66,4 +66,9 @@ export type AppDependencies = {
   statusRateLimiter?: StatusLookupGuard;
   /** Where log lines go (tests read them); standard output (server/http/log-output.ts) when not given. */
   logStream?: { write(line: string): void };
+  /**
+   * How often the counted searches go to the store (server/search/search-query-counter.ts):
+   * every 5 s when not given; also when the server closes and before staff read them.
+   */
+  searchCountsEveryMs?: number;
 };

@@ -35,6 +35,7 @@ import { createPageRenderer } from "./pages/page-renderer.ts";
 import { pageRoutes } from "./pages/page-routes.ts";
 import { createPageServices } from "./pages/page-services.ts";
 import { csrfKeySecretName } from "./pages/staff-session.ts";
+import { createSearchQueryCounter } from "./search/search-query-counter.ts";
 import {
   type FastLane,
   pageFastLane,
@@ -61,6 +62,7 @@ export function buildApp({
   rateLimiter = createMemoryRateLimiter(config.rateLimit ?? defaultRateLimit),
   statusRateLimiter = createMemoryStatusLookupGuard(),
   logStream,
+  searchCountsEveryMs,
 }: AppDependencies): FastifyInstance {
   const timeouts = config.timeouts ?? defaultTimeouts;
   const purgeTime = config.purgeTime === undefined ? defaultPurgeTime : config.purgeTime;
@@ -167,6 +169,14 @@ export function buildApp({
       live: () => staticSite,
       fileTextCacheDir: site.fileTextCacheDir,
     });
+    // What visitors search for, counted per day without personal data (decision 0060); what is
+    // left is written when the server closes.
+    const searchCounter = createSearchQueryCounter({
+      store: data.searchQueries,
+      log: app.log,
+      flushEveryMs: searchCountsEveryMs,
+    });
+    app.addHook("onClose", () => searchCounter.close());
     registerPageDoor(app, {
       pageHandler,
       siteContent: () => siteContent.publisher.shownContent(),
@@ -185,6 +195,7 @@ export function buildApp({
         statistics,
         site: siteContent.service,
         search: siteContent.search,
+        searchCounter,
       }),
       staffFiles: { registry, appeals: data.appeals, statistics },
     });

@@ -75,6 +75,9 @@ export default function StaffSitePage({ loaderData }: Route.ComponentProps) {
         <a href="/staff/site/fill">Что заполнить</a>: значений-образцов на сайте —{" "}
         {loaderData.placeholders}.
       </p>
+      <p>
+        <a href="/staff/site/searches">Что ищут на сайте</a>: запросы посетителей за 30 дней.
+      </p>
       <Table label="Страницы сайта">
         <ListHead what="Страница" />
         <tbody>

@@ -17,7 +17,8 @@ import type { AppealStatusLookup } from "../appeals/appeal-status.ts";
 import type { AppealSubmitter } from "../appeals/appeal-submitter.ts";
 import type { AppealsReview } from "../appeals/appeals-review.ts";
 import type { SubmittedFile } from "../attachments/submitted-file.ts";
-import type { SearchPort } from "../search/search-port.ts";
+import type { SearchResults } from "../search/search-port.ts";
+import type { SearchQueriesPort } from "../search/search-queries-report.ts";
 import type { SiteContent } from "../site-content/site-editions.ts";
 import type { SitePort } from "../site-content/site-port.ts";
 import type { SignInPort, StaffPort } from "../staff/staff-ports.ts";
@@ -53,8 +54,13 @@ export type PageServices = {
   staff: StaffPort;
   /** The public site's content: editions, approval, preview (/staff/site). */
   site: SitePort;
-  /** The site's search over the published content (/search, issue 29). */
-  search: SearchPort;
+  /**
+   * The site's search over the published content (/search, issues 29 and 42), each search
+   * counted without who made it; `searcher`'s user agent only tells a bot's search, not counted.
+   */
+  search: (query: string, searcher: Pick<PageClient, "userAgent">) => SearchResults;
+  /** «Что ищут на сайте» (/staff/site/searches, issue 42): the counted searches. */
+  searchQueries: SearchQueriesPort;
 };
 
 /** What is known of the session after the action: the door sets or clears its cookie. */

@@ -26,6 +26,7 @@ import { openDatabase } from "./open-database.ts";
 import { publishedVersions } from "./published-versions.ts";
 import { createReplyTemplatesRepository } from "./reply-templates-repository.ts";
 import { createScheduledJobRunsRepository } from "./scheduled-job-runs-repository.ts";
+import { createSearchQueriesRepository } from "./search-queries-repository.ts";
 import { createServerSecretsRepository } from "./server-secrets-repository.ts";
 import { createSignInGuardRepository } from "./sign-in-guard-repository.ts";
 import { type HeartbeatOptions, listenForPublished } from "./site-edition-signals.ts";
@@ -85,6 +86,8 @@ export function createDataLayer(store: Database, database?: DatabaseConfig) {
     appealTopics: createAppealTopicsRepository(db),
     statistics: createStatisticsRepository(db),
     siteEditions: createSiteEditionsRepository(db),
+    /** What visitors search for, per day and query, nothing personal (decision 0060). */
+    searchQueries: createSearchQueriesRepository(db),
     /** Every server hears of a page published by any of them (decision 0030). */
     listenForPublished: (
       handlers: Parameters<typeof listenForPublished>[1],

@@ -47,6 +47,17 @@ const emailKeysSql = `
         PRIMARY KEY (email_key, day)
       `;
 
+// Migration 21's table of searches counted per day (issue 42), the same SQL on both databases.
+const searchQueriesSql = `
+      CREATE TABLE search_queries (
+        day TEXT NOT NULL,
+        query TEXT NOT NULL,
+        searches INTEGER NOT NULL CHECK (searches > 0),
+        unanswered INTEGER NOT NULL CHECK (unanswered >= 0 AND unanswered <= searches),
+        PRIMARY KEY (day, query)
+      );
+`;
+
 export const migrations: readonly Migration[] = [
   {
     version: 1,
@@ -864,6 +875,16 @@ export const migrations: readonly Migration[] = [
         PRIMARY KEY (edition_id, publish_at)
       );
     `,
+  },
+  {
+    // What visitors search for (issue 42, decision 0060): per Kirov day and normalised query
+    // (domain/search/query-record.ts), how often it was searched and how often it found nothing.
+    // Nothing else: no visitor, address, session, moment or user agent. Kept 13 months. The
+    // primary key serves the upsert and the reads of a span of days alike.
+    version: 21,
+    name: "search query counts",
+    sqlite: searchQueriesSql,
+    postgres: searchQueriesSql,
   },
 ];
 

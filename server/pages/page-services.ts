@@ -5,20 +5,27 @@
 
 import type { AppealsReview } from "../../domain/appeals/appeals-review.ts";
 import { formEntriesToInput } from "../../domain/appeals/form-input.ts";
+import { addCalendarDays } from "../../domain/calendar/calendar-day.ts";
 import type { PageServices } from "../../domain/pages/page-context.ts";
 import type { SearchPort } from "../../domain/search/search-port.ts";
+import {
+  reportDays,
+  reportRows,
+  type SearchQueriesPort,
+} from "../../domain/search/search-queries-report.ts";
 import type { SitePort } from "../../domain/site-content/site-port.ts";
 import type { AppealService } from "../appeals/appeal-service.ts";
 import { createStatusLookup } from "../appeals/status-lookup.ts";
 import type { StatusLookupGuard } from "../appeals/status-lookup-guard.ts";
 import type { DataLayer } from "../db/data-layer.ts";
+import type { SearchQueryCounter } from "../search/search-query-counter.ts";
 import type { StaffAuth } from "../staff/auth/staff-auth.ts";
 import type { RegistryService } from "../staff/registry/registry-service.ts";
 import type { StatisticsService } from "../staff/statistics/statistics-service.ts";
 import type { ReplyTemplateService } from "../staff/templates/reply-template-service.ts";
 
 export type ServerServices = {
-  data: Pick<DataLayer, "appeals">;
+  data: Pick<DataLayer, "appeals" | "searchQueries">;
   appeals: AppealService;
   statusLookupGuard: StatusLookupGuard;
   review: () => Promise<AppealsReview>;
@@ -28,11 +35,25 @@ export type ServerServices = {
   statistics: StatisticsService;
   site: SitePort;
   search: SearchPort;
+  /** Counts the searches of the /search page (issue 42, decision 0060). */
+  searchCounter: SearchQueryCounter;
 };
 
 export function createPageServices(server: ServerServices): PageServices {
-  const { registry, templates, statistics } = server;
-  return {
+  const { registry, templates, statistics, searchCounter, data } = server;
+  const searchQueries: SearchQueriesPort = {
+    async report() {
+      await searchCounter.flush();
+      const last = registry.today();
+      const first = addCalendarDays(last, 1 - reportDays);
+      const [top, unanswered] = await Promise.all([
+        data.searchQueries.top(first, last, reportRows),
+        data.searchQueries.unanswered(first, last, reportRows),
+      ]);
+      return { first, last, top, unanswered };
+    },
+  };
+  const services: PageServices = {
     appealForm: (entries, client, files, refused) =>
       server.appeals.submit(
         formEntriesToInput(entries),
@@ -66,6 +87,14 @@ export function createPageServices(server: ServerServices): PageServices {
       statistics: (period) => statistics.statisticsOf(period, registry.today()),
     },
     site: server.site,
-    search: server.search,
+    // Each search of the /search page counted, with whether it found anything; the page passes
+    // who searched (its client), so that a bot's search is not counted.
+    search: (typed, searcher) => {
+      const results = server.search(typed);
+      searchCounter.count(typed, results.hits.length > 0, searcher?.userAgent);
+      return results;
+    },
+    searchQueries,
   };
+  return services;
 }

@@ -28,6 +28,7 @@ export const contractOwners: Record<string, readonly ContractPart[]> = {
   "contract-outbox.test.ts": ["deliveries", "deliveryHolds"],
   "contract-scheduled-jobs.test.ts": ["jobRuns", "backupRuns"],
   "contract-transactions.test.ts": ["transaction"],
+  "contract-search-queries.test.ts": ["searchQueries"],
 };
 
 export type ContractStore = {
