@@ -92,7 +92,9 @@ export default function AppealsReviewPage({ loaderData }: Route.ComponentProps) 
         </table>
       </section>
       <p>
-        <a href="/appeals">Обращения граждан</a>
+        <a className="block-link" href="/appeals">
+          Обращения граждан
+        </a>
       </p>
     </div>
   );

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { openPage, siteAndBrowserForTests } from "./harness.ts";
 import { fetchHtml, plainText } from "./raw-html.ts";
+import { phoneProblems } from "./tap-targets.ts";
 
 const env = siteAndBrowserForTests();
 
@@ -145,5 +146,22 @@ describe("home page in Chromium (no JavaScript on this page)", () => {
     } finally {
       await watched.close();
     }
+  });
+});
+
+describe("phone pages (issue 44)", () => {
+  test("320 px: /, /contacts and /appeals/review have no element wider than the screen and no tap target under 44 px", async () => {
+    const watched = await openPage(env.browser, { viewport: { width: 320, height: 640 } });
+    const { page } = watched;
+    const found: string[] = [];
+    try {
+      for (const path of ["/", "/contacts", "/appeals/review"]) {
+        await page.goto(`${env.site.baseUrl}${path}`, { waitUntil: "load" });
+        for (const problem of await phoneProblems(page)) found.push(`${path}: ${problem}`);
+      }
+    } finally {
+      await watched.close();
+    }
+    assert.deepEqual(found, []);
   });
 });
