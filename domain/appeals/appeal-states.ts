@@ -114,7 +114,8 @@ export function awaitsNotice(appeal: NoticeFacts): boolean {
   );
 }
 
-const appealActions = [
+/** Every action on an appeal, in the order of its life. */
+export const appealActions = [
   "register",
   "start",
   "answer",
