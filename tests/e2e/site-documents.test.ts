@@ -177,7 +177,7 @@ for (const kind of browserStores) {
 
       await assertHistoryShows(head, site.baseUrl, "documents", [
         /Устав: Название/,
-        /Устав: Файл документа ustav\.pdf Устав 2026\.pdf/,
+        /Устав: Файл документа .*ustav\.pdf.*Устав 2026\.pdf/,
       ]);
     });
 
