@@ -1,13 +1,15 @@
 import { data } from "react-router";
 import { pageOf, requireStaff } from "../../domain/pages/page-context.ts";
 import { Table } from "../components/staff/table/table.tsx";
+import { fieldHref } from "../features/site/field-href.ts";
 import { NotFoundForRole } from "../features/site/site-display.tsx";
 import type { Route } from "./+types/staff-site-fill.ts";
 
 /**
  * «Что заполнить» (decision 0040): every value of the public site that is still the seed's
  * placeholder (the phone 00-00-00, «ул. Примерная», the contacts' names and e-mails…), each with
- * its page, the field in words, the value shown now and a link to the page's editor.
+ * its page (a link to its editor), the field in words (a link to the field itself in the editor:
+ * its id as the address's anchor, the browser scrolls to it, issue 43), the value shown now.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const access = requireStaff(context, "edit-site");
@@ -49,7 +51,9 @@ export default function StaffSiteFillPage({ loaderData }: Route.ComponentProps) 
                   <td>
                     <a href={`/staff/site/${item.page}`}>{item.pageTitle}</a>
                   </td>
-                  <td>{item.field}</td>
+                  <td>
+                    <a href={fieldHref(item.page, item.path)}>{item.field}</a>
+                  </td>
                   <td>{item.value}</td>
                   <td>{item.why.join("; ")}</td>
                 </tr>

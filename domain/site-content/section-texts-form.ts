@@ -10,17 +10,16 @@ export type SectionTextValues = { id: string; text: string };
 
 export const sectionFieldName = (index: number, field: string) => `s${index}.${field}`;
 
+/** The field that edits the content at `path`. */
+const nameAt = ([list, index, field]: readonly PropertyKey[]) =>
+  list === "sections" && typeof index === "number" && typeof field === "string"
+    ? sectionFieldName(index, field)
+    : undefined;
+
 function checkSectionTexts(values: readonly SectionTextValues[]): FormCheck<SectionTextsContent> {
   const parsed = sectionTextsContentSchema.safeParse({ sections: values });
   if (parsed.success) return { ok: true, content: parsed.data };
-  return {
-    ok: false,
-    errors: formErrorsOf(parsed.error.issues, ([list, index, field]) =>
-      list === "sections" && typeof index === "number" && typeof field === "string"
-        ? sectionFieldName(index, field)
-        : undefined,
-    ),
-  };
+  return { ok: false, errors: formErrorsOf(parsed.error.issues, nameAt) };
 }
 
 export const sectionTextsForm: PageForm<SectionTextsContent, SectionTextValues[]> = {
@@ -33,6 +32,7 @@ export const sectionTextsForm: PageForm<SectionTextsContent, SectionTextValues[]
   // No list buttons: the page's sections are fixed.
   change: () => undefined,
   check: checkSectionTexts,
+  nameAt,
   place(name) {
     const [, index = "0"] = /^s(\d+)\.(\w+)$/.exec(name) ?? [];
     return { id: `section-${index}-text`, label: `Раздел ${Number(index) + 1}, текст` };

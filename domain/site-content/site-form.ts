@@ -38,6 +38,11 @@ export type PageForm<Content, Values> = {
   checkInSteps?(values: Values, turn: () => Promise<void>): Promise<FormCheck<Content>>;
   /** Where the field posted as `name` is, for the error summary's link. */
   place(name: string): FieldPlace;
+  /**
+   * The name of the field that edits the content at `path` (a key and list positions from the
+   * top, as a schema's complaint or «Что заполнить» gives it); undefined: no one field does.
+   */
+  nameAt?(path: readonly PropertyKey[]): string | undefined;
   /** A form with file inputs (decision 0036): what each takes, and the values with a file kept. */
   files?: FileSlots<Values>;
 };

@@ -53,7 +53,7 @@ export const placeholderDetectors: readonly PlaceholderDetector[] = [
   },
   {
     id: "reserved-domain",
-    why: `адрес на несуществующем домене (.${reservedDomains.join(", .")})`,
+    why: "адрес-образец: почта на нём не работает",
     matches: (value) => reservedDomain.test(value),
   },
   {

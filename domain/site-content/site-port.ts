@@ -70,10 +70,14 @@ export type SitePort = {
     page: page,
     action: SiteAction<page>,
   ): Promise<SiteActionResult>;
-  /** The public page rendered from the edition worked on (or the published one): its HTML. */
+  /**
+   * The public page rendered from the edition worked on (or the published one): its HTML; `own`,
+   * one of its own pages (an announcement's `/news/2`) in place of the page itself.
+   */
   preview(
     viewer: StaffViewer,
     page: EditablePage,
+    own?: string,
   ): Promise<{ ok: true; html: string } | { ok: false; message: string }>;
   /** Keeps the files posted with a page's form, their types checked (decision 0036). */
   upload(viewer: StaffViewer, files: readonly SubmittedFile[]): Promise<UploadedSiteFile[]>;

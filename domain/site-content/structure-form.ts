@@ -87,6 +87,7 @@ export const structureForm: PageForm<StructureContent, StructureFormValues> = {
     if (parsed.success) return { ok: true, content: parsed.data };
     return { ok: false, errors: formErrorsOf(parsed.error.issues, nameOf) };
   },
+  nameAt: nameOf,
   place: (name) => ({ id: `structure-${name.replaceAll(".", "-")}`, label: labels[name] ?? name }),
   files: {
     accepts: (field) =>

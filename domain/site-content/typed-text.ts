@@ -1,21 +1,35 @@
 /** Text fields of the site's editable content, as every page's schema checks them. */
 import { z } from "zod";
 import { withoutInvisibleCharacters } from "../text/invisible-characters.ts";
+import { controlCharacterRefusal } from "./control-characters.ts";
+
+/** Line breaks as one character: a textarea's CR LF (and a lone CR, pasted from old files). */
+const lineBreaksAsLf = (text: string) => text.replace(/\r\n?/g, "\n");
 
 /**
- * Text as a person types it: spaces at the ends trimmed, no control characters (refused: the
- * editor sees which field). Other characters nobody sees (bidirectional controls, zero-width
- * ones: domain/text/invisible-characters.ts) are dropped, here where the text enters, so no page
- * and no feed shows a line reordered (issue 40); an edition stored before this loses them when
- * it is read, since every read is checked by this schema again.
+ * Text as a person types it, on one line or on several (a textarea posts its lines ended by
+ * CR LF, kept as LF: issue 43): spaces at the ends trimmed, no control characters (refused,
+ * naming the character, its line and its place: control-characters.ts). Other characters nobody
+ * sees (bidirectional controls, zero-width ones: domain/text/invisible-characters.ts) are
+ * dropped, here where the text enters, so no page and no feed shows a line reordered (issue 40);
+ * an edition stored before this loses them when it is read, since every read is checked by this
+ * schema again. The limit counts a line break once, as the browser's `maxlength` does.
  */
 export const typedText = (max: number) =>
   z
     .string()
-    .trim()
-    .max(max, `Не длиннее ${max} знаков.`)
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-    .refine((text) => !/[\u0000-\u0008\u000B-\u001F\u007F]/.test(text), "Уберите служебные знаки.")
+    .transform(lineBreaksAsLf)
+    .pipe(
+      z
+        .string()
+        // Before the trimming: the place named is the one the editor sees in the field.
+        .superRefine((text, context) => {
+          const refusal = controlCharacterRefusal(text);
+          if (refusal) context.addIssue({ code: "custom", message: refusal });
+        })
+        .trim()
+        .max(max, `Не длиннее ${max} знаков.`),
+    )
     .transform((text) => withoutInvisibleCharacters(text).trim());
 
 /** Text that must be there. */
@@ -31,11 +45,7 @@ export const roubles = (what: string) =>
     .max(10_000_000, `Проверьте ${what}: больше 10 000 000 ₽.`);
 
 /**
- * Text in the site's small markup (site-markup.ts), typed in a textarea: a browser posts its
- * lines ended by CR LF, kept as LF (a CR alone is refused as a control character).
+ * Text in the site's small markup (site-markup.ts), typed in a textarea: required text, its
+ * lines kept (typedText makes a browser's CR LF one LF).
  */
-export const markupText = (max: number, message: string) =>
-  z
-    .string()
-    .transform((text) => text.replace(/\r\n?/g, "\n"))
-    .pipe(requiredText(max, message));
+export const markupText = (max: number, message: string) => requiredText(max, message);

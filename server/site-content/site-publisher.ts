@@ -239,12 +239,19 @@ export function createSitePublisher(deps: {
       );
     },
 
-    /** The public page from content not published (a preview): its HTML, checked the same way. */
-    async preview<page extends EditablePage>(page: page, content: SiteContent[page]) {
-      const { path, rendered } = editablePages[page];
+    /**
+     * The public page from content not published (a preview): its HTML, checked the same way.
+     * `own`: one of the content's own pages (an announcement's, issue 43) in place of its page.
+     */
+    async preview<page extends EditablePage>(page: page, content: SiteContent[page], own?: string) {
+      const { rendered } = editablePages[page];
       // Content no built page shows (the search's settings) has nothing to preview.
       if (!rendered) throw new Error(`${page} is shown on no built page`);
-      const like = deps.live().file(path);
+      if (own !== undefined && !ownPagesOf(page, content).includes(own)) {
+        throw new Error(`${own} is no page of this content`);
+      }
+      const path = own ?? editablePages[page].path;
+      const like = likeOf(deps.live(), page, path);
       if (!like) throw new Error(`${path} is not a page of the built site`);
       return (await renderPage(path, { ...current, [page]: content }, like)).html;
     },

@@ -156,7 +156,7 @@ export async function headRestoresBuildContent(head: Page, baseUrl: string, page
   await head.goto(`${baseUrl}/staff/site/${page}`);
   await head
     .getByRole("listitem")
-    .filter({ hasText: "Содержание сборки" })
+    .filter({ hasText: "Исходная версия сайта" })
     .getByRole("button", { name: "Вернуть эту редакцию" })
     .click();
   await head.getByText("Опубликовано: страница на сайте обновлена.").waitFor();

@@ -16,7 +16,15 @@ import {
 import type { FormErrors } from "../../../domain/site-content/site-form.ts";
 import { TextInput } from "../../components/staff/field/field.tsx";
 import { AddItemButton, ListItemButtons } from "./list-buttons.tsx";
+import type { EditorPart } from "./site-editor-form.tsx";
 import { UploadField } from "./upload-field.tsx";
+
+/** A list of files' parts for its editor's contents list: each group's fieldset. */
+export const fileListParts = (values: FileListValues): EditorPart[] =>
+  values.groups.map((group, index) => ({
+    id: `files-group-${index}`,
+    title: `Группа ${index + 1}${group.title ? `: ${group.title}` : ""}`,
+  }));
 
 /** A field's limits, as the list's schema checks them on the server. */
 const checked = (kind: FileListKind, ...path: string[]) =>
@@ -47,7 +55,11 @@ export function fileListFields(kind: FileListKind) {
         {values.groups.map((group, groupIndex) => {
           const name = (field: string) => groupFieldName(groupIndex, field);
           return (
-            <fieldset key={group.id} className="staff-form staff-stack">
+            <fieldset
+              key={group.id}
+              id={`files-group-${groupIndex}`}
+              className="staff-form staff-stack"
+            >
               <legend>
                 Группа {groupIndex + 1}
                 {group.title ? `: ${group.title}` : ""}

@@ -19,7 +19,7 @@ import {
   documentsKind,
 } from "../../../domain/site-content/file-lists-content.ts";
 import type { FileListValues } from "../../../domain/site-content/file-lists-form.ts";
-import type { AnnouncementFormValues } from "../../../domain/site-content/news-form.ts";
+import type { NewsFormValues } from "../../../domain/site-content/news-form.ts";
 import type { PricesFormValues } from "../../../domain/site-content/prices-form.ts";
 import type { SearchFormValues } from "../../../domain/site-content/search-form.ts";
 import type { SectionTextValues } from "../../../domain/site-content/section-texts-form.ts";
@@ -28,50 +28,58 @@ import type { FormErrors } from "../../../domain/site-content/site-form.ts";
 import type { StructureFormValues } from "../../../domain/site-content/structure-form.ts";
 import type { VacancyFormValues } from "../../../domain/site-content/vacancies-form.ts";
 import { contactChanges } from "./contact-changes.ts";
-import { ContactsFields } from "./contacts-editor.tsx";
+import { ContactsFields, contactsParts } from "./contacts-editor.tsx";
 import type { FieldChange } from "./field-change.ts";
 import { fileListChanges } from "./file-list-changes.ts";
-import { fileListFields } from "./file-lists-editor.tsx";
+import { fileListFields, fileListParts } from "./file-lists-editor.tsx";
 import { newsChanges } from "./news-changes.ts";
 import { NewsFields } from "./news-editor.tsx";
 import { priceChanges } from "./price-changes.ts";
-import { PricesFields } from "./prices-editor.tsx";
+import { PricesFields, pricesParts } from "./prices-editor.tsx";
 import { searchSettingsChanges } from "./search-settings-changes.ts";
 import { SearchSettingsFields } from "./search-settings-editor.tsx";
 import { sectionTextsChanges } from "./section-texts-changes.ts";
-import { sectionTextsFields } from "./section-texts-editor.tsx";
+import { sectionTextsFields, sectionTextsParts } from "./section-texts-editor.tsx";
+import type { EditorPart } from "./site-editor-form.tsx";
 import { structureChanges } from "./structure-changes.ts";
 import { StructureFields } from "./structure-editor.tsx";
-import { VacanciesFields } from "./vacancies-editor.tsx";
+import { VacanciesFields, vacanciesParts } from "./vacancies-editor.tsx";
 import { vacancyChanges } from "./vacancy-changes.ts";
 
 export type PageEditor<Content, Values> = {
   Fields(props: { values: Values; errors: FormErrors | undefined }): ReactNode;
+  /** A long editor's parts, for the contents list above its form (site-editor-form.tsx). */
+  parts?(values: Values): readonly EditorPart[];
   changes(before: Content, after: Content): FieldChange[];
 };
 
 const vacancies: PageEditor<SiteContent["vacancies"], VacancyFormValues[]> = {
   Fields: VacanciesFields,
+  parts: vacanciesParts,
   changes: vacancyChanges,
 };
 
 const prices: PageEditor<SiteContent["prices"], PricesFormValues> = {
   Fields: PricesFields,
+  parts: pricesParts,
   changes: priceChanges,
 };
 
 const contacts: PageEditor<SiteContent["contacts"], ContactsFormValues> = {
   Fields: ContactsFields,
+  parts: contactsParts,
   changes: contactChanges,
 };
 
 const documents: PageEditor<SiteContent["documents"], FileListValues> = {
   Fields: fileListFields(documentsKind),
+  parts: fileListParts,
   changes: fileListChanges(documentsKind),
 };
 
 const applications: PageEditor<SiteContent["applications"], FileListValues> = {
   Fields: fileListFields(applicationsKind),
+  parts: fileListParts,
   changes: fileListChanges(applicationsKind),
 };
 
@@ -80,7 +88,7 @@ const structure: PageEditor<SiteContent["structure"], StructureFormValues> = {
   changes: structureChanges,
 };
 
-const news: PageEditor<SiteContent["news"], AnnouncementFormValues[]> = {
+const news: PageEditor<SiteContent["news"], NewsFormValues> = {
   Fields: NewsFields,
   changes: newsChanges,
 };
@@ -90,11 +98,13 @@ const homeSectionTitle = (id: string) =>
 
 const home: PageEditor<SiteContent["home"], SectionTextValues[]> = {
   Fields: sectionTextsFields(homeSectionTitle),
+  parts: sectionTextsParts(homeSectionTitle),
   changes: sectionTextsChanges(homeSectionTitle),
 };
 
 const services: PageEditor<SiteContent["services"], SectionTextValues[]> = {
   Fields: sectionTextsFields(serviceSectionTitle),
+  parts: sectionTextsParts(serviceSectionTitle),
   changes: sectionTextsChanges(serviceSectionTitle),
 };
 
@@ -102,6 +112,7 @@ const investorsSectionTitle = (id: string) => investorsSectionTitles[id] ?? id;
 
 const investors: PageEditor<SiteContent["investors"], SectionTextValues[]> = {
   Fields: sectionTextsFields(investorsSectionTitle),
+  parts: sectionTextsParts(investorsSectionTitle),
   changes: sectionTextsChanges(investorsSectionTitle),
 };
 
@@ -109,6 +120,7 @@ const appealsSectionTitle = (id: string) => appealsSectionTitles[id] ?? id;
 
 const appeals: PageEditor<SiteContent["appeals"], SectionTextValues[]> = {
   Fields: sectionTextsFields(appealsSectionTitle),
+  parts: sectionTextsParts(appealsSectionTitle),
   changes: sectionTextsChanges(appealsSectionTitle),
 };
 
@@ -124,6 +136,7 @@ function sectionTextsEditor<page extends EditablePage>(
   const title = (id: string) => titles[id] ?? id;
   return {
     Fields: sectionTextsFields(title),
+    parts: sectionTextsParts(title),
     changes: sectionTextsChanges(title),
   } as PageEditor<SiteContent[page], unknown>;
 }

@@ -6,6 +6,14 @@ import type { FormErrors } from "../../../domain/site-content/site-form.ts";
 import { TextInput } from "../../components/staff/field/field.tsx";
 import { Textarea } from "../../components/staff/textarea/textarea.tsx";
 import { AddItemButton, ListItemFieldset } from "./list-buttons.tsx";
+import type { EditorPart } from "./site-editor-form.tsx";
+
+/** The prices editor's parts for its contents list: its three fieldsets. */
+export const pricesParts = (): EditorPart[] => [
+  { id: "prices-part-legal", title: "Юридическим лицам" },
+  { id: "prices-part-sampling", title: "Отбор проб" },
+  { id: "prices-part-individuals", title: "Частным лицам" },
+];
 
 /** A field's limits, as pricesContentSchema checks them on the server. */
 const checked = (...path: string[]) => inputConstraints(pricesContentSchema, ...path);
@@ -48,7 +56,7 @@ export function PricesFields({
     <>
       <input type="hidden" name="lpcount" value={values.legal.length} />
       <input type="hidden" name="ipcount" value={values.individuals.length} />
-      <fieldset className="staff-form staff-stack">
+      <fieldset id="prices-part-legal" className="staff-form staff-stack">
         <legend>Юридическим лицам</legend>
         <TextInput
           {...field("legalTitle", "Заголовок группы")}
@@ -87,7 +95,7 @@ export function PricesFields({
           rows={3}
         />
       </fieldset>
-      <fieldset className="staff-form staff-stack">
+      <fieldset id="prices-part-sampling" className="staff-form staff-stack">
         <legend>Отбор проб</legend>
         <TextInput
           {...field("samplingTitle", "Название услуги")}
@@ -107,7 +115,7 @@ export function PricesFields({
         />
         <Textarea {...field("samplingConditions", "Условия")} hint={linesHint} rows={3} />
       </fieldset>
-      <fieldset className="staff-form staff-stack">
+      <fieldset id="prices-part-individuals" className="staff-form staff-stack">
         <legend>Частным лицам</legend>
         <TextInput
           {...field("individualsTitle", "Заголовок группы")}

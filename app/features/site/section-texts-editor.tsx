@@ -5,6 +5,16 @@ import { sectionFieldName } from "../../../domain/site-content/section-texts-for
 import type { FormErrors } from "../../../domain/site-content/site-form.ts";
 import { Textarea } from "../../components/staff/textarea/textarea.tsx";
 import { markupHint } from "./news-editor.tsx";
+import type { EditorPart } from "./site-editor-form.tsx";
+
+/** A section-texts editor's parts for its contents list: each section's textarea. */
+export const sectionTextsParts =
+  (titleOf: (id: string) => string) =>
+  (values: readonly SectionTextValues[]): EditorPart[] =>
+    values.map((section, index) => ({
+      id: `section-${index}-text`,
+      title: titleOf(section.id),
+    }));
 
 /**
  * A page's section texts in the shared editor form (site-editor-form.tsx): one textarea per

@@ -3,10 +3,19 @@ import type { FieldPlace, FormErrors } from "../../../domain/site-content/site-f
 import { Button, ButtonGroup } from "../../components/staff/button/button.tsx";
 import { CsrfField } from "../staff/staff-display.tsx";
 
+/** A part of a long editor, for its contents list: the id of its fieldset (or field) and title. */
+export type EditorPart = { id: string; title: string };
+
+/** From how many parts an editor lists them above its form. */
+const partsListed = 3;
+
 /**
- * The frame of every page's editor form: the page's own fields inside, then the saving buttons
- * with the labels staff are taught: «Сохранить черновик», «Предпросмотр», and «Опубликовать» or,
- * when a head approves, «Передать на согласование». Plain HTML: it works without JavaScript.
+ * The frame of every page's editor form: a long form's contents list (links to its parts), the
+ * page's own fields inside, then the saving buttons with the labels staff are taught:
+ * «Сохранить черновик», «Предпросмотр», and «Опубликовать» or, when a head approves, «Передать
+ * на согласование». The buttons' bar is sticky (staff.css): at the bottom of the screen while the
+ * form is scrolled, so a long form is saved from anywhere in it, and after the fields in the
+ * keyboard's order. Plain HTML and CSS: it works without JavaScript.
  */
 export function SiteEditorForm({
   label,
@@ -15,6 +24,7 @@ export function SiteEditorForm({
   withFiles = false,
   preview = true,
   schedule,
+  parts = [],
   children,
 }: {
   label: string;
@@ -26,37 +36,55 @@ export function SiteEditorForm({
   preview?: boolean;
   /** «Опубликовать по расписанию» with its date and time, for whoever publishes (0039). */
   schedule?: ReactNode;
+  /** The form's parts, listed above it when there are enough to need a list. */
+  parts?: readonly EditorPart[];
   children: ReactNode;
 }) {
   return (
-    <form
-      method="post"
-      className="staff-stack"
-      aria-label={label}
-      encType={withFiles ? "multipart/form-data" : undefined}
-    >
-      {/* First: a multipart form's token must be its first part, before the button pressed. */}
-      <CsrfField token={csrfToken} />
-      {/* Enter in a field saves the draft: the first button of a form is the one Enter presses. */}
-      <button type="submit" name="intent" value="save" hidden tabIndex={-1}>
-        Сохранить черновик
-      </button>
-      {children}
-      <ButtonGroup>
-        <Button kind="secondary" name="intent" value="save">
+    <>
+      {parts.length >= partsListed ? (
+        <nav className="site-editor-parts" aria-labelledby="site-editor-parts-title">
+          <h2 id="site-editor-parts-title">Части формы</h2>
+          <ol>
+            {parts.map((part) => (
+              <li key={part.id}>
+                <a href={`#${part.id}`}>{part.title}</a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+      ) : null}
+      <form
+        method="post"
+        className="staff-stack"
+        aria-label={label}
+        encType={withFiles ? "multipart/form-data" : undefined}
+      >
+        {/* First: a multipart form's token must be its first part, before the button pressed. */}
+        <CsrfField token={csrfToken} />
+        {/* Enter in a field saves the draft: the first button of a form is the one Enter presses. */}
+        <button type="submit" name="intent" value="save" hidden tabIndex={-1}>
           Сохранить черновик
-        </Button>
-        {preview ? (
-          <Button kind="secondary" name="intent" value="preview">
-            Предпросмотр
-          </Button>
-        ) : null}
-        <Button name="intent" value="publish">
-          {publishesDirectly ? "Опубликовать" : "Передать на согласование"}
-        </Button>
-      </ButtonGroup>
-      {schedule}
-    </form>
+        </button>
+        {children}
+        <div id="site-editor-actions" className="site-editor-bar">
+          <ButtonGroup>
+            <Button kind="secondary" name="intent" value="save">
+              Сохранить черновик
+            </Button>
+            {preview ? (
+              <Button kind="secondary" name="intent" value="preview">
+                Предпросмотр
+              </Button>
+            ) : null}
+            <Button name="intent" value="publish">
+              {publishesDirectly ? "Опубликовать" : "Передать на согласование"}
+            </Button>
+          </ButtonGroup>
+        </div>
+        {schedule}
+      </form>
+    </>
   );
 }
 

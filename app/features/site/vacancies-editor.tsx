@@ -12,6 +12,14 @@ import {
 import { Choice, TextInput } from "../../components/staff/field/field.tsx";
 import { Textarea } from "../../components/staff/textarea/textarea.tsx";
 import { AddItemButton, ListItemButtons } from "./list-buttons.tsx";
+import type { EditorPart } from "./site-editor-form.tsx";
+
+/** The vacancies editor's parts for its contents list: each vacancy's fieldset. */
+export const vacanciesParts = (values: readonly VacancyFormValues[]): EditorPart[] =>
+  values.map((vacancy, index) => ({
+    id: `vacancy-${index}`,
+    title: `Вакансия ${index + 1}${vacancy.title ? `: ${vacancy.title}` : ""}`,
+  }));
 
 /**
  * The vacancies' fields in the shared editor form (site-editor-form.tsx): every vacancy's
@@ -36,7 +44,7 @@ export function VacanciesFields({
         const name = (field: string) => vacancyFieldName(index, field);
         const id = (field: string) => `vacancy-${index}-${field}`;
         return (
-          <fieldset key={vacancy.id} className="staff-form staff-stack">
+          <fieldset key={vacancy.id} id={`vacancy-${index}`} className="staff-form staff-stack">
             <legend>
               Вакансия {index + 1}
               {vacancy.title ? `: ${vacancy.title}` : ""}

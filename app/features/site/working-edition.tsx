@@ -8,7 +8,8 @@ import { ScheduledMoment } from "./publish-schedule-fields.tsx";
 
 /**
  * Under an editor's title: where the page is on the site and the edition in work, if any (its
- * state, its moment when scheduled, who changed it last, its preview).
+ * state, its moment when scheduled, who changed it last, its preview), and «История», at the
+ * foot of the editor, one click away (issue 43).
  */
 export function WorkingEdition({
   page,
@@ -44,7 +45,8 @@ export function WorkingEdition({
         </>
       ) : (
         "Черновика нет: в форме то, что на сайте."
-      )}
+      )}{" "}
+      <a href="#history-title">История</a>
     </p>
   );
 }
