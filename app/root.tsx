@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Links, Meta, Outlet, useMatches, useRouteLoaderData } from "react-router";
-import { defaultContacts } from "../content/contacts.ts";
+import { defaultContacts, shownContacts } from "../content/contacts.ts";
 import { siteContentOf } from "../domain/pages/page-context.ts";
 import type { FooterContacts } from "../domain/site-content/contacts-content.ts";
 import type { Route } from "./+types/root.ts";
@@ -31,8 +31,10 @@ export function links() {
  * build's while prerendering (decision 0029).
  */
 export function loader({ context }: Route.LoaderArgs) {
-  const { phone, address, workingHours } = siteContentOf(context).contacts ?? defaultContacts;
-  return { footer: { phone, address, workingHours } satisfies FooterContacts };
+  const { phone, address, workingHours, email, point } = shownContacts(
+    siteContentOf(context).contacts,
+  );
+  return { footer: { phone, address, workingHours, email, point } satisfies FooterContacts };
 }
 
 export function Layout({ children }: { children: ReactNode }) {

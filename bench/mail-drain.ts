@@ -11,6 +11,7 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
+import { defaultContacts } from "../content/contacts.ts";
 import { storeAppeal } from "../server/appeals/store-appeal.ts";
 import { parseDatabaseUrl } from "../server/config.ts";
 import { type DataLayer, openDataLayer } from "../server/db/data-layer.ts";
@@ -82,6 +83,7 @@ async function round(store: TestDatabaseKind, mode: Mode, smtpUrl: string): Prom
       handlers: ["priemnaya@example.ru"],
       mailer,
       siteUrl: "https://agrochem.example",
+      contacts: () => defaultContacts,
     });
     const mails = 2 * appeals;
     const pending = async () =>

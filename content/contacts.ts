@@ -1,4 +1,8 @@
-import type { ContactRow, ContactsContent } from "../domain/site-content/contacts-content.ts";
+import type {
+  ContactRow,
+  ContactsContent,
+  ShownContacts,
+} from "../domain/site-content/contacts-content.ts";
 import { organisation } from "./organisation.ts";
 import { sampleValues } from "./sample-values.ts";
 import type { LegalDetails } from "./schema.ts";
@@ -123,6 +127,8 @@ const workingHoursIds = ["weekdays", "friday", "lunch"];
 export const defaultContacts = {
   phone: organisation.phone.display,
   address: organisation.address,
+  email: organisation.email,
+  point: sampleValues.addressMap.point,
   workingHours: organisation.workingHours.map((row, index) => ({
     id: workingHoursIds[index] ?? `hours-${index + 1}`,
     ...row,
@@ -135,4 +141,18 @@ export const defaultContacts = {
       rows: group.rows.map((detail, index) => ({ id: `${group.id}-${index + 1}`, ...detail })),
     })),
   },
-} satisfies ContactsContent;
+} satisfies ShownContacts;
+
+/**
+ * The contacts shown now: the published edition's (`undefined`: none published, the build's),
+ * with what an edition stored before a field was editable lacks (the e-mail, the map's point)
+ * taken from the build's. Every reader of the published contacts reads them through this one.
+ */
+export function shownContacts(published: ContactsContent | undefined): ShownContacts {
+  if (!published) return defaultContacts;
+  return {
+    ...published,
+    email: published.email ?? defaultContacts.email,
+    point: published.point ?? defaultContacts.point,
+  };
+}

@@ -6,10 +6,6 @@
  * Every one of them lives here and nowhere else, so replacing a sample is a change to this
  * file only. The README lists them under "Replacing sample content".
  */
-const addressPoint = { latitude: 58.6035, longitude: 49.668 } as const;
-// The maps service takes "longitude,latitude" with a comma encoded.
-const mapPoint = `${addressPoint.longitude.toFixed(6)}%2C${addressPoint.latitude.toFixed(6)}`;
-
 export const sampleValues = {
   /** Full official name (sample: the specification does not give it). */
   organisationFullName:
@@ -71,14 +67,10 @@ export const sampleValues = {
   /** Number of the testing centre's accreditation record (sample). */
   accreditationNumber: "RA.RU.000000",
   /**
-   * The office on the map (sample point in central Kirov): the maps-service widget, a plain link
-   * to the same place and the coordinates search engines read (JSON-LD).
+   * The office on the map (sample point in central Kirov): the build's point of the contacts,
+   * which staff edit beside the address (content/maps.ts makes the widget and the link of it).
    */
-  addressMap: {
-    point: addressPoint,
-    widgetUrl: `https://yandex.ru/map-widget/v1/?ll=${mapPoint}&z=16&pt=${mapPoint}%2Cpm2rdm`,
-    linkUrl: `https://yandex.ru/maps/?ll=${mapPoint}&z=16&pt=${mapPoint}`,
-  },
+  addressMap: { point: { latitude: 58.6035, longitude: 49.668 } },
   /**
    * The external interactive land map (sample). The real map lives on a static hosting site; a
    * reserved .example host stands in so the sample can never frame someone else's page.

@@ -1,12 +1,12 @@
 import type { MetaArgs } from "react-router";
-import { defaultContacts, legalDetails } from "../../content/contacts.ts";
+import { legalDetails, shownContacts } from "../../content/contacts.ts";
 import { describePublicFile } from "../../content/file-info.server.ts";
-import { addressMap } from "../../content/maps.ts";
+import { addressMapOf } from "../../content/maps.ts";
 import { organisation } from "../../content/organisation.ts";
 import { contactsPageLabels as labels, newTabNote } from "../../content/page-labels.ts";
 import { sitePage } from "../../content/site-pages.ts";
 import { siteContentOf } from "../../domain/pages/page-context.ts";
-import { type ContactsContent, phoneHref } from "../../domain/site-content/contacts-content.ts";
+import { phoneHref, type ShownContacts } from "../../domain/site-content/contacts-content.ts";
 import { DownloadLink, uploadedFileLabel } from "../components/download-link.tsx";
 import { MapFrame } from "../components/map-frame.tsx";
 import { pageMeta } from "../page-meta.ts";
@@ -26,7 +26,7 @@ export const handle: RouteHandle = { styles: [contentStyles, contactsStyles] };
  * size of the requisites file: an uploaded one's from the content, the build's from public/.
  */
 export function loader({ context }: Route.LoaderArgs) {
-  const contacts: ContactsContent = siteContentOf(context).contacts ?? defaultContacts;
+  const contacts = shownContacts(siteContentOf(context).contacts);
   const uploaded = contacts.legal.requisites;
   return {
     contacts,
@@ -38,6 +38,8 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export default function ContactsPage({ loaderData }: Route.ComponentProps) {
   const { contacts } = loaderData;
+  // The map at the published point, named by the published address (decision 0034).
+  const map = addressMapOf(contacts.point, contacts.address);
   return (
     <div className="page">
       <h1>{sitePage("/contacts").title}</h1>
@@ -60,6 +62,8 @@ export default function ContactsPage({ loaderData }: Route.ComponentProps) {
             <strong>{organisation.fullName}</strong>
             <br />
             {contacts.address}
+            <br />
+            {labels.columns.email}: <a href={`mailto:${contacts.email}`}>{contacts.email}</a>
           </p>
           <dl className="working-hours">
             {contacts.workingHours.map((row) => (
@@ -73,16 +77,11 @@ export default function ContactsPage({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="map-title">
           <h2 id="map-title">{labels.mapTitle}</h2>
           <div className="map-frame">
-            {/* The frame's name follows the published address (decision 0034). */}
-            <MapFrame
-              map={{ ...addressMap, title: `Карта: ${contacts.address}` }}
-              width={600}
-              height={400}
-            />
+            <MapFrame map={map} width={600} height={400} />
           </div>
           <p>
-            <a href={addressMap.linkHref} target="_blank" rel="noopener noreferrer">
-              {addressMap.linkLabel}
+            <a href={map.linkHref} target="_blank" rel="noopener noreferrer">
+              {map.linkLabel}
               <span className="visually-hidden"> {newTabNote}</span>
             </a>
           </p>
@@ -119,7 +118,7 @@ export default function ContactsPage({ loaderData }: Route.ComponentProps) {
  * and nothing scrolls sideways. Wider, should it still not fit, it scrolls inside its own
  * labelled, focusable region (keyboard users can scroll it), never the page.
  */
-function ContactsTable({ contacts }: { contacts: ContactsContent }) {
+function ContactsTable({ contacts }: { contacts: ShownContacts }) {
   return (
     <section className="content-section" aria-labelledby="staff-title">
       <h2 id="staff-title">{labels.staffTitle}</h2>

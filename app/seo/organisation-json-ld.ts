@@ -1,5 +1,5 @@
+import { addressMapOf } from "../../content/maps.ts";
 import { organisation } from "../../content/organisation.ts";
-import { sampleValues } from "../../content/sample-values.ts";
 import type { FooterContacts } from "../../domain/site-content/contacts-content.ts";
 import { absoluteUrl } from "./site-url.ts";
 
@@ -29,8 +29,8 @@ function openingHoursSpecification(workingHours: FooterContacts["workingHours"])
 /**
  * The organisation as schema.org structured data (JSON-LD) for search engines: a
  * GovernmentOrganization with its address, phone and e-mail; the office (a Place) carries what
- * schema.org gives places only: coordinates and opening hours. The address, the phone and the
- * hours are the published contacts' (the root's loader gives them).
+ * schema.org gives places only: coordinates and opening hours. The address, the phone, the
+ * e-mail, the map's point and the hours are the published contacts' (the root's loader gives them).
  */
 export function organisationJsonLd(contacts: FooterContacts) {
   // '610000, г. Киров, …': the postal code first, as the site writes the address.
@@ -53,18 +53,18 @@ export function organisationJsonLd(contacts: FooterContacts) {
     logo: absoluteUrl("/icons/icon-512.png"),
     address,
     telephone: `+7 ${contacts.phone}`,
-    email: organisation.email,
+    email: contacts.email,
     sameAs: organisation.social.map((link) => link.href),
     location: {
       "@type": "Place",
       address,
       geo: {
         "@type": "GeoCoordinates",
-        latitude: sampleValues.addressMap.point.latitude,
-        longitude: sampleValues.addressMap.point.longitude,
+        latitude: contacts.point.latitude,
+        longitude: contacts.point.longitude,
       },
       openingHoursSpecification: openingHoursSpecification(contacts.workingHours),
-      hasMap: sampleValues.addressMap.linkUrl,
+      hasMap: addressMapOf(contacts.point, contacts.address).linkHref,
     },
   };
 }

@@ -72,11 +72,45 @@ const legalGroupSchema = z.object({
   rows: rowsOf(legalRowSchema),
 });
 
+/**
+ * Kirov region's bounding box, its extreme points (Большая российская энциклопедия, «Кировская
+ * область»: 56°03′–61°04′ N, 46°17′–53°55′ E), widened by about a kilometre: a point outside it is
+ * a typing slip (a swapped latitude and longitude, a dropped digit), never the office.
+ */
+export const kirovRegionBox = { south: 56.04, north: 61.08, west: 46.27, east: 53.93 } as const;
+
+/**
+ * The office on the map: /contacts' map and link, and the coordinates in the JSON-LD. Numbers
+ * (the form reads '58,6035' as 58.6035: contacts-form.ts).
+ */
+const mapPointSchema = z.object({
+  latitude: z
+    .number("Укажите широту числом, например 58.6035.")
+    .refine(
+      (latitude) => latitude >= kirovRegionBox.south && latitude <= kirovRegionBox.north,
+      `Широта вне Кировской области: она от ${kirovRegionBox.south} до ${kirovRegionBox.north}, например 58.6035.`,
+    ),
+  longitude: z
+    .number("Укажите долготу числом, например 49.668.")
+    .refine(
+      (longitude) => longitude >= kirovRegionBox.west && longitude <= kirovRegionBox.east,
+      `Долгота вне Кировской области: она от ${kirovRegionBox.west} до ${kirovRegionBox.east}, например 49.668.`,
+    ),
+});
+export type MapPoint = z.infer<typeof mapPointSchema>;
+
 export const contactsContentSchema = z.object({
   /** The single city number: the banner of /contacts and the footer of every page. */
   phone: phoneSchema,
   /** The postal address: /contacts and the footer of every page. */
   address: requiredText(300, "Укажите адрес."),
+  /**
+   * The organisation's e-mail: /contacts, the JSON-LD and the signature of the citizen's mails.
+   * Absent in an edition stored before it was editable: the build's then (content/contacts.ts).
+   */
+  email: z.email("Укажите адрес электронной почты, например info@example.ru.").optional(),
+  /** The office on the map, beside the address; absent in an older edition: the build's. */
+  point: mapPointSchema.optional(),
   workingHours: z
     .array(workingHoursRowSchema)
     .min(1, "Оставьте хотя бы одну строку режима работы.")
@@ -104,5 +138,14 @@ export const requisitesFormats = ["DOCX", "ODT", "PDF"] as const;
 
 export type ContactsContent = z.infer<typeof contactsContentSchema>;
 
-/** What the footer of every page shows of the contacts. */
-export type FooterContacts = Pick<ContactsContent, "phone" | "address" | "workingHours">;
+/** The contacts as shown: a field an older edition lacks is the build's (content/contacts.ts). */
+export type ShownContacts = ContactsContent & Required<Pick<ContactsContent, "email" | "point">>;
+
+/**
+ * What the root's loader gives every page of the contacts: the footer's phone, address and
+ * hours, and what the organisation's JSON-LD (home, /contacts) says besides.
+ */
+export type FooterContacts = Pick<
+  ShownContacts,
+  "phone" | "address" | "workingHours" | "email" | "point"
+>;

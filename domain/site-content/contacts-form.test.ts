@@ -3,12 +3,12 @@ import { test } from "node:test";
 import { type ContactsContent, contactsContentSchema, phoneHref } from "./contacts-content.ts";
 import {
   checkContactValues,
-  contactFieldName,
   contactFormFields,
   contactFormValues,
   contactsForm,
   readContactValues,
 } from "./contacts-form.ts";
+import { contactFieldName } from "./contacts-form-names.ts";
 
 /** Contacts shaped as the page's (domain/ stands below content/: its own sample here). */
 const sample: ContactsContent = {

@@ -1,7 +1,7 @@
 /**
- * The contacts' editor as a plain form (no JavaScript): the phone, the address and the legal
- * details' note by name; the working hours as `wh<i>.<field>`; the contacts table's group `i`
- * as `g<i>.title` with its rows `g<i>r<j>.<field>`; the legal details' group `i` as `l<i>.title`
+ * The contacts' editor as a plain form (no JavaScript): the phone, the e-mail, the address, the
+ * map's point (`latitude`, `longitude`) and the legal details' note by name; the working hours as
+ * `wh<i>.<field>`; the contacts table's group `i` as `g<i>.title` with its rows `g<i>r<j>.<field>`; the legal details' group `i` as `l<i>.title`
  * with rows `l<i>r<j>.<field>`. Each list has its own buttons (`add:wh`, `remove:g1:4`, `up:l0:2`).
  */
 import {
@@ -11,6 +11,7 @@ import {
   maxRows,
   requisitesFormats,
 } from "./contacts-content.ts";
+import { contactFieldName, nameOf, pointOf, requisitesUpload } from "./contacts-form-names.ts";
 import { factsTextOf, uploadedFileFactsOf } from "./site-files.ts";
 import {
   applyListChange,
@@ -28,7 +29,12 @@ type LegalRowValues = { id: string; label: string; value: string };
 
 export type ContactsFormValues = {
   phone: string;
+  /** Empty: an edition stored before the e-mail was editable, the build's is shown. */
+  email: string;
   address: string;
+  /** The map's point as typed; empty: an older edition's, the build's point is shown. */
+  latitude: string;
+  longitude: string;
   legalNote: string;
   workingHours: HoursRowValues[];
   groups: { id: string; title: string; rows: ContactRowValues[] }[];
@@ -38,22 +44,18 @@ export type ContactsFormValues = {
   requisitesFile: string;
 };
 
-/** The requisites file's input. */
-export const requisitesUpload = "requisitesHref.upload";
-
 const contactFields = ["id", "title", "email", "fullName", "extension"] as const;
 const hoursFields = ["id", "days", "hours"] as const;
 const legalFields = ["id", "label", "value"] as const;
 const maxGroups = 6;
 
-/** The name of a row's field: `wh2.days`, `g0r3.email`, `l1r0.value`. */
-export const contactFieldName = (list: string, index: number, field: string) =>
-  `${list}${list === "wh" ? "" : "r"}${index}.${field}`;
-
 export function contactFormValues(content: ContactsContent): ContactsFormValues {
   return {
     phone: content.phone,
+    email: content.email ?? "",
     address: content.address,
+    latitude: content.point ? String(content.point.latitude) : "",
+    longitude: content.point ? String(content.point.longitude) : "",
     legalNote: content.legal.note,
     workingHours: content.workingHours,
     groups: content.groups,
@@ -69,7 +71,10 @@ export function contactFormValues(content: ContactsContent): ContactsFormValues 
 export function contactFormFields(values: ContactsFormValues): Record<string, string> {
   const fields: Record<string, string> = {
     phone: values.phone,
+    email: values.email,
     address: values.address,
+    latitude: values.latitude,
+    longitude: values.longitude,
     legalNote: values.legalNote,
     whcount: String(values.workingHours.length),
     gcount: String(values.groups.length),
@@ -115,7 +120,10 @@ export function readContactValues(fields: URLSearchParams): ContactsFormValues {
   const text = (name: string) => fields.get(name) ?? "";
   return {
     phone: text("phone"),
+    email: text("email"),
     address: text("address"),
+    latitude: text("latitude"),
+    longitude: text("longitude"),
     legalNote: text("legalNote"),
     workingHours: rowsOf(fields, "wh", hoursFields),
     groups: Array.from({ length: countOf(fields, "gcount", maxGroups) }, (_, index) => ({
@@ -136,36 +144,6 @@ export function readContactValues(fields: URLSearchParams): ContactsFormValues {
   };
 }
 
-/** Where a complaint of the schema belongs in the form. */
-function nameOf(path: readonly PropertyKey[]): string | undefined {
-  const [first, second, third, fourth, fifth, sixth] = path;
-  if ((first === "phone" || first === "address") && second === undefined) return first;
-  if (first === "workingHours" && typeof second === "number" && typeof third === "string") {
-    return contactFieldName("wh", second, third);
-  }
-  const group = (prefix: string, index: PropertyKey | undefined, part: PropertyKey | undefined) => {
-    if (typeof index !== "number") return undefined;
-    if (part === "title") return `${prefix}${index}.title`;
-    return undefined;
-  };
-  if (first === "groups") {
-    if (third === "rows" && typeof fourth === "number" && typeof fifth === "string") {
-      return contactFieldName(`g${String(second)}`, fourth, fifth);
-    }
-    return group("g", second, third);
-  }
-  if (first === "legal") {
-    if (second === "note") return "legalNote";
-    if (second === "requisites") return requisitesUpload;
-    if (second !== "groups") return undefined;
-    if (fourth === "rows" && typeof fifth === "number" && typeof sixth === "string") {
-      return contactFieldName(`l${String(third)}`, fifth, sixth);
-    }
-    return group("l", third, fourth);
-  }
-  return undefined;
-}
-
 /** The requisites file posted, if one was uploaded: none keeps the build's file. */
 function requisitesOf(values: ContactsFormValues) {
   if (values.requisitesHref.trim() === "") return {};
@@ -176,7 +154,9 @@ function requisitesOf(values: ContactsFormValues) {
 export function checkContactValues(values: ContactsFormValues): FormCheck<ContactsContent> {
   const parsed = contactsContentSchema.safeParse({
     phone: values.phone,
+    ...(values.email.trim() === "" ? {} : { email: values.email.trim() }),
     address: values.address,
+    ...pointOf(values.latitude, values.longitude),
     workingHours: values.workingHours,
     groups: values.groups.map((group) => ({
       ...group,
@@ -245,6 +225,7 @@ export const contactsForm: PageForm<ContactsContent, ContactsFormValues> = {
     };
   },
   check: checkContactValues,
+  nameAt: nameOf,
   files: {
     accepts: (field) =>
       field === requisitesUpload
@@ -262,7 +243,10 @@ export const contactsForm: PageForm<ContactsContent, ContactsFormValues> = {
   place(name) {
     const scalar: Record<string, string> = {
       phone: "Телефон",
+      email: "Электронная почта",
       address: "Адрес",
+      latitude: "Широта",
+      longitude: "Долгота",
       legalNote: "Примечание к реквизитам",
       [requisitesUpload]: "Файл реквизитов",
     };

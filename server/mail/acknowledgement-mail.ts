@@ -3,7 +3,7 @@ import { appealTerms, registrationDue } from "../../domain/appeals/legal-terms.t
 import { formatRussianDate } from "../../domain/calendar/calendar-day.ts";
 import { formatKirovDateTime } from "../../domain/time/kirov-time.ts";
 import type { AppealMail } from "./appeal-mail.ts";
-import { citizenMailHtml, citizenMailText } from "./citizen-mail-layout.ts";
+import { citizenMailHtml, citizenMailText, type MailContacts } from "./citizen-mail-layout.ts";
 
 /** Where a citizen checks an appeal's state, with its number filled in. */
 export function statusPageUrl(siteUrl: string, number: string): string {
@@ -22,7 +22,9 @@ export function composeAcknowledgementMail(
   appeal: { number: string; created_at: string },
   siteUrl: string,
   /** How many files came with it (decision 0045): their count only, never their names. */
-  fileCount = 0,
+  fileCount: number,
+  /** The contacts shown now, the mail's signature. */
+  contacts: MailContacts,
 ): AppealMail {
   const receivedAt = new Date(appeal.created_at);
   const subject = `Обращение № ${appeal.number} получено`;
@@ -35,17 +37,19 @@ export function composeAcknowledgementMail(
   ];
   const ignoreNote =
     "Если вы не отправляли это обращение, ничего делать не нужно: адрес мог быть указан по ошибке.";
-  const text = citizenMailText([
-    paragraphs[0] ?? "",
-    paragraphs[1] ?? "",
-    `${paragraphs[2]}\n${statusUrl}`,
-    ignoreNote,
-  ]);
-  const html = citizenMailHtml(subject, [
-    paragraphs[0],
-    paragraphs[1],
-    [paragraphs[2], " ", h("a", { key: "link", href: statusUrl }, statusUrl)],
-    ignoreNote,
-  ]);
+  const text = citizenMailText(
+    [paragraphs[0] ?? "", paragraphs[1] ?? "", `${paragraphs[2]}\n${statusUrl}`, ignoreNote],
+    contacts,
+  );
+  const html = citizenMailHtml(
+    subject,
+    [
+      paragraphs[0],
+      paragraphs[1],
+      [paragraphs[2], " ", h("a", { key: "link", href: statusUrl }, statusUrl)],
+      ignoreNote,
+    ],
+    contacts,
+  );
   return { subject, text, html };
 }

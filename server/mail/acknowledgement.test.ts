@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
+import { defaultContacts } from "../../content/contacts.ts";
 import { acknowledgementLimit } from "../../domain/appeals/acknowledgement-cap.ts";
 import { postAppealWithFiles, sampleJpeg, samplePdf } from "../../tests/support/appeal-files.ts";
 import {
@@ -100,6 +101,7 @@ for (const kind of testDatabaseKinds) {
         handlers: ["priemnaya@example.ru"],
         mailer: { domain: "example.ru" },
         siteUrl: "http://localhost:8000",
+        contacts: () => defaultContacts,
       });
       const { mail } = await compose({
         id: "notification",

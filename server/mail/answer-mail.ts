@@ -3,7 +3,7 @@ import { answerMailTemplate } from "../../content/notice-templates.ts";
 import { formatRussianDate } from "../../domain/calendar/calendar-day.ts";
 import type { RegistryAppeal } from "../../domain/staff/registry-types.ts";
 import type { AppealMail } from "./appeal-mail.ts";
-import { citizenMailHtml, citizenMailText } from "./citizen-mail-layout.ts";
+import { citizenMailHtml, citizenMailText, type MailContacts } from "./citizen-mail-layout.ts";
 import { fillTemplate, templateValuesOf } from "./notice-mail.ts";
 
 /** What the answer mail is built from: staff's text as written, and the files' names. */
@@ -21,7 +21,12 @@ export type AnswerMailContent = {
  * HTML (rendered by React, so a `<script>` staff or a citizen typed stays text). The files
  * themselves are attached by the composer that sends it (delivery-mails.ts).
  */
-export function composeAnswerMail(appeal: RegistryAppeal, answer: AnswerMailContent): AppealMail {
+export function composeAnswerMail(
+  appeal: RegistryAppeal,
+  answer: AnswerMailContent,
+  /** The contacts shown now, the mail's signature. */
+  contacts: MailContacts,
+): AppealMail {
   const values = {
     ...templateValuesOf(appeal),
     answeredOn: formatRussianDate(answer.answeredOn),
@@ -46,8 +51,8 @@ export function composeAnswerMail(appeal: RegistryAppeal, answer: AnswerMailCont
   ];
   return {
     subject,
-    text: citizenMailText(paragraphs),
-    html: citizenMailHtml(subject, paragraphs.map(withLineBreaks)),
+    text: citizenMailText(paragraphs, contacts),
+    html: citizenMailHtml(subject, paragraphs.map(withLineBreaks), contacts),
   };
 }
 

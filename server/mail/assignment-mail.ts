@@ -3,7 +3,7 @@ import { formatRussianDate } from "../../domain/calendar/calendar-day.ts";
 import type { RegistryAppeal } from "../../domain/staff/registry-types.ts";
 import { kirovIsoDate } from "../../domain/time/kirov-time.ts";
 import type { AppealMail } from "./appeal-mail.ts";
-import { citizenMailHtml } from "./citizen-mail-layout.ts";
+import { citizenMailHtml, type MailContacts } from "./citizen-mail-layout.ts";
 
 /**
  * The executor's mail when an appeal is given to them: its number, when it came, its next term
@@ -13,6 +13,8 @@ import { citizenMailHtml } from "./citizen-mail-layout.ts";
 export function composeAssignmentMail(
   appeal: RegistryAppeal,
   siteUrl: string,
+  /** The contacts shown now, the HTML's signature. */
+  contacts: MailContacts,
   today = kirovIsoDate(new Date()),
 ): AppealMail {
   const subject = `Вам поручено обращение № ${appeal.number}`;
@@ -28,6 +30,6 @@ export function composeAssignmentMail(
   return {
     subject,
     text: `${paragraphs.join("\n\n")}\n`,
-    html: citizenMailHtml(subject, paragraphs),
+    html: citizenMailHtml(subject, paragraphs, contacts),
   };
 }

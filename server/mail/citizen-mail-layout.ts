@@ -1,14 +1,22 @@
 import { createElement as h, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { organisation } from "../../content/organisation.ts";
+import type { ShownContacts } from "../../domain/site-content/contacts-content.ts";
+
+/**
+ * The contacts a mail is signed with: the ones the site shows at the moment the mail is built
+ * (the published edition this server shows, which every server updates on a publish's notice:
+ * server/site-content/site-publisher.ts' `shownContent`), never the build's copy.
+ */
+export type MailContacts = Pick<ShownContacts, "phone" | "address" | "email">;
 
 /** How every mail to a citizen ends: who wrote and how to reach them, one line each. */
-function organisationSignature(): string[] {
+function organisationSignature(contacts: MailContacts): string[] {
   return [
     organisation.fullName,
-    organisation.address,
-    `Телефон: ${organisation.phone.display}`,
-    `Электронная почта: ${organisation.email}`,
+    contacts.address,
+    `Телефон: ${contacts.phone}`,
+    `Электронная почта: ${contacts.email}`,
   ];
 }
 
@@ -16,8 +24,12 @@ function organisationSignature(): string[] {
  * The HTML of a mail to a citizen: its paragraphs, then the signature. Rendered by React, so
  * every value is text (a `<script>` in a body's name stays text).
  */
-export function citizenMailHtml(subject: string, paragraphs: ReactNode[]): string {
-  const signature = organisationSignature();
+export function citizenMailHtml(
+  subject: string,
+  paragraphs: ReactNode[],
+  contacts: MailContacts,
+): string {
+  const signature = organisationSignature(contacts);
   return `<!DOCTYPE html>${renderToStaticMarkup(
     h(
       "html",
@@ -40,11 +52,11 @@ export function citizenMailHtml(subject: string, paragraphs: ReactNode[]): strin
 }
 
 /** The plain-text twin: paragraphs apart, then the signature. */
-export function citizenMailText(paragraphs: string[]): string {
+export function citizenMailText(paragraphs: string[], contacts: MailContacts): string {
   return [
     ...paragraphs.flatMap((paragraph) => [paragraph, ""]),
     "—",
-    ...organisationSignature(),
+    ...organisationSignature(contacts),
     "",
   ].join("\n");
 }

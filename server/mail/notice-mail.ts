@@ -10,7 +10,7 @@ import { formatRussianDate } from "../../domain/calendar/calendar-day.ts";
 import type { RegistryAppeal } from "../../domain/staff/registry-types.ts";
 import { kirovIsoDate } from "../../domain/time/kirov-time.ts";
 import type { AppealMail } from "./appeal-mail.ts";
-import { citizenMailHtml, citizenMailText } from "./citizen-mail-layout.ts";
+import { citizenMailHtml, citizenMailText, type MailContacts } from "./citizen-mail-layout.ts";
 
 /** Puts the values into a template's {placeholders}; an unknown one is an error, not a blank. */
 export function fillTemplate(
@@ -50,12 +50,17 @@ export function templateValuesOf(appeal: RegistryAppeal): Record<NoticePlacehold
  * from the appeal, with the organisation's signature; plain text and HTML (rendered by React,
  * so every value is text).
  */
-export function composeNoticeMail(kind: NoticeKind, appeal: RegistryAppeal): AppealMail {
+export function composeNoticeMail(
+  kind: NoticeKind,
+  appeal: RegistryAppeal,
+  /** The contacts shown now, the mail's signature. */
+  contacts: MailContacts,
+): AppealMail {
   const template = noticeTemplates[kind];
   const values = templateValuesOf(appeal);
   const subject = fillTemplate(template.subject, values);
   const paragraphs = fillTemplate(template.body, values).split(/\n{2,}/);
-  const text = citizenMailText(paragraphs);
-  const html = citizenMailHtml(subject, paragraphs);
+  const text = citizenMailText(paragraphs, contacts);
+  const html = citizenMailHtml(subject, paragraphs, contacts);
   return { subject, text, html };
 }

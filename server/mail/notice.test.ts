@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
+import { defaultContacts } from "../../content/contacts.ts";
 import {
   type NoticeKind,
   noticeKinds,
@@ -39,36 +40,40 @@ test("every template names only known placeholders and fills in", () => {
 });
 
 test("a notice is text in its HTML: a body's name with <script> stays text", () => {
-  const mail = composeNoticeMail("forwarded", {
-    id: "x",
-    seq: 1,
-    number: "А-2026-000001",
-    created_at: "2026-11-20T07:00:00.000Z",
-    state: "forwarded",
-    registered_on: "2026-11-20",
-    extension_days: 0,
-    without_answer_ground: null,
-    notice_sent_on: null,
-    assignee: null,
-    last_name: "",
-    first_name: "",
-    email: author,
-    comment_start: "",
-    phone: "",
-    phone_normalized: "",
-    region: "",
-    comment: "",
-    consent_at: "2026-11-20T07:00:00.000Z",
-    consent_text_version: "t",
-    client_ip: "127.0.0.1",
-    user_agent: null,
-    extension_reason: null,
-    forwarded_to: "<script>alert(1)</script>",
-    forwarded_on: "2026-11-21",
-    answered_on: null,
-    topic: null,
-    version: 2,
-  });
+  const mail = composeNoticeMail(
+    "forwarded",
+    {
+      id: "x",
+      seq: 1,
+      number: "А-2026-000001",
+      created_at: "2026-11-20T07:00:00.000Z",
+      state: "forwarded",
+      registered_on: "2026-11-20",
+      extension_days: 0,
+      without_answer_ground: null,
+      notice_sent_on: null,
+      assignee: null,
+      last_name: "",
+      first_name: "",
+      email: author,
+      comment_start: "",
+      phone: "",
+      phone_normalized: "",
+      region: "",
+      comment: "",
+      consent_at: "2026-11-20T07:00:00.000Z",
+      consent_text_version: "t",
+      client_ip: "127.0.0.1",
+      user_agent: null,
+      extension_reason: null,
+      forwarded_to: "<script>alert(1)</script>",
+      forwarded_on: "2026-11-21",
+      answered_on: null,
+      topic: null,
+      version: 2,
+    },
+    defaultContacts,
+  );
   assert.ok(mail.text.includes("<script>alert(1)</script>"));
   assert.ok(!mail.html.includes("<script>"));
   assert.ok(mail.html.includes("&lt;script&gt;alert(1)&lt;/script&gt;"));

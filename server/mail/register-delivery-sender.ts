@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { DataLayer } from "../db/data-layer.ts";
+import type { MailContacts } from "./citizen-mail-layout.ts";
 import { createDeliveryComposer, sendComposed } from "./delivery-mails.ts";
 import { type DeliverySender, startDeliverySender } from "./delivery-sender.ts";
 import type { MailConfig } from "./mail-config.ts";
@@ -21,7 +22,13 @@ export type MailDoor = {
  */
 export function registerDeliverySender(
   app: FastifyInstance,
-  deps: { data: DataLayer; mail: MailConfig | undefined; siteUrl: string },
+  deps: {
+    data: DataLayer;
+    mail: MailConfig | undefined;
+    siteUrl: string;
+    /** The contacts the site shows now, which each mail is signed with as it is built. */
+    contacts: () => MailContacts;
+  },
 ): MailDoor {
   const mail = deps.mail;
   if (!mail?.smtpUrl) {
@@ -37,6 +44,7 @@ export function registerDeliverySender(
     anticorruption: mail.anticorruptionNotifyTo,
     mailer,
     siteUrl: deps.siteUrl,
+    contacts: deps.contacts,
   });
   let sender: DeliverySender | undefined;
   app.addHook("onReady", async () => {

@@ -55,6 +55,11 @@ export type StartSiteOptions = {
   reportPlaceholders?: boolean;
   /** Where the server's log lines go (level info); none logged when not given. */
   logLines?: string[];
+  /**
+   * PUBLISH_HEARTBEAT_MS: a second server on one SQLite file hears a publish by comparing the
+   * published versions every two of it (5 s by default).
+   */
+  publishHeartbeatMs?: number;
 };
 
 /**
@@ -80,6 +85,7 @@ export async function startSite(options: StartSiteOptions = {}): Promise<Running
       mail: options.mail,
       contentApproval: options.contentApproval,
       reportPlaceholders: options.reportPlaceholders,
+      ...(options.publishHeartbeatMs ? { publishHeartbeatMs: options.publishHeartbeatMs } : {}),
     },
     data,
     site,

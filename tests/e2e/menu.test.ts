@@ -86,6 +86,8 @@ for (const { name, path, javaScriptEnabled } of setups) {
         await page.keyboard.press("Enter");
         assert.equal(await menuIsOpen(page), true);
         await page.keyboard.press("Tab");
+        assert.equal(await activeElementText(page), "Закрыть меню", "first the close control");
+        await page.keyboard.press("Tab");
         assert.equal(
           await page.evaluate(() => document.activeElement?.getAttribute("name")),
           "q",

@@ -3,6 +3,7 @@
 // `stop`.
 import { setTimeout } from "node:timers/promises";
 import type { FastifyBaseLogger } from "fastify";
+import { defaultContacts } from "../../content/contacts.ts";
 import type { DataLayer } from "../../server/db/data-layer.ts";
 import { createDeliveryComposer, sendComposed } from "../../server/mail/delivery-mails.ts";
 import { startDeliverySender } from "../../server/mail/delivery-sender.ts";
@@ -22,6 +23,7 @@ export function startTestDeliverySender(
     handlers: options.handlers,
     mailer,
     siteUrl: "https://agrochem.example",
+    contacts: () => defaultContacts,
   });
   const sender = startDeliverySender({
     deliveries: data.deliveries,

@@ -3,17 +3,21 @@ import { legalDetails } from "../../../content/contacts.ts";
 import { inputConstraints } from "../../../domain/forms/input-constraints.ts";
 import {
   contactsContentSchema,
+  kirovRegionBox,
   requisitesFormats,
 } from "../../../domain/site-content/contacts-content.ts";
 import {
   type ContactsFormValues,
-  contactFieldName,
   contactsForm,
-  requisitesUpload,
 } from "../../../domain/site-content/contacts-form.ts";
+import {
+  contactFieldName,
+  requisitesUpload,
+} from "../../../domain/site-content/contacts-form-names.ts";
 import type { FormErrors } from "../../../domain/site-content/site-form.ts";
 import { Choice, TextInput } from "../../components/staff/field/field.tsx";
 import { AddItemButton, ListItemFieldset } from "./list-buttons.tsx";
+import type { EditorPart } from "./site-editor-form.tsx";
 import { UploadField } from "./upload-field.tsx";
 
 /** A field's limits, as contactsContentSchema checks them on the server. */
@@ -44,7 +48,7 @@ export function ContactsFields({
     control(contactFieldName(list, index, field), label, value);
   return (
     <>
-      <fieldset className="staff-form staff-stack">
+      <fieldset id="contacts-part-phone" className="staff-form staff-stack">
         <legend>Телефон и адрес</legend>
         <p>Показываются на странице «Контакты» и внизу каждой страницы сайта.</p>
         <TextInput
@@ -53,10 +57,33 @@ export function ContactsFields({
           inputMode="tel"
           {...checked("phone")}
         />
+        <TextInput
+          {...control("email", "Электронная почта", values.email)}
+          hint="Для писем гражданам и страницы «Контакты», например info@example.ru"
+          type="email"
+          inputMode="email"
+          maxLength={200}
+        />
         <TextInput {...control("address", "Адрес", values.address)} {...checked("address")} />
+        {/* The map's point beside the address (issue 43): the map of /contacts and the data
+            search engines read follow it. Text, not type=number: a comma is typed too. */}
+        <TextInput
+          {...control("latitude", "Широта точки на карте", values.latitude)}
+          hint={`Градусы, например 58.6035; в Кировской области от ${kirovRegionBox.south} до ${kirovRegionBox.north}`}
+          inputMode="decimal"
+          maxLength={20}
+          short
+        />
+        <TextInput
+          {...control("longitude", "Долгота точки на карте", values.longitude)}
+          hint={`Градусы, например 49.668; в Кировской области от ${kirovRegionBox.west} до ${kirovRegionBox.east}`}
+          inputMode="decimal"
+          maxLength={20}
+          short
+        />
       </fieldset>
 
-      <fieldset className="staff-form staff-stack">
+      <fieldset id="contacts-part-hours" className="staff-form staff-stack">
         <legend>Режим работы</legend>
         <input type="hidden" name="whcount" value={values.workingHours.length} />
         {values.workingHours.map((hours, index) => (
@@ -136,7 +163,7 @@ export function ContactsFields({
         />
       ))}
 
-      <fieldset className="staff-form staff-stack">
+      <fieldset id="contacts-part-legal" className="staff-form staff-stack">
         <legend>Реквизиты</legend>
         <UploadField
           id={contactsForm.place(requisitesUpload).id}
@@ -187,6 +214,20 @@ export function ContactsFields({
 }
 
 /**
+ * The contacts editor's parts for its contents list (site-editor-form.tsx), by their fieldsets'
+ * ids: the phone and address, the hours, each group of the contacts table, the legal details.
+ */
+export const contactsParts = (values: ContactsFormValues): EditorPart[] => [
+  { id: "contacts-part-phone", title: "Телефон и адрес" },
+  { id: "contacts-part-hours", title: "Режим работы" },
+  ...values.groups.map((group, index) => ({
+    id: `g${index}-part`,
+    title: `Сотрудники: ${group.title || "группа без названия"}`,
+  })),
+  { id: "contacts-part-legal", title: "Реквизиты" },
+];
+
+/**
  * One group of rows (of the contacts table, of the legal details): its title, each row in its
  * fieldset with the list buttons, and «Добавить строку».
  */
@@ -207,7 +248,7 @@ function RowGroupFieldset<Row extends { id: string }>({
   fields: (row: Row, index: number) => ReactNode;
 }) {
   return (
-    <fieldset className="staff-form staff-stack">
+    <fieldset id={`${list}-part`} className="staff-form staff-stack">
       <legend>
         {part}: {group.title || "группа без названия"}
       </legend>

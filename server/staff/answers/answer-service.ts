@@ -7,6 +7,7 @@ import { appealEntry } from "../../db/audit-repository.ts";
 import type { DataLayer } from "../../db/data-layer.ts";
 import type { Transaction } from "../../db/database.ts";
 import { composeAnswerMail } from "../../mail/answer-mail.ts";
+import type { MailContacts } from "../../mail/citizen-mail-layout.ts";
 import {
   changedMeanwhile,
   draftChangedMeanwhile,
@@ -30,6 +31,8 @@ export function createAnswerService(deps: {
   /** An executor's answer waits for a head's approval (ANSWER_APPROVAL). */
   approval: boolean;
   now: () => Date;
+  /** The contacts the site shows now: the preview is signed as the mail will be. */
+  contacts: () => MailContacts;
 }) {
   const { data, now } = deps;
 
@@ -57,12 +60,16 @@ export function createAnswerService(deps: {
     ): { ok: true; preview: AnswerPreview } | Exclude<ActionResult, { ok: true }> {
       const refusal = answerRefusal(appeal, form);
       if (refusal && !refusal.ok) return refusal;
-      const mail = composeAnswerMail(appeal, {
-        text: form.answer_text,
-        outgoingNumber: form.outgoing_number,
-        answeredOn: kirovIsoDate(now()),
-        fileNames: files.map((file) => file.fileName),
-      });
+      const mail = composeAnswerMail(
+        appeal,
+        {
+          text: form.answer_text,
+          outgoingNumber: form.outgoing_number,
+          answeredOn: kirovIsoDate(now()),
+          fileNames: files.map((file) => file.fileName),
+        },
+        deps.contacts(),
+      );
       return {
         ok: true,
         preview: {

@@ -3,6 +3,7 @@
  * and notification, and state changes checked against the rules in domain/appeals/appeal-states.ts.
  */
 
+import { shownContacts } from "../../../content/contacts.ts";
 import { isNoticeKind, noticeLabels } from "../../../content/notice-templates.ts";
 import { type AppealTopic, topicLabel } from "../../../domain/appeals/appeal-topics.ts";
 import type { SubmittedFile } from "../../../domain/attachments/submitted-file.ts";
@@ -26,6 +27,7 @@ import { uuidPattern } from "../../../domain/text/patterns.ts";
 import { kirovIsoDate } from "../../../domain/time/kirov-time.ts";
 import { appealEntry } from "../../db/audit-repository.ts";
 import type { DataLayer } from "../../db/data-layer.ts";
+import type { MailContacts } from "../../mail/citizen-mail-layout.ts";
 import { createAnswerService } from "../answers/answer-service.ts";
 import { createNoticeDraftService, isNoticePlan } from "../notices/notice-draft-service.ts";
 import { planChange, writeChange } from "./appeal-change.ts";
@@ -73,6 +75,8 @@ export function createRegistryService(deps: {
    */
   answerApproval?: boolean;
   now?: () => Date;
+  /** The contacts shown now, signing an answer's preview; absent: the build's (43). */
+  mailContacts?: () => MailContacts;
 }) {
   const { data } = deps;
   const now = deps.now ?? (() => new Date());
@@ -82,6 +86,7 @@ export function createRegistryService(deps: {
     onDeliveryQueued: deps.onDeliveryQueued,
     approval,
     now,
+    contacts: deps.mailContacts ?? (() => shownContacts(undefined)),
   });
   const team = createTeamService({ data, onDeliveryQueued: deps.onDeliveryQueued, now });
   const noticeDrafts = createNoticeDraftService({
