@@ -46,8 +46,15 @@ const announcementImageSchema = z.object({
   alt: requiredText(1000, announcementImageMessages.alt),
 });
 
+/** The highest number an announcement may take: six digits. */
+export const maxAnnouncementNumber = 999_999;
+
 export const announcementSchema = z.object({
-  /** The page's address (/news/<id>) and how the history follows one announcement. */
+  /**
+   * The announcement's number from its creation to its removal: the page's address
+   * (/news/<id>), «Объявление <id>» in the editor, «№ <id>» on «Содержание сайта», and how the
+   * history follows one announcement. Never given twice (`lastNumber`).
+   */
   id: z.string().regex(/^[1-9]\d{0,5}$/, "Неверный номер объявления."),
   title: requiredText(200, "Укажите заголовок."),
   /** The announcement's day, YYYY-MM-DD (Kirov's calendar). */
@@ -65,6 +72,13 @@ const newsOf = <Item extends z.ZodType<{ id: string }>>(item: Item) =>
       announcements: z
         .array(item)
         .max(maxAnnouncements, `Не больше ${maxAnnouncements} объявлений.`),
+      /**
+       * The highest number ever given to an announcement of this list, kept after the
+       * announcement is removed, so that a new one never takes a freed number (and a freed
+       * /news/<id> never shows another announcement). Absent in content saved before issue 43:
+       * the highest number in the list stands for it.
+       */
+      lastNumber: z.number().int().min(0).max(maxAnnouncementNumber).optional(),
     })
     .refine(
       (content) =>
@@ -86,6 +100,17 @@ export const newsListed: ListedContent = {
   // Any item passes here: each was checked by `item` already.
   rest: newsOf(z.custom<{ id: string }>()),
 };
+
+/** The highest number this content gave: its `lastNumber`, or the highest in its list. */
+export function lastNumberOf(content: {
+  announcements: readonly { id: string }[];
+  lastNumber?: number | undefined;
+}): number {
+  return Math.max(
+    content.lastNumber ?? 0,
+    ...content.announcements.map((one) => Number.parseInt(one.id, 10) || 0),
+  );
+}
 
 /** The announcements as visitors read them: newest first, equal days in the list's order. */
 export function newestFirst(content: NewsContent): Announcement[] {

@@ -3,12 +3,17 @@
  * back into values (shown again as typed when something is wrong) and into checked content.
  * Adding, removing and moving an announcement are buttons of the same form; only the saving
  * buttons store them. An announcement removed and published leaves the site (its page answers
- * 404) and stays in «История».
+ * 404) and stays in «История». Each announcement keeps the number it was given when it was added
+ * (issue 43): a new one takes the one after the highest ever given, which the form carries in a
+ * hidden field (`nlast`) and the content keeps (`lastNumber`), so a removed one's number is never
+ * given again.
  */
 import type { z } from "zod";
 import {
   type Announcement,
   announcementImageFormats,
+  lastNumberOf,
+  maxAnnouncementNumber,
   maxAnnouncements,
   type NewsContent,
   newsContentSchema,
@@ -37,14 +42,40 @@ export type AnnouncementFormValues = Record<(typeof fields)[number], string>;
 export const imageUploadName = (index: number) => `n${index}.imageHref.upload`;
 export const imageOffIntent = (index: number) => `noimage:${index}`;
 
+/**
+ * The form's values: the announcements as typed, and the highest number ever given (as the
+ * hidden field `nlast` holds it: the content's, the history's and the numbers given since).
+ */
+export type NewsFormValues = {
+  lastNumber: string;
+  announcements: AnnouncementFormValues[];
+};
+
 export const announcementFieldName = (index: number, field: string) => `n${index}.${field}`;
 
-/** A new, empty announcement, first in the list, numbered after every number in the list. */
-function newAnnouncement(taken: readonly AnnouncementFormValues[]): AnnouncementFormValues {
-  const highest = Math.max(0, ...taken.map((item) => Number.parseInt(item.id, 10) || 0));
-  const id = String(highest + 1);
-  return { id, title: "", date: "", text: "", imageHref: "", imageFile: "", imageAlt: "" };
+/** The hidden field carrying the highest number ever given. */
+export const lastNumberField = "nlast";
+
+/** The highest number given: the one carried, or a higher one in the list (never below). */
+function lastNumberOfValues(values: NewsFormValues): number {
+  const carried = Number.parseInt(values.lastNumber, 10);
+  const announcements = values.announcements.map((item) => ({ id: item.id }));
+  const lastNumber = Number.isSafeInteger(carried)
+    ? Math.min(Math.max(carried, 0), maxAnnouncementNumber)
+    : 0;
+  return lastNumberOf({ announcements, lastNumber });
 }
+
+/** An empty announcement numbered `id`. */
+const emptyAnnouncement = (id: number): AnnouncementFormValues => ({
+  id: String(id),
+  title: "",
+  date: "",
+  text: "",
+  imageHref: "",
+  imageFile: "",
+  imageAlt: "",
+});
 
 /** The picture as the schema reads it: none when neither a file nor words were given. */
 function imageOf(values: AnnouncementFormValues) {
@@ -64,8 +95,9 @@ function valuesOf(announcement: Announcement): AnnouncementFormValues {
 }
 
 /** What the form's values stand for, before any check. */
-const postedNews = (values: readonly AnnouncementFormValues[]) => ({
-  announcements: values.map((values) => ({
+const postedNews = (values: NewsFormValues) => ({
+  lastNumber: lastNumberOfValues(values),
+  announcements: values.announcements.map((values) => ({
     id: values.id,
     title: values.title,
     date: isoDayOf(values.date),
@@ -74,19 +106,32 @@ const postedNews = (values: readonly AnnouncementFormValues[]) => ({
   })),
 });
 
-function checkNewsValues(values: readonly AnnouncementFormValues[]): FormCheck<NewsContent> {
-  return newsCheckOf(newsContentSchema.safeParse(postedNews(values)));
+function checkNewsValues(values: NewsFormValues): FormCheck<NewsContent> {
+  return newsCheckOf(values, newsContentSchema.safeParse(postedNews(values)));
 }
 
 /** The same in steps, an announcement at a time (stepped-parse.ts, issue 40). */
 async function checkNewsValuesInSteps(
-  values: readonly AnnouncementFormValues[],
+  values: NewsFormValues,
   turn: () => Promise<void>,
 ): Promise<FormCheck<NewsContent>> {
-  return newsCheckOf(await parseInSteps(newsContentSchema, newsListed, postedNews(values), turn));
+  return newsCheckOf(
+    values,
+    await parseInSteps(newsContentSchema, newsListed, postedNews(values), turn),
+  );
 }
 
-function newsCheckOf(parsed: z.ZodSafeParseResult<NewsContent>): FormCheck<NewsContent> {
+/**
+ * Where a field's error is kept: its input's name and the announcement's number, so that the
+ * errors' summary names the announcement by its number, as its fieldset does (issue 43).
+ */
+export const announcementErrorKey = (index: number, id: string, field: string) =>
+  `${announcementFieldName(index, field)}@${id}`;
+
+function newsCheckOf(
+  values: NewsFormValues,
+  parsed: z.ZodSafeParseResult<NewsContent>,
+): FormCheck<NewsContent> {
   if (parsed.success) return { ok: true, content: parsed.data };
   return {
     ok: false,
@@ -94,8 +139,9 @@ function newsCheckOf(parsed: z.ZodSafeParseResult<NewsContent>): FormCheck<NewsC
       if (list !== "announcements" || typeof index !== "number" || typeof field !== "string") {
         return undefined;
       }
-      if (field !== "image") return announcementFieldName(index, field);
-      return part === "alt" ? announcementFieldName(index, "imageAlt") : imageUploadName(index);
+      const id = values.announcements[index]?.id ?? "";
+      if (field !== "image") return announcementErrorKey(index, id, field);
+      return announcementErrorKey(index, id, part === "alt" ? "imageAlt" : "imageHref.upload");
     }),
   };
 }
@@ -117,28 +163,59 @@ const fieldLabels: Record<string, string> = {
   "imageHref.upload": "картинка",
 };
 
-export const newsForm: PageForm<NewsContent, AnnouncementFormValues[]> = {
-  valuesOf: (content) => content.announcements.map(valuesOf),
-  read: (posted) =>
-    readRows(posted, "n", fields, {
+/** The values with announcement `at` changed by `change`. */
+const changeOne = (
+  values: NewsFormValues,
+  at: number,
+  change: (item: AnnouncementFormValues) => AnnouncementFormValues,
+): NewsFormValues => ({
+  ...values,
+  announcements: values.announcements.map((item, index) => (index === at ? change(item) : item)),
+});
+
+export const newsForm: PageForm<NewsContent, NewsFormValues> = {
+  valuesOf: (content) => ({
+    lastNumber: String(lastNumberOf(content)),
+    announcements: content.announcements.map(valuesOf),
+  }),
+  read: (posted) => ({
+    lastNumber: posted.get(lastNumberField) ?? "",
+    announcements: readRows(posted, "n", fields, {
       max: maxAnnouncements + 1,
       nameOf: (_list, index, field) => announcementFieldName(index, field),
     }),
+  }),
   change(values, intent) {
     const imageOff = /^noimage:(\d{1,3})$/.exec(intent);
     if (imageOff) {
-      const at = Number(imageOff[1]);
-      return values.map((item, index) =>
-        index === at ? { ...item, imageHref: "", imageFile: "", imageAlt: "" } : item,
-      );
+      return changeOne(values, Number(imageOff[1]), (item) => ({
+        ...item,
+        imageHref: "",
+        imageFile: "",
+        imageAlt: "",
+      }));
     }
     const change = readListChange(intent);
     if (change?.list !== "") return undefined;
-    // A new announcement goes first: the newest is what the list is about.
+    // Read before a removal: a removed announcement's number stays given.
+    const given = lastNumberOfValues(values);
+    const { announcements } = values;
     if (change.kind === "add") {
-      return values.length < maxAnnouncements ? [newAnnouncement(values), ...values] : [...values];
+      if (announcements.length >= maxAnnouncements || given >= maxAnnouncementNumber) {
+        return { lastNumber: String(given), announcements };
+      }
+      // A new announcement goes first, numbered after the highest ever given: the newest is
+      // what the list is about.
+      const id = given + 1;
+      return { lastNumber: String(id), announcements: [emptyAnnouncement(id), ...announcements] };
     }
-    return applyListChange(values, change, { max: maxAnnouncements, make: newAnnouncement });
+    return {
+      lastNumber: String(given),
+      announcements: applyListChange(announcements, change, {
+        max: maxAnnouncements,
+        make: () => emptyAnnouncement(given + 1),
+      }),
+    };
   },
   check: checkNewsValues,
   checkInSteps: checkNewsValuesInSteps,
@@ -149,16 +226,18 @@ export const newsForm: PageForm<NewsContent, AnnouncementFormValues[]> = {
         : undefined,
     attach(values, field, file) {
       const at = Number(/^n(\d{1,3})\.imageHref\.upload$/.exec(field)?.[1] ?? -1);
-      return values.map((item, index) =>
-        index === at ? { ...item, imageHref: file.href, imageFile: factsTextOf(file) } : item,
-      );
+      return changeOne(values, at, (item) => ({
+        ...item,
+        imageHref: file.href,
+        imageFile: factsTextOf(file),
+      }));
     },
   },
   place(name) {
-    const [, index = "0", field = ""] = /^n(\d+)\.([\w.]+)$/.exec(name) ?? [];
+    const [, index = "0", field = "", id] = /^n(\d+)\.([\w.]+?)(?:@(\d+))?$/.exec(name) ?? [];
     return {
       id: `announcement-${index}-${field.replaceAll(".", "-")}`,
-      label: `Объявление ${Number(index) + 1}, ${fieldLabels[field] ?? field}`,
+      label: `Объявление ${id ?? Number(index) + 1}, ${fieldLabels[field] ?? field}`,
     };
   },
 };

@@ -14,8 +14,8 @@ export type AttachmentOwner = { kind: "answer" | "appeal"; id: string };
 
 /**
  * A file uploaded for the public site (owner kind 'site', no appeal): served to anyone at its
- * own address, never changed nor deleted, so an address once published keeps answering
- * (decision 0036).
+ * own address, never changed, and not deleted while any edition names it, so an address once
+ * published keeps answering (decisions 0036, 0063).
  */
 export type SiteFileInfo = Omit<AttachmentInfo, "appealId">;
 

@@ -1,9 +1,11 @@
 /**
  * How the door answers: a rendered page (its headers, the site's settings written into public
- * pages), a refusal in the words of its area (a small Russian page, no script), and a store
- * failure as 503 with a Russian page, never React Router's English error page.
+ * pages), a refusal in the words of its area (a small Russian page, no script), a missing thing
+ * as 404 with the Russian not-found page, and a store failure as 503 with a Russian page, never
+ * React Router's English error page (page-failure.ts tells the two apart, issue 43).
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { notFoundTitle, siteTitleSuffix } from "../../content/site-pages.ts";
 import { signInPath } from "../../domain/pages/page-context.ts";
 import { storeFullMessages, storeFullStatus } from "../../domain/storage/store-full.ts";
 import type { DiskSpace } from "../db/sqlite-disk-limits.ts";
@@ -18,6 +20,7 @@ import {
 import { pathOnly } from "../http/request-log.ts";
 import { personaliseHtml, type SiteSettings } from "../site/site-settings.ts";
 import { compressPage } from "./page-compression.ts";
+import { failureStatus } from "./page-failure.ts";
 import { sendWebResponse } from "./react-router-bridge.ts";
 
 // No script may run on a staff page: they ship none, and a citizen's text must never become one.
@@ -62,6 +65,24 @@ function logFailure(request: FastifyRequest, failure: unknown, status: number) {
   request.log.error({ error: { name, code }, status, ...disk }, "page failed");
 }
 
+/**
+ * The not-found page of a page that failed on a missing thing: the site's words (the prerendered
+ * 404 page's, app/routes/not-found.tsx) and the way back of the area it was asked in. No script.
+ */
+function notFoundPage(reply: FastifyReply, staff: boolean) {
+  const title = staff ? notFoundTitle : `${notFoundTitle} — ${siteTitleSuffix}`;
+  const back = staff
+    ? '<a href="/staff">Вернуться в реестр</a>'
+    : 'Возможно, адрес набран с ошибкой или страница была перенесена. Начните с <a href="/">главной страницы</a>.';
+  return reply
+    .code(404)
+    .header("cache-control", "no-store")
+    .type("text/html; charset=utf-8")
+    .send(
+      `<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title></head><body><main><h1>${notFoundTitle}</h1><p>${back}</p></main></body></html>`,
+    );
+}
+
 function isStaffArea(request: FastifyRequest): boolean {
   return request.routeOptions.config.door?.area === "staff";
 }
@@ -77,12 +98,19 @@ export function pageAnswers(settings: SiteSettings) {
   };
   /**
    * A page that failed, logged once with the status sent: a full disk is told to staff as such
-   * (no retry in minutes mends it); anything else is the store out of reach, 503.
+   * (no retry in minutes mends it); a missing thing is a 404, the not-found page; anything else
+   * is the store out of reach, 503.
    */
   const failed = (request: FastifyRequest, reply: FastifyReply, failure: unknown) => {
     if (isDiskFull(failure) && isStaffArea(request)) {
       logFailure(request, failure, storeFullStatus);
       return staffRefusalPage(reply, storeFullStatus, storeFullMessages.page);
+    }
+    if (failureStatus(failure) === 404) {
+      // The asker's miss, not the server's trouble: not an error of the log.
+      const { name, code } = (failure ?? {}) as { name?: unknown; code?: unknown };
+      request.log.info({ error: { name, code }, status: 404 }, "page names nothing");
+      return notFoundPage(reply, isStaffArea(request));
     }
     logFailure(request, failure, 503);
     return unavailable(request, reply);

@@ -2,8 +2,9 @@
  * The files editors upload for the public site (decision 0036): kept in the store's one table of
  * files (server/db/attachments-repository.ts, owner kind 'site'), each with its audit line, in
  * one transaction for a form's files; a PDF checked for tags and a declared language, accepted
- * with the warnings in words. A kept file is never changed nor deleted: its address answers for
- * as long as the store lives, the pages' history may point at it again.
+ * with the warnings in words. A kept file is never changed, and never deleted while any edition
+ * names it: its address answers as long as the pages' history may point at it again. A file no
+ * edition names is deleted 30 days later (unused-uploads-purge.ts, decision 0063).
  */
 import { pdfAccessibility } from "../../content/pdf-accessibility.server.ts";
 import type { SubmittedFile } from "../../domain/attachments/submitted-file.ts";

@@ -199,7 +199,7 @@ for (const kind of browserStores) {
         "Опишите картинку словами: это прочтут те, кто её не видит. Если картинка не нужна, нажмите «Убрать картинку».";
       await head
         .getByRole("alert")
-        .getByRole("link", { name: `Объявление 1, описание картинки: ${message}` })
+        .getByRole("link", { name: `Объявление 2, описание картинки: ${message}` })
         .waitFor();
       assert.equal(
         await head.locator("#announcement-0-imageAlt-error").textContent(),

@@ -1,13 +1,18 @@
+import { useRouteLoaderData } from "react-router";
 import { inputConstraints } from "../../../domain/forms/input-constraints.ts";
 import {
   announcementImageFormats,
   announcementSchema,
+  lastNumberOf,
+  type NewsContent,
 } from "../../../domain/site-content/news-content.ts";
 import {
-  type AnnouncementFormValues,
+  announcementErrorKey,
   announcementFieldName,
   imageOffIntent,
   imageUploadName,
+  lastNumberField,
+  type NewsFormValues,
 } from "../../../domain/site-content/news-form.ts";
 import type { FormErrors } from "../../../domain/site-content/site-form.ts";
 import { Button, ButtonGroup } from "../../components/staff/button/button.tsx";
@@ -20,41 +25,59 @@ import { UploadField } from "./upload-field.tsx";
 export const markupHint =
   "Абзацы разделяйте пустой строкой; пункт списка начинайте с «- »; ссылка: [слова](https://адрес) или [слова](/documents); жирный: **слова**. Остальное показывается как написано.";
 
+/** The editor's route (app/routes.ts), whose loader gives the page's published editions. */
+const editorRoute = "routes/staff-site-page";
+
+/** What the editor's loader says of the announcements' published editions, newest first. */
+type PublishedNews = { view?: { history?: readonly { content: NewsContent }[] } };
+
 /**
  * The announcements' fields in the shared editor form (site-editor-form.tsx): a new one is
  * added at the top; each has its title, day and text, an optional picture with its description
  * in words (decision 0040), and buttons to move or remove it (the page orders them by day).
+ * Each is named by its number, the one of its address and of «Содержание сайта» (issue 43); one
+ * on the site is taken off («Снять объявление»), one never published is deleted («Удалить»).
  * Plain HTML: it works without JavaScript.
  */
 export function NewsFields({
   values,
   errors,
 }: {
-  values: readonly AnnouncementFormValues[];
+  values: NewsFormValues;
   errors: FormErrors | undefined;
 }) {
-  const errorOf = (index: number, field: string) =>
-    errors?.byField[announcementFieldName(index, field)];
+  // Every published edition's numbers count as given: a number taken off the site, or one an
+  // earlier edition restored without, is not given again.
+  const history = useRouteLoaderData<PublishedNews>(editorRoute)?.view?.history ?? [];
+  const onSite = new Set(history[0]?.content.announcements.map((item) => item.id) ?? []);
+  const lastNumber = Math.max(
+    Number.parseInt(values.lastNumber, 10) || 0,
+    ...history.map((edition) => lastNumberOf(edition.content)),
+  );
+  const { announcements } = values;
   return (
     <>
-      <input type="hidden" name="ncount" value={values.length} />
+      <input type="hidden" name="ncount" value={announcements.length} />
+      <input type="hidden" name={lastNumberField} value={lastNumber} />
       <AddItemButton label="Добавить объявление" />
-      {values.length === 0 ? (
+      {announcements.length === 0 ? (
         <p>Объявлений нет: страница «Новости и объявления» скажет, что их пока нет.</p>
       ) : null}
-      {values.map((announcement, index) => {
+      {announcements.map((announcement, index) => {
         const name = (field: string) => announcementFieldName(index, field);
         const id = (field: string) => `announcement-${index}-${field}`;
+        const errorOf = (field: string) =>
+          errors?.byField[announcementErrorKey(index, announcement.id, field)];
         return (
           <ListItemFieldset
             key={announcement.id}
-            legend={`Объявление ${index + 1}${announcement.title ? `: ${announcement.title}` : ""}`}
+            legend={`Объявление ${announcement.id}${announcement.title ? `: ${announcement.title}` : ""}`}
             idField={{ name: name("id"), value: announcement.id }}
             buttons={{
               index,
-              count: values.length,
-              remove: "Снять объявление",
-              itemName: `объявление ${index + 1}`,
+              count: announcements.length,
+              remove: onSite.has(announcement.id) ? "Снять объявление" : "Удалить",
+              itemName: `объявление ${announcement.id}`,
             }}
           >
             <p>Адрес на сайте: /news/{announcement.id}</p>
@@ -64,7 +87,7 @@ export function NewsFields({
               label="Заголовок"
               {...inputConstraints(announcementSchema, "title")}
               defaultValue={announcement.title}
-              error={errorOf(index, "title")}
+              error={errorOf("title")}
             />
             <TextInput
               id={id("date")}
@@ -75,7 +98,7 @@ export function NewsFields({
               required
               variant="staff-date"
               defaultValue={announcement.date}
-              error={errorOf(index, "date")}
+              error={errorOf("date")}
             />
             <Textarea
               id={id("text")}
@@ -85,7 +108,7 @@ export function NewsFields({
               rows={8}
               {...inputConstraints(announcementSchema, "text")}
               defaultValue={announcement.text}
-              error={errorOf(index, "text")}
+              error={errorOf("text")}
             />
             <UploadField
               id={id("imageHref-upload")}
@@ -96,7 +119,7 @@ export function NewsFields({
                 facts: { name: name("imageFile"), value: announcement.imageFile },
               }}
               formats={announcementImageFormats}
-              error={errors?.byField[imageUploadName(index)]}
+              error={errorOf("imageHref.upload")}
             />
             <Textarea
               id={id("imageAlt")}
@@ -106,13 +129,13 @@ export function NewsFields({
               rows={2}
               {...inputConstraints(announcementSchema, "image", "alt")}
               defaultValue={announcement.imageAlt}
-              error={errorOf(index, "imageAlt")}
+              error={errorOf("imageAlt")}
             />
             {announcement.imageHref ? (
               <ButtonGroup>
                 <Button kind="secondary" name="intent" value={imageOffIntent(index)}>
                   Убрать картинку
-                  <span className="visually-hidden">: объявление {index + 1}</span>
+                  <span className="visually-hidden">: объявление {announcement.id}</span>
                 </Button>
               </ButtonGroup>
             ) : null}
