@@ -15,6 +15,7 @@ import { createPdfTextReader } from "../search/pdf-text-reader.ts";
 import { registerSiteSearch } from "../search/register-site-search.ts";
 import { newsFeedPartsInSteps } from "../site/news-feed.ts";
 import type { SiteSettings } from "../site/site-settings.ts";
+import { createLinkCheck } from "./link-check.ts";
 import type { PageRenderer } from "./page-files.ts";
 import { watchPlaceholders } from "./placeholder-watch.ts";
 import { watchPublishedVersions } from "./published-versions-watch.ts";
@@ -34,6 +35,8 @@ export function registerSiteContent(
     settings: SiteSettings;
     /** The in-memory site, there once the static site is registered. */
     live: () => LiveSite;
+    /** The public pages rendered on each request (/search, …): links to them lead somewhere. */
+    pagesPerRequest?: readonly string[];
     /** Where the search keeps the text it read from PDFs between starts (SiteFiles). */
     fileTextCacheDir?: string | undefined;
     /**
@@ -70,6 +73,13 @@ export function registerSiteContent(
     approval: deps.approval,
     publisher,
     files,
+    // The site's own links judged by what this server serves now (issue 43, decision 0061).
+    links: createLinkCheck({
+      served: (path) => deps.live().file(path),
+      shown: () => ({ ...siteContentDefaults, ...publisher.shownContent() }),
+      keptFiles: (ids) => deps.data.linkChecks.keptSiteFiles(ids),
+      renderedPerRequest: new Set(deps.pagesPerRequest ?? []),
+    }),
     defaults: siteContentDefaults,
     scheduled: () => checks?.poke(),
     placeholders: placeholders.list,
