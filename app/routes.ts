@@ -47,6 +47,12 @@ export default [
     route("site/fill", "routes/staff-site-fill.tsx"),
     // «Что ищут на сайте» (decision 0060): the searches counted without personal data.
     route("site/searches", "routes/staff-search-queries.tsx"),
+    // «Ссылки» (issue 43): the published texts' broken web links, with their pages and fields.
+    route("site/links", "routes/staff-site-links.tsx"),
+    // A page's «Проверить до» (issue 43): set a day, or «Проверено, без изменений».
+    route("site/:page/review", "routes/staff-site-review.tsx"),
+    // The viewer's own account: a head's choice of site notices (issue 43).
+    route("account", "routes/staff-account.tsx"),
   ]),
   // A page's draft as the public page (no staff frame), to staff who edit the site.
   route("staff/site/:page/preview", "routes/staff-site-preview.tsx"),

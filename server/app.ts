@@ -1,4 +1,6 @@
 import Fastify, { type FastifyInstance, LogController } from "fastify";
+import { shownContacts } from "../content/contacts.ts";
+import type { SiteContent } from "../domain/site-content/site-editions.ts";
 import type { AppDependencies } from "./app-dependencies.ts";
 import { registerApi } from "./appeals/api-routes.ts";
 import { appealFastLane } from "./appeals/appeal-fast-lane.ts";
@@ -44,7 +46,12 @@ import {
 } from "./site/page-fast-lane.ts";
 import { applySiteSettings } from "./site/site-settings.ts";
 import { registerStaticSite } from "./site/static-site.ts";
+import { registerLinkCheck } from "./site-content/register-link-check.ts";
 import { registerSiteContent } from "./site-content/register-site-content.ts";
+import { registerSiteNoticeJobs } from "./site-content/register-site-notice-jobs.ts";
+import { registerUnusedUploadsPurge } from "./site-content/register-unused-uploads-purge.ts";
+import { createReviewDates } from "./site-content/review-dates.ts";
+import { createStaffAccountService } from "./staff/account/staff-account-service.ts";
 import { registerSignInPurge } from "./staff/auth/register-sign-in-purge.ts";
 import { createStaffAuth } from "./staff/auth/staff-auth.ts";
 import { createRegistryService } from "./staff/registry/registry-service.ts";
@@ -119,10 +126,16 @@ export function buildApp({
   registerRequestGuards(app, { allowLocalhostOrigins: config.allowLocalhostOrigins ?? false });
   if (!config.trustProxy) warnOnceAboutProxyHeaders(app);
 
+  // The contacts every mail is signed with: those the site shows at the moment (issue 43), the
+  // published edition this server shows, which a publish's notice updates on every server. The
+  // publisher holding them is made below with the pages; without pages, the build's.
+  let shownSiteContent = (): Partial<SiteContent> => ({});
+  const mailContacts = () => shownContacts(shownSiteContent().contacts);
   const mailDoor = registerDeliverySender(app, {
     data,
     mail: config.mail,
     siteUrl: settings.siteUrl,
+    contacts: mailContacts,
   });
   const appeals = createAppealService({
     data,
@@ -151,11 +164,14 @@ export function buildApp({
       auditDays: config.signInAuditDays ?? defaultSignInAuditDays,
       time: purgeTime,
     });
+    // A draft's uploads no edition references, deleted after 30 days (issue 43).
+    registerUnusedUploadsPurge(app, { data, time: purgeTime });
     const statistics = createStatisticsService(data);
     const registry = createRegistryService({
       data,
       onDeliveryQueued: () => mailDoor.wake(),
       answerApproval: config.answerApproval ?? true,
+      mailContacts,
     });
     // Staff's editions of the public pages, published into the in-memory site (decision 0029).
     const siteContent = registerSiteContent(app, {
@@ -167,7 +183,17 @@ export function buildApp({
       render: renderPages ?? createPageRenderer(pageHandler),
       settings,
       live: () => staticSite,
+      pagesPerRequest: pageRoutes
+        .filter((route) => route.access.kind === "public" && route.methods.includes("GET"))
+        .map((route) => route.path),
       fileTextCacheDir: site.fileTextCacheDir,
+    });
+    shownSiteContent = () => siteContent.publisher.shownContent();
+    // The texts' web links checked daily, on one server (issue 43, decision 0061).
+    registerLinkCheck(app, {
+      data,
+      siteUrl: config.siteUrl,
+      published: () => siteContent.publisher.shownContent(),
     });
     // What visitors search for, counted per day without personal data (decision 0060); what is
     // left is written when the server closes.
@@ -196,11 +222,19 @@ export function buildApp({
         site: siteContent.service,
         search: siteContent.search,
         searchCounter,
+        siteReview: createReviewDates({ data }),
+        account: createStaffAccountService({ data }),
       }),
       staffFiles: { registry, appeals: data.appeals, statistics },
     });
   }
   registerDailyReminder(app, {
+    data,
+    mailDoor,
+    time: config.reminderTime === undefined ? defaultReminderTime : config.reminderTime,
+  });
+  // The site's digest to heads and monthly «Проверить до» list to editors (issue 43).
+  registerSiteNoticeJobs(app, {
     data,
     mailDoor,
     time: config.reminderTime === undefined ? defaultReminderTime : config.reminderTime,

@@ -13,10 +13,13 @@ import { siteFormOf } from "../../domain/site-content/site-forms.ts";
 import { storeFullAnswered, storeFullStatus } from "../../domain/storage/store-full.ts";
 import { NoticeBanner } from "../components/staff/notice-banner/notice-banner.tsx";
 import { EditionChanges } from "../features/site/edition-changes.tsx";
+import { editionPairOf } from "../features/site/edition-compare.tsx";
 import { EditionHistory } from "../features/site/edition-history.tsx";
 import { EditionReview } from "../features/site/edition-review.tsx";
+import { editorOutcomes as outcomes } from "../features/site/editor-outcomes.ts";
 import { keepFiles } from "../features/site/form-files.ts";
 import { pageEditorOf } from "../features/site/page-editors.tsx";
+import { ReviewDateLink } from "../features/site/past-review-date.tsx";
 import {
   PublishScheduleFields,
   type ScheduleAnswer,
@@ -27,18 +30,6 @@ import { NotFoundForRole } from "../features/site/site-display.tsx";
 import { FormErrorSummary, SiteEditorForm } from "../features/site/site-editor-form.tsx";
 import { WorkingEdition } from "../features/site/working-edition.tsx";
 import type { Route } from "./+types/staff-site-page.ts";
-
-/** What each finished action says above the editor (`?done=`). */
-const outcomes: Record<string, string> = {
-  saved: "Черновик сохранён. На сайте прежняя редакция.",
-  submitted: "Передано на согласование руководителю. На сайте прежняя редакция.",
-  published: "Опубликовано: страница на сайте обновлена.",
-  returned: "Возвращено на доработку.",
-  scheduled:
-    "Запланировано: страница на сайте обновится в назначенное время, до тех пор на сайте прежняя редакция.",
-  unscheduled:
-    "Публикация по расписанию отменена: редакция снова черновик. На сайте прежняя редакция.",
-};
 
 /** The date and time posted for «Опубликовать по расписанию», read as one moment (0039). */
 function scheduleOf(fields: URLSearchParams) {
@@ -58,12 +49,15 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     return data({ notFound: true as const }, { status: 404 });
   }
   const view = await pageOf(context).services.site.editor(access.viewer, params.page);
-  const done = new URL(request.url).searchParams.get("done") ?? "";
+  const search = new URL(request.url).searchParams;
+  const done = search.get("done") ?? "";
   return {
     notFound: false as const,
     view,
     csrfToken: access.csrfToken,
     done: outcomes[done],
+    // «Сравнить редакции» in «История»: a GET form, `?compare=…&with=…` (issue 43).
+    pair: editionPairOf(search),
   };
 }
 
@@ -212,7 +206,7 @@ async function siteAction({ params, context }: Route.ActionArgs) {
 
 export default function StaffSiteEditorPage({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.notFound) return <NotFoundForRole />;
-  const { view, csrfToken, done } = loaderData;
+  const { view, csrfToken, done, pair } = loaderData;
   const working = view.working;
   const answer = actionData as ActionAnswer | undefined;
   const { title, path, rendered } = editablePages[view.page];
@@ -224,6 +218,7 @@ export default function StaffSiteEditorPage({ loaderData, actionData }: Route.Co
         <a href="/staff/site">Содержание сайта</a>
       </p>
       <h1>{title}</h1>
+      <ReviewDateLink page={view.page} />
       {done ? <NoticeBanner>{done}</NoticeBanner> : null}
       {answer?.message ? <NoticeBanner kind="error">{answer.message}</NoticeBanner> : null}
       {view.unreadable.length > 0 ? (
@@ -268,6 +263,7 @@ export default function StaffSiteEditorPage({ loaderData, actionData }: Route.Co
       ) : null}
       <SiteEditorForm
         label={title}
+        parts={editor.parts?.(answer?.values ?? form.valuesOf(view.content))}
         csrfToken={csrfToken}
         publishesDirectly={view.publishesDirectly}
         withFiles={form.files !== undefined}
@@ -292,6 +288,7 @@ export default function StaffSiteEditorPage({ loaderData, actionData }: Route.Co
         csrfToken={csrfToken}
         defaults={siteContentDefaults[view.page]}
         changes={(before, after) => editor.changes(before, after)}
+        pair={pair}
       />
     </>
   );

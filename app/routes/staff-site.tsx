@@ -1,8 +1,11 @@
 import { data } from "react-router";
 import { pageOf, requireStaff } from "../../domain/pages/page-context.ts";
 import type { AnnouncementSummary } from "../../domain/site-content/announcement-states.ts";
+import type { PageReviewDate } from "../../domain/site-content/review-date.ts";
 import { type EditionState, editionStateLabels } from "../../domain/site-content/site-editions.ts";
+import type { StaffViewer } from "../../domain/staff/staff-roles.ts";
 import { Table } from "../components/staff/table/table.tsx";
+import { PastReviewDate } from "../features/site/past-review-date.tsx";
 import { ScheduledMoment } from "../features/site/publish-schedule-fields.tsx";
 import { EditionStateTag, NotFoundForRole } from "../features/site/site-display.tsx";
 import { Moment } from "../features/staff/staff-display.tsx";
@@ -16,15 +19,45 @@ export async function loader({ context }: Route.LoaderArgs) {
   const access = requireStaff(context, "edit-site");
   // Outside the role the page does not exist (as any staff page outside a role).
   if (!access) {
-    return data({ pages: [], announcements: [], placeholders: 0, notFound: true }, { status: 404 });
+    return data(
+      {
+        ...noReview,
+        pages: [],
+        announcements: [],
+        placeholders: 0,
+        brokenLinks: 0,
+        notFound: true,
+      },
+      { status: 404 },
+    );
   }
   const { site } = pageOf(context).services;
-  const [pages, announcements, placeholders] = await Promise.all([
+  const [pages, announcements, placeholders, review, brokenLinks] = await Promise.all([
     site.pages(access.viewer),
     site.announcements(access.viewer),
     site.placeholders(access.viewer),
+    reviewOf(context, access),
+    // The published texts' web links the daily check found broken (issue 43).
+    pageOf(context).services.siteLinks.countBroken(),
   ]);
-  return { pages, announcements, placeholders: placeholders.length, notFound: false };
+  return {
+    ...review,
+    pages,
+    announcements,
+    placeholders: placeholders.length,
+    brokenLinks,
+    notFound: false,
+  };
+}
+
+/** «Пора проверить» (issue 43): the pages past «Проверить до», and what the forms need. */
+const noReview = { reviewDue: [] as PageReviewDate[], csrfToken: "" };
+async function reviewOf(
+  context: Route.LoaderArgs["context"],
+  access: { viewer: StaffViewer; csrfToken: string },
+) {
+  const dates = await pageOf(context).services.siteReview.list(access.viewer);
+  return { ...noReview, reviewDue: dates.filter((date) => date.due), csrfToken: access.csrfToken };
 }
 
 /** Who changed it last, and when; a dash for the build's content. */
@@ -43,7 +76,7 @@ function State({ state }: { state: EditionState | null }) {
   return state ? (
     <EditionStateTag state={state} />
   ) : (
-    `${editionStateLabels.published}: содержание сборки`
+    `${editionStateLabels.published}: исходная версия сайта`
   );
 }
 
@@ -78,13 +111,21 @@ export default function StaffSitePage({ loaderData }: Route.ComponentProps) {
       <p>
         <a href="/staff/site/searches">Что ищут на сайте</a>: запросы посетителей за 30 дней.
       </p>
+      <p>
+        <a href="/staff/site/links">Ссылки</a>: неработающих ссылок на другие сайты —{" "}
+        {loaderData.brokenLinks}.
+      </p>
+      <p>
+        <a href="/staff/account">Уведомления о страницах на согласовании</a>: в учётной записи.
+      </p>
+      <PastReviewDate due={loaderData.reviewDue} csrfToken={loaderData.csrfToken} />
       <Table label="Страницы сайта">
         <ListHead what="Страница" />
         <tbody>
           {loaderData.pages.map((page) => (
             <tr key={page.page}>
               <td>
-                <a href={`/staff/site/${page.page}`}>{page.title}</a> ({page.path})
+                <a href={`/staff/site/${page.page}`}>{page.title}</a>
               </td>
               <td>
                 <State state={page.state} />

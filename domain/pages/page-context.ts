@@ -19,8 +19,11 @@ import type { AppealsReview } from "../appeals/appeals-review.ts";
 import type { SubmittedFile } from "../attachments/submitted-file.ts";
 import type { SearchResults } from "../search/search-port.ts";
 import type { SearchQueriesPort } from "../search/search-queries-report.ts";
+import type { SiteReviewPort } from "../site-content/review-date.ts";
 import type { SiteContent } from "../site-content/site-editions.ts";
+import type { SiteLinksPort } from "../site-content/site-links-report.ts";
 import type { SitePort } from "../site-content/site-port.ts";
+import type { StaffAccountPort } from "../staff/site-notice-choice.ts";
 import type { SignInPort, StaffPort } from "../staff/staff-ports.ts";
 import { can, type StaffCapability, type StaffViewer } from "../staff/staff-roles.ts";
 
@@ -61,6 +64,12 @@ export type PageServices = {
   search: (query: string, searcher: Pick<PageClient, "userAgent">) => SearchResults;
   /** «Что ищут на сайте» (/staff/site/searches, issue 42): the counted searches. */
   searchQueries: SearchQueriesPort;
+  /** «Проверить до» of the editable pages (/staff/site, issue 43). */
+  siteReview: SiteReviewPort;
+  /** The viewer's own account (/staff/account, issue 43). */
+  account: StaffAccountPort;
+  /** «Ссылки» (/staff/site/links, issue 43): the published texts' broken web links. */
+  siteLinks: SiteLinksPort;
 };
 
 /** What is known of the session after the action: the door sets or clears its cookie. */

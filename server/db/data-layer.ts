@@ -19,20 +19,24 @@ import { createBackupRunsRepository } from "./backup-runs-repository.ts";
 import type { Database } from "./database.ts";
 import { createDeliveriesRepository } from "./deliveries-repository.ts";
 import { createDeliveryHoldsRepository } from "./delivery-holds-repository.ts";
+import { createLinkChecksRepository } from "./link-checks-repository.ts";
 import { createNotesRepository } from "./notes-repository.ts";
 import { createNoticeDraftsRepository } from "./notice-drafts-repository.ts";
 import { observeStoreErrors } from "./observed-database.ts";
 import { openDatabase } from "./open-database.ts";
 import { publishedVersions } from "./published-versions.ts";
 import { createReplyTemplatesRepository } from "./reply-templates-repository.ts";
+import { createReviewDatesRepository } from "./review-dates-repository.ts";
 import { createScheduledJobRunsRepository } from "./scheduled-job-runs-repository.ts";
 import { createSearchQueriesRepository } from "./search-queries-repository.ts";
 import { createServerSecretsRepository } from "./server-secrets-repository.ts";
 import { createSignInGuardRepository } from "./sign-in-guard-repository.ts";
 import { type HeartbeatOptions, listenForPublished } from "./site-edition-signals.ts";
 import { createSiteEditionsRepository } from "./site-editions-repository.ts";
+import { createSiteNoticesRepository } from "./site-notices-repository.ts";
 import { createStaffAccountsRepository } from "./staff-accounts-repository.ts";
 import { createStatisticsRepository } from "./statistics-repository.ts";
+import { createUnusedUploadsRepository } from "./unused-uploads-repository.ts";
 
 /**
  * `database`: where the store is, for what needs a connection of its own (the site's publish
@@ -86,8 +90,16 @@ export function createDataLayer(store: Database, database?: DatabaseConfig) {
     appealTopics: createAppealTopicsRepository(db),
     statistics: createStatisticsRepository(db),
     siteEditions: createSiteEditionsRepository(db),
+    /** Who hears of the site's editions, and how (issue 43). */
+    siteNotices: createSiteNoticesRepository(db),
+    /** «Проверить до» of the editable pages (issue 43). */
+    reviewDates: createReviewDatesRepository(db),
     /** What visitors search for, per day and query, nothing personal (decision 0060). */
     searchQueries: createSearchQueriesRepository(db),
+    /** The daily check of the texts' web links, and which site files are kept (issue 43). */
+    linkChecks: createLinkChecksRepository(db),
+    /** Site files no edition references, deleted after 30 days (issue 43). */
+    unusedUploads: createUnusedUploadsRepository(db),
     /** Every server hears of a page published by any of them (decision 0030). */
     listenForPublished: (
       handlers: Parameters<typeof listenForPublished>[1],

@@ -10,6 +10,14 @@ export const deliveryKinds = [
   "appeal-answer",
   "assignment-notice",
   "daily-reminder",
+  // The site's editions (issue 43): a head told an edition awaits them, or the day's digest of
+  // those waiting; the editor told theirs was returned or published; the editors' monthly list of
+  // pages past «Проверить до».
+  "site-awaiting-approval",
+  "site-approval-digest",
+  "site-returned",
+  "site-published",
+  "site-review-due",
 ] as const;
 export type DeliveryKind = (typeof deliveryKinds)[number];
 

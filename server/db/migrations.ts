@@ -886,6 +886,70 @@ export const migrations: readonly Migration[] = [
     sqlite: searchQueriesSql,
     postgres: searchQueriesSql,
   },
+  {
+    // The daily check of the web links in the site's published texts (issue 43, decision 0061):
+    // one row per address, the places (page and field) that link to it as JSON, and the last
+    // check's answer; `problem` NULL when the link worked. Rows of addresses no text holds any
+    // more are deleted by the next run.
+    version: 22,
+    name: "link checks",
+    sqlite: `
+      CREATE TABLE link_checks (
+        href TEXT PRIMARY KEY,
+        places TEXT NOT NULL,
+        checked_at TEXT,
+        status INTEGER,
+        problem TEXT
+      );
+    `,
+    postgres: `
+      CREATE TABLE link_checks (
+        href TEXT PRIMARY KEY,
+        places TEXT NOT NULL,
+        checked_at TIMESTAMPTZ,
+        status INTEGER,
+        problem TEXT
+      );
+    `,
+  },
+  {
+    // Site notices and review dates (issue 43). A head's choice of how to hear of an edition
+    // awaiting approval: a mail each time ('immediate', as every head had it before) or one digest
+    // a day ('daily'). Each editable page's «Проверить до» day as last set (by an editor, by
+    // «Проверено, без изменений», or when the feature first saw the page: set_by NULL); a publish
+    // after `set_at` moves the day on by itself (domain/site-content/review-date.ts).
+    version: 23,
+    name: "site notices and review dates",
+    sqlite: `
+      ALTER TABLE staff_users ADD COLUMN site_notices TEXT NOT NULL DEFAULT 'immediate'
+        CHECK (site_notices IN ('immediate', 'daily'));
+      CREATE TABLE site_review_dates (
+        page TEXT PRIMARY KEY,
+        review_by TEXT NOT NULL,
+        set_at TEXT NOT NULL,
+        set_by TEXT
+      );
+    `,
+    postgres: `
+      ALTER TABLE staff_users ADD COLUMN site_notices TEXT NOT NULL DEFAULT 'immediate'
+        CHECK (site_notices IN ('immediate', 'daily'));
+      CREATE TABLE site_review_dates (
+        page TEXT PRIMARY KEY,
+        review_by TEXT NOT NULL,
+        set_at TIMESTAMPTZ NOT NULL,
+        set_by TEXT
+      );
+    `,
+  },
+  {
+    // Files uploaded for the site that no edition references (issue 43): since when, so that the
+    // daily purge (server/site-content/unused-uploads-purge.ts) deletes a draft's upload 30 days
+    // after the draft stopped holding it. NULL: referenced by an edition, or not looked at yet.
+    version: 24,
+    name: "unreferenced site files",
+    sqlite: "ALTER TABLE attachments ADD COLUMN unreferenced_since TEXT;",
+    postgres: "ALTER TABLE attachments ADD COLUMN unreferenced_since TIMESTAMPTZ;",
+  },
 ];
 
 export const latestVersion = migrations.reduce(

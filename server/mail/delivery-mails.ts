@@ -5,17 +5,30 @@
  */
 
 import { isNoticeKind } from "../../content/notice-templates.ts";
+import { pastReviewDate } from "../../domain/site-content/review-date.ts";
+import { isEditablePage } from "../../domain/site-content/site-editions.ts";
 import { registryQueryParams } from "../../domain/staff/registry-query.ts";
+import { kirovIsoDate } from "../../domain/time/kirov-time.ts";
 import type { DataLayer } from "../db/data-layer.ts";
 import type { ClaimedDelivery, Recipient } from "../db/deliveries-repository.ts";
 import type { RecipientGroup } from "../db/delivery-types.ts";
+import { createReviewDates } from "../site-content/review-dates.ts";
 import { composeAcknowledgementMail } from "./acknowledgement-mail.ts";
 import { composeAnswerMail } from "./answer-mail.ts";
 import { composeAppealMail } from "./appeal-mail.ts";
 import { composeAssignmentMail } from "./assignment-mail.ts";
+import type { MailContacts } from "./citizen-mail-layout.ts";
 import type { Mailer, OutgoingMail } from "./mailer.ts";
 import { composeNoticeMail } from "./notice-mail.ts";
 import { composeReminderMail, dueAppealsOn } from "./reminder-mail.ts";
+import {
+  composeApprovalDigest,
+  composeAwaitingMail,
+  composePublishedMail,
+  composeReturnedMail,
+  composeReviewDueMail,
+  type DigestEdition,
+} from "./site-edition-mail.ts";
 
 export type ComposedDelivery = {
   mail: OutgoingMail;
@@ -24,7 +37,10 @@ export type ComposedDelivery = {
 };
 
 export function createDeliveryComposer(deps: {
-  data: Pick<DataLayer, "appeals" | "answers" | "attachments">;
+  data: Pick<
+    DataLayer,
+    "appeals" | "answers" | "attachments" | "transaction" | "audit" | "siteNotices" | "reviewDates"
+  >;
   /** The handlers' addresses (APPEALS_NOTIFY_TO). */
   handlers: string[];
   /** The addresses of a corruption report's notification besides them (ANTICORRUPTION_NOTIFY_TO). */
@@ -32,6 +48,8 @@ export function createDeliveryComposer(deps: {
   mailer: Pick<Mailer, "domain">;
   /** The site's origin (SITE_URL), for the links in the citizen's mails. */
   siteUrl: string;
+  /** The contacts the site shows now, read as each mail is built: its signature (issue 43). */
+  contacts: () => MailContacts;
 }) {
   const groups: Record<RecipientGroup, string[]> = {
     handlers: deps.handlers,
@@ -59,6 +77,14 @@ export function createDeliveryComposer(deps: {
     return appeal;
   };
 
+  /** The page a site mail is about: one the site edits, or the mail cannot be built. */
+  const pageOf = (delivery: ClaimedDelivery) => {
+    const page = String(delivery.payload.page ?? "");
+    if (!isEditablePage(page)) throw deliveryError("EPAGE");
+    return page;
+  };
+  const reviewDates = createReviewDates({ data: deps.data });
+
   /** The files the citizen attached, without their bytes (decision 0045). */
   const citizenFilesOf = (appealId: string) =>
     deps.data.attachments.listOf({ kind: "appeal", id: appealId });
@@ -69,7 +95,12 @@ export function createDeliveryComposer(deps: {
       case "appeal-acknowledgement": {
         const appeal = await appealOf(delivery);
         const files = await citizenFilesOf(appeal.id);
-        const mail = composeAcknowledgementMail(appeal, deps.siteUrl, files.length);
+        const mail = composeAcknowledgementMail(
+          appeal,
+          deps.siteUrl,
+          files.length,
+          deps.contacts(),
+        );
         return {
           mail: { to, ...mail, messageId: `<acknowledgement-${appeal.id}@${deps.mailer.domain}>` },
           described: { appeal: appeal.number },
@@ -82,7 +113,7 @@ export function createDeliveryComposer(deps: {
           : undefined;
         if (!appeal) throw deliveryError("EAPPEAL");
         if (typeof notice !== "string" || !isNoticeKind(notice)) throw deliveryError("ENOTICE");
-        const mail = composeNoticeMail(notice, appeal);
+        const mail = composeNoticeMail(notice, appeal, deps.contacts());
         return {
           mail: { to, ...mail, messageId: `<notice-${delivery.id}@${deps.mailer.domain}>` },
           described: { appeal: appeal.number, notice },
@@ -102,12 +133,16 @@ export function createDeliveryComposer(deps: {
           if (!file) throw deliveryError("EATTACHMENT");
           files.push(file);
         }
-        const mail = composeAnswerMail(appeal, {
-          text: answer.text,
-          outgoingNumber: answer.outgoingNumber,
-          answeredOn: answer.answeredOn,
-          fileNames: files.map((file) => file.fileName),
-        });
+        const mail = composeAnswerMail(
+          appeal,
+          {
+            text: answer.text,
+            outgoingNumber: answer.outgoingNumber,
+            answeredOn: answer.answeredOn,
+            fileNames: files.map((file) => file.fileName),
+          },
+          deps.contacts(),
+        );
         return {
           mail: {
             to,
@@ -127,7 +162,7 @@ export function createDeliveryComposer(deps: {
           ? await deps.data.appeals.findInRegistry(delivery.appealId)
           : undefined;
         if (!appeal) throw deliveryError("EAPPEAL");
-        const mail = composeAssignmentMail(appeal, deps.siteUrl);
+        const mail = composeAssignmentMail(appeal, deps.siteUrl, deps.contacts());
         return {
           mail: { to, ...mail, messageId: `<assignment-${delivery.id}@${deps.mailer.domain}>` },
           described: { appeal: appeal.number },
@@ -141,6 +176,64 @@ export function createDeliveryComposer(deps: {
         return {
           mail: { to, ...mail, messageId: `<appeal-${appeal.id}@${deps.mailer.domain}>` },
           described: { appeal: appeal.number },
+        };
+      }
+      case "site-awaiting-approval": {
+        const page = pageOf(delivery);
+        const mail = composeAwaitingMail(page, String(delivery.payload.by), deps.siteUrl);
+        return {
+          mail: { to, ...mail, messageId: `<site-${delivery.id}@${deps.mailer.domain}>` },
+          described: { page, edition: String(delivery.payload.edition) },
+        };
+      }
+      case "site-returned": {
+        const page = pageOf(delivery);
+        const { by, comment } = delivery.payload;
+        const mail = composeReturnedMail(page, String(by), String(comment ?? ""), deps.siteUrl);
+        return {
+          mail: { to, ...mail, messageId: `<site-${delivery.id}@${deps.mailer.domain}>` },
+          described: { page, edition: String(delivery.payload.edition) },
+        };
+      }
+      case "site-published": {
+        const page = pageOf(delivery);
+        const scheduled = delivery.payload.how === "scheduled";
+        const mail = composePublishedMail(
+          page,
+          String(delivery.payload.by),
+          scheduled,
+          deps.siteUrl,
+        );
+        return {
+          mail: { to, ...mail, messageId: `<site-${delivery.id}@${deps.mailer.domain}>` },
+          described: { page, edition: String(delivery.payload.edition) },
+        };
+      }
+      case "site-approval-digest": {
+        // What awaits approval when the mail is built: one approved meanwhile is not listed.
+        const day = String(delivery.payload.day);
+        const editions = (await deps.data.siteNotices.awaiting()).flatMap(
+          (edition): DigestEdition[] =>
+            isEditablePage(edition.page) ? [{ ...edition, page: edition.page }] : [],
+        );
+        const mail = composeApprovalDigest(day, editions, deps.siteUrl);
+        return {
+          mail: { to, ...mail, messageId: `<site-digest-${delivery.id}@${deps.mailer.domain}>` },
+          described: { day, editions: String(editions.length) },
+        };
+      }
+      case "site-review-due": {
+        // Past their day on the day the job wrote the mail (or later, when it leaves later).
+        const written = String(delivery.payload.day ?? "");
+        const today = kirovIsoDate(new Date());
+        const asOf = written > today ? written : today;
+        const due = (await reviewDates.current(new Date())).filter((page) =>
+          pastReviewDate(page.reviewBy, asOf),
+        );
+        const mail = composeReviewDueMail(due, deps.siteUrl);
+        return {
+          mail: { to, ...mail, messageId: `<site-review-${delivery.id}@${deps.mailer.domain}>` },
+          described: { month: String(delivery.payload.month), pages: String(due.length) },
         };
       }
       case "daily-reminder": {

@@ -54,6 +54,11 @@ const logNames = {
   "appeal-answer": "appeal answer",
   "assignment-notice": "assignment notice",
   "daily-reminder": "daily reminder",
+  "site-awaiting-approval": "site edition awaiting approval",
+  "site-approval-digest": "site approval digest",
+  "site-returned": "site edition returned",
+  "site-published": "site edition published",
+  "site-review-due": "site review dates",
 } as const satisfies Record<ClaimedDelivery["kind"], string>;
 
 /**

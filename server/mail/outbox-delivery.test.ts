@@ -226,6 +226,11 @@ for (const kind of testDatabaseKinds) {
           "appeal-answer": { pending: 0, failed: 0, oldestPendingAt: null },
           "assignment-notice": { pending: 0, failed: 0, oldestPendingAt: null },
           "daily-reminder": { pending: 0, failed: 0, oldestPendingAt: null },
+          "site-awaiting-approval": { pending: 0, failed: 0, oldestPendingAt: null },
+          "site-approval-digest": { pending: 0, failed: 0, oldestPendingAt: null },
+          "site-returned": { pending: 0, failed: 0, oldestPendingAt: null },
+          "site-published": { pending: 0, failed: 0, oldestPendingAt: null },
+          "site-review-due": { pending: 0, failed: 0, oldestPendingAt: null },
         });
         assert.match(site.logLines.join(""), /appeal notification failed: no tries left/);
 

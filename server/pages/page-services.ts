@@ -13,7 +13,9 @@ import {
   reportRows,
   type SearchQueriesPort,
 } from "../../domain/search/search-queries-report.ts";
+import type { SiteReviewPort } from "../../domain/site-content/review-date.ts";
 import type { SitePort } from "../../domain/site-content/site-port.ts";
+import type { StaffAccountPort } from "../../domain/staff/site-notice-choice.ts";
 import type { AppealService } from "../appeals/appeal-service.ts";
 import { createStatusLookup } from "../appeals/status-lookup.ts";
 import type { StatusLookupGuard } from "../appeals/status-lookup-guard.ts";
@@ -25,7 +27,7 @@ import type { StatisticsService } from "../staff/statistics/statistics-service.t
 import type { ReplyTemplateService } from "../staff/templates/reply-template-service.ts";
 
 export type ServerServices = {
-  data: Pick<DataLayer, "appeals" | "searchQueries">;
+  data: Pick<DataLayer, "appeals" | "searchQueries" | "linkChecks">;
   appeals: AppealService;
   statusLookupGuard: StatusLookupGuard;
   review: () => Promise<AppealsReview>;
@@ -37,6 +39,10 @@ export type ServerServices = {
   search: SearchPort;
   /** Counts the searches of the /search page (issue 42, decision 0060). */
   searchCounter: SearchQueryCounter;
+  /** «Проверить до» (issue 43). */
+  siteReview: SiteReviewPort;
+  /** The viewer's own account page (issue 43). */
+  account: StaffAccountPort;
 };
 
 export function createPageServices(server: ServerServices): PageServices {
@@ -95,6 +101,13 @@ export function createPageServices(server: ServerServices): PageServices {
       return results;
     },
     searchQueries,
+    siteReview: server.siteReview,
+    account: server.account,
+    siteLinks: {
+      broken: async () =>
+        (await data.linkChecks.broken()).map((row) => ({ ...row, problem: row.problem ?? "" })),
+      countBroken: () => data.linkChecks.countBroken(),
+    },
   };
   return services;
 }

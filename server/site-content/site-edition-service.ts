@@ -19,6 +19,7 @@ import { eventEntry } from "../db/audit-repository.ts";
 import type { DataLayer } from "../db/data-layer.ts";
 import type { SqlExecutor } from "../db/database.ts";
 import { announcePublished } from "../db/site-edition-signals.ts";
+import type { LinkCheck } from "./link-check.ts";
 import { servedPaths, unservedBestAnswer } from "./served-pages-check.ts";
 import {
   changedMeanwhile,
@@ -29,6 +30,7 @@ import {
   unreadableEdition,
 } from "./site-edition-outcomes.ts";
 import type { SiteFileService } from "./site-file-service.ts";
+import { createSiteNotifications } from "./site-notifications.ts";
 import { contentJson, contentWorkedOn, createSiteOverview, readableView } from "./site-overview.ts";
 import type { SitePublisher } from "./site-publisher.ts";
 import { createSitePublishing } from "./site-publishing.ts";
@@ -48,12 +50,17 @@ export type SiteEditionService = SitePort & {
 };
 
 export function createSiteEditionService(deps: {
-  data: Pick<DataLayer, "transaction" | "siteEditions" | "audit" | "attachments">;
+  data: Pick<
+    DataLayer,
+    "transaction" | "siteEditions" | "audit" | "attachments" | "siteNotices" | "deliveries"
+  >;
   /** CONTENT_APPROVAL: an editor's change waits for a head. */
   approval: boolean;
   publisher: SitePublisher;
   /** The files uploaded with the pages' forms (decision 0036). */
   files: Pick<SiteFileService, "keep" | "describe">;
+  /** The site's own links in what enters checked against the site (link-check.ts, issue 43). */
+  links?: Pick<LinkCheck, "check">;
   /** The build's content of each page: shown until an edition is published (decision 0029). */
   defaults: SiteContent;
   /** An edition was scheduled on this server: its moment is looked at again (decision 0039). */
@@ -73,7 +80,12 @@ export function createSiteEditionService(deps: {
     const entry = await enteredContent(fileFacts, page, posted);
     if (!entry.ok) return entry;
     const news = publisher.shownContent().news ?? deps.defaults.news;
-    return unservedBestAnswer(page, entry.content, servedPaths(news)) ?? entry;
+    // A link to what the site lacks, or an edition taking off what others link to (issue 43).
+    return (
+      unservedBestAnswer(page, entry.content, servedPaths(news)) ??
+      (await deps.links?.check(page, entry.content)) ??
+      entry
+    );
   };
 
   const audit = (tx: SqlExecutor, viewer: StaffViewer, action: string, details: string) =>
@@ -85,8 +97,12 @@ export function createSiteEditionService(deps: {
     renderFailed: deps.renderFailed,
   });
 
+  // The mails of submissions, returns and publishes, in their transactions (issue 43).
+  const notifications = createSiteNotifications(data);
+
   const { publishing, approve } = createSitePublishing({
     data,
+    notifications,
     publisher,
     audit,
     shownAnew,
@@ -114,6 +130,7 @@ export function createSiteEditionService(deps: {
       const id = await data.siteEditions.saveDraft({ page, ...entry, by: viewer.login, at }, tx);
       await data.siteEditions.submit(id, viewer.login, at, tx);
       await audit(tx, viewer, "site-submitted", `${page} #${id}${from}`);
+      await notifications.awaiting({ id, page }, viewer.login, at, tx);
     });
 
   async function act<page extends EditablePage>(
@@ -181,6 +198,13 @@ export function createSiteEditionService(deps: {
               throw new EditionChangedMeanwhile();
             }
             await audit(tx, viewer, "site-returned", `${label} #${edition.id}`);
+            await notifications.returned(
+              { ...edition, page },
+              viewer.login,
+              review.comment,
+              at,
+              tx,
+            );
             return true;
           }),
         );
@@ -213,7 +237,7 @@ export function createSiteEditionService(deps: {
         if (earlier && !view) return unreadableEdition;
         const content = view?.content ?? deps.defaults[page];
         const json = await contentJson(page, content);
-        const from = earlier ? `#${earlier.id}` : "содержание сборки";
+        const from = earlier ? `#${earlier.id}` : "исходной версии сайта";
         if (direct) {
           const published = await publishing(page, content, at, async (tx) => {
             const id = await repository.republish(
@@ -243,13 +267,11 @@ export function createSiteEditionService(deps: {
 
     placeholders: async (viewer) => (can(viewer.role, "edit-site") ? deps.placeholders() : []),
 
-    async preview(viewer, page) {
+    async preview(viewer, page, own) {
       if (!can(viewer.role, "edit-site")) throw new Error("preview outside the role");
       try {
-        return {
-          ok: true,
-          html: await publisher.preview(page, await contentWorkedOn(data, deps.defaults, page)),
-        };
+        const content = await contentWorkedOn(data, deps.defaults, page);
+        return { ok: true, html: await publisher.preview(page, content, own) };
       } catch (error) {
         deps.renderFailed?.(page, error);
         return { ok: false, message: notRendered.message };

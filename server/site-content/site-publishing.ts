@@ -18,12 +18,15 @@ import {
   revisedMeanwhile,
   unreadableEdition,
 } from "./site-edition-outcomes.ts";
+import type { SiteNotifications } from "./site-notifications.ts";
 import { readableView } from "./site-overview.ts";
 import { PageNotRendered, type SitePublisher } from "./site-publisher.ts";
 
 export function createSitePublishing(deps: {
   data: Pick<DataLayer, "transaction" | "siteEditions">;
   publisher: Pick<SitePublisher, "publishWith">;
+  /** The editor's mail of their edition published, in the publish's transaction (issue 43). */
+  notifications: Pick<SiteNotifications, "published">;
   audit: (tx: SqlExecutor, viewer: StaffViewer, action: string, details: string) => Promise<void>;
   /** The page shows an edition published here: nothing of it is unshown any more. */
   shownAnew: (page: EditablePage) => void;
@@ -91,6 +94,7 @@ export function createSitePublishing(deps: {
       }
       await announcePublished(page, tx);
       await audit(tx, viewer, "site-approved", `${page} #${edition.id}`);
+      await deps.notifications.published({ ...edition, page }, viewer.login, "approved", at, tx);
       return edition.id;
     });
     return published ?? (revised ? revisedMeanwhile : changedMeanwhile);

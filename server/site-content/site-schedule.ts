@@ -29,6 +29,7 @@ import {
   unlessChangedMeanwhile,
   unreadableEdition,
 } from "./site-edition-outcomes.ts";
+import { createSiteNotifications } from "./site-notifications.ts";
 import { readableView } from "./site-overview.ts";
 
 const past = { ok: false, status: 400, message: scheduleMessages.past } as const;
@@ -39,7 +40,7 @@ const inKirov = (moment: Date | string) =>
   `${formatKirovDateTime(new Date(moment))} (время кировское)`;
 
 export function createSiteSchedule(deps: {
-  data: Pick<DataLayer, "transaction" | "siteEditions" | "audit">;
+  data: Pick<DataLayer, "transaction" | "siteEditions" | "audit" | "siteNotices" | "deliveries">;
   now: () => Date;
   /** Shows the page's published edition on this server (the service's own). */
   show: (page: EditablePage) => Promise<void>;
@@ -53,6 +54,7 @@ export function createSiteSchedule(deps: {
 }) {
   const { data, now } = deps;
   const repository = data.siteEditions;
+  const notifications = createSiteNotifications(data);
   const audit = (tx: SqlExecutor, login: string, at: Date, action: string, details: string) =>
     data.audit.record(eventEntry(at, login, action, details), tx);
 
@@ -181,6 +183,8 @@ export function createSiteSchedule(deps: {
             await announcePublished(page, tx);
             const details = `${page} #${edition.id}, назначено на ${inKirov(edition.publishAt ?? at)}`;
             await audit(tx, by, at, "site-published-on-schedule", details);
+            // The editor whose edition a head approved for this moment is told (issue 43).
+            await notifications.published({ ...edition, page }, by, "scheduled", at, tx);
             return true;
           }),
         );

@@ -29,6 +29,9 @@ export const contractOwners: Record<string, readonly ContractPart[]> = {
   "contract-scheduled-jobs.test.ts": ["jobRuns", "backupRuns"],
   "contract-transactions.test.ts": ["transaction"],
   "contract-search-queries.test.ts": ["searchQueries"],
+  "contract-site-notices.test.ts": ["siteNotices", "reviewDates"],
+  "contract-link-checks.test.ts": ["linkChecks"],
+  "contract-unused-uploads.test.ts": ["unusedUploads"],
 };
 
 export type ContractStore = {
