@@ -75,7 +75,9 @@ const legalGroupSchema = z.object({
 /**
  * Kirov region's bounding box, its extreme points (Большая российская энциклопедия, «Кировская
  * область»: 56°03′–61°04′ N, 46°17′–53°55′ E), widened by about a kilometre: a point outside it is
- * a typing slip (a swapped latitude and longitude, a dropped digit), never the office.
+ * a typing slip (a swapped latitude and longitude, a dropped digit), never the office. Checked
+ * against the region's stated extent, 570 km north to south and 440 km west to east: the box is
+ * 5.04° ≈ 560 km by 7.66° ≈ 445 km (58 km a degree of longitude at 58.5° N).
  */
 export const kirovRegionBox = { south: 56.04, north: 61.08, west: 46.27, east: 53.93 } as const;
 

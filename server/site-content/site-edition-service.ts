@@ -107,6 +107,7 @@ export function createSiteEditionService(deps: {
     audit,
     shownAnew,
     renderFailed: deps.renderFailed,
+    links: deps.links,
   });
 
   const schedule = createSiteSchedule({
@@ -238,6 +239,9 @@ export function createSiteEditionService(deps: {
         const content = view?.content ?? deps.defaults[page];
         const json = await contentJson(page, content);
         const from = earlier ? `#${earlier.id}` : "исходной версии сайта";
+        // An earlier edition's links are checked against the site as it is now (issue 43).
+        const broken = await deps.links?.check(page, content);
+        if (broken) return { ok: false, status: 409, message: broken.message };
         if (direct) {
           const published = await publishing(page, content, at, async (tx) => {
             const id = await repository.republish(

@@ -11,6 +11,7 @@ import type { StaffViewer } from "../../domain/staff/staff-roles.ts";
 import type { DataLayer } from "../db/data-layer.ts";
 import type { SqlExecutor } from "../db/database.ts";
 import { announcePublished } from "../db/site-edition-signals.ts";
+import type { LinkCheck } from "./link-check.ts";
 import {
   changedMeanwhile,
   EditionChangedMeanwhile,
@@ -31,6 +32,8 @@ export function createSitePublishing(deps: {
   /** The page shows an edition published here: nothing of it is unshown any more. */
   shownAnew: (page: EditablePage) => void;
   renderFailed: ((page: EditablePage, error: unknown) => void) | undefined;
+  /** The site's own links checked again at approval (link-check.ts, issue 43). */
+  links?: Pick<LinkCheck, "check">;
 }) {
   const { data, publisher, audit } = deps;
 
@@ -77,6 +80,10 @@ export function createSitePublishing(deps: {
     const view = await readableView(page, seen);
     if (!view) return unreadableEdition;
     if (view.revision !== action.revision) return revisedMeanwhile;
+    // The approval is a publish: a link that broke since the edition was handed over (its
+    // announcement taken off meanwhile) stops it as it would have stopped the submission.
+    const broken = await deps.links?.check(page, view.content);
+    if (broken) return { ok: false, status: 409, message: broken.message };
     let revised = false;
     const published = await publishing(page, view.content, at, async (tx) => {
       const edition = await repository.find(action.editionId, tx);

@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { siteContentDefaults } from "../../content/site-content-defaults.ts";
+import { approvalFields } from "../support/site-review-form.ts";
 import { testPasswordHash } from "../support/staff-fixtures.ts";
 import { StaffHttpBrowser } from "../support/staff-http.ts";
 import { decodeHtml, textOf } from "../support/staff-test-app.ts";
@@ -101,6 +102,46 @@ for (const kind of testDatabaseKinds) {
       assert.equal((await publish("home", homeFields("Объявлений нет."))).status, 303);
       assert.equal((await publish("news", newsFields(["1"]))).status, 303);
       assert.equal((await fetch(`${site.baseUrl}/news/2`)).status, 404);
+    });
+
+    test("an approval or a restore whose link broke since is refused, nothing published", async () => {
+      // The home page's first edition (test 1) linked to /news/2, which test 2 took off.
+      const linkedEarlier = (await site.data.siteEditions.history("home")).find((edition) =>
+        JSON.stringify(edition.content).includes("/news/2"),
+      );
+      assert.ok(linkedEarlier, "the home edition linking to /news/2 is in «История»");
+      const restored = await hanna.post("/staff/site/home", {
+        intent: "restore",
+        edition: String(linkedEarlier.id),
+      });
+      assert.equal(restored.status, 409, textOf(restored.html).slice(0, 300));
+      assert.ok(
+        decodeHtml(textOf(restored.html)).includes("Ссылка «/news/2» в поле"),
+        textOf(restored.html).slice(0, 600),
+      );
+
+      assert.equal((await publish("news", newsFields(["3", "1"]))).status, 303);
+      const elena = new StaffHttpBrowser(site.baseUrl);
+      await elena.signIn("elena", password);
+      await elena.get("/staff/site/home");
+      const submitted = await elena.post("/staff/site/home", {
+        ...homeFields("Подробнее — в [объявлении](/news/3)."),
+        intent: "publish",
+      });
+      assert.equal(submitted.status, 303, textOf(submitted.html).slice(0, 300));
+      // Taken off while the edition waits: nothing published links to it yet.
+      assert.equal((await publish("news", newsFields(["1"]))).status, 303);
+      const review = approvalFields((await hanna.get("/staff/site/home")).html);
+      const approved = await hanna.post("/staff/site/home", { intent: "approve", ...review });
+      assert.equal(approved.status, 409, textOf(approved.html).slice(0, 300));
+      assert.ok(
+        decodeHtml(textOf(approved.html)).includes(
+          "Ссылка «/news/3» в поле «Раздел „Государственное задание“» ведёт на объявление, которого нет на сайте.",
+        ),
+        textOf(approved.html).slice(0, 600),
+      );
+      const home = await (await fetch(`${site.baseUrl}/`)).text();
+      assert.ok(!home.includes('href="/news/3"'), "the waiting edition is not published");
     });
 
     test("«Ссылки» lists the broken web links with page and field, for editors and heads", async () => {
