@@ -52,6 +52,9 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
             <span>Вы вошли как {loaderData.login}</span>
             {loaderData.role ? <span> ({staffRoleLabels[loaderData.role]})</span> : null}
             {" · "}
+            {/* The account's page: its e-mail, and a head's choice of notices (issue 43). */}
+            <a href="/staff/account">Учётная запись</a>
+            {" · "}
             <form method="post" action="/staff/logout">
               <CsrfField token={loaderData.csrfToken} />
               <Button kind="secondary">Выйти</Button>

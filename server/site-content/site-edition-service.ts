@@ -81,11 +81,8 @@ export function createSiteEditionService(deps: {
     if (!entry.ok) return entry;
     const news = publisher.shownContent().news ?? deps.defaults.news;
     // A link to what the site lacks, or an edition taking off what others link to (issue 43).
-    return (
-      unservedBestAnswer(page, entry.content, servedPaths(news)) ??
-      (await deps.links?.check(page, entry.content)) ??
-      entry
-    );
+    const unserved = unservedBestAnswer(page, entry.content, servedPaths(news));
+    return unserved ?? (await deps.links?.check(page, entry.content)) ?? entry;
   };
 
   const audit = (tx: SqlExecutor, viewer: StaffViewer, action: string, details: string) =>
@@ -239,8 +236,7 @@ export function createSiteEditionService(deps: {
         const content = view?.content ?? deps.defaults[page];
         const json = await contentJson(page, content);
         const from = earlier ? `#${earlier.id}` : "исходной версии сайта";
-        // An earlier edition's links are checked against the site as it is now (issue 43).
-        const broken = await deps.links?.check(page, content);
+        const broken = await deps.links?.check(page, content); // against today's site (43)
         if (broken) return { ok: false, status: 409, message: broken.message };
         if (direct) {
           const published = await publishing(page, content, at, async (tx) => {

@@ -99,6 +99,15 @@ for (const kind of browserStores) {
         .click();
       await head.getByRole("button", { name: "Добавить объявление" }).click();
       assert.equal((await legends(head))[0], "Объявление 5");
+      // Three announcements: the editor's contents list names each by the same number.
+      const parts = head.getByRole("navigation", { name: "Части формы" });
+      assert.deepEqual(await parts.getByRole("link").allTextContents(), [
+        "Объявление 5",
+        "Объявление 3: Третье объявление",
+        "Объявление 1: Первое объявление",
+      ]);
+      await parts.getByRole("link", { name: "Объявление 3: Третье объявление" }).click();
+      assert.equal(new URL(head.url()).hash, "#announcement-1");
     });
   });
 }

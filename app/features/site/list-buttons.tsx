@@ -62,18 +62,21 @@ export function AddItemButton({ list = "", label }: { list?: string; label: stri
  * fields, then «Выше», «Ниже», «Удалить…».
  */
 export function ListItemFieldset({
+  id,
   legend,
   idField,
   buttons,
   children,
 }: {
+  /** The fieldset's own id: what the editor's contents list links to. */
+  id?: string;
   legend: string;
   idField: { name: string; value: string };
   buttons: Parameters<typeof ListItemButtons>[0];
   children: ReactNode;
 }) {
   return (
-    <fieldset className="staff-form staff-stack">
+    <fieldset id={id} className="staff-form staff-stack">
       <legend>{legend}</legend>
       <input type="hidden" name={idField.name} value={idField.value} />
       {children}

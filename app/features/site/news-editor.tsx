@@ -19,6 +19,7 @@ import { Button, ButtonGroup } from "../../components/staff/button/button.tsx";
 import { TextInput } from "../../components/staff/field/field.tsx";
 import { Textarea } from "../../components/staff/textarea/textarea.tsx";
 import { AddItemButton, ListItemFieldset } from "./list-buttons.tsx";
+import type { EditorPart } from "./site-editor-form.tsx";
 import { UploadField } from "./upload-field.tsx";
 
 /** How the small markup is typed: shown under every field that takes it. */
@@ -30,6 +31,13 @@ const editorRoute = "routes/staff-site-page";
 
 /** What the editor's loader says of the announcements' published editions, newest first. */
 type PublishedNews = { view?: { history?: readonly { content: NewsContent }[] } };
+
+/** The contents list's entries: each announcement by its number and title (site-editor-form.tsx). */
+export const newsParts = (values: NewsFormValues): EditorPart[] =>
+  values.announcements.map((announcement, index) => ({
+    id: `announcement-${index}`,
+    title: `Объявление ${announcement.id}${announcement.title ? `: ${announcement.title}` : ""}`,
+  }));
 
 /**
  * The announcements' fields in the shared editor form (site-editor-form.tsx): a new one is
@@ -71,6 +79,7 @@ export function NewsFields({
         return (
           <ListItemFieldset
             key={announcement.id}
+            id={`announcement-${index}`}
             legend={`Объявление ${announcement.id}${announcement.title ? `: ${announcement.title}` : ""}`}
             idField={{ name: name("id"), value: announcement.id }}
             buttons={{

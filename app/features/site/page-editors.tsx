@@ -33,7 +33,7 @@ import type { FieldChange } from "./field-change.ts";
 import { fileListChanges } from "./file-list-changes.ts";
 import { fileListFields, fileListParts } from "./file-lists-editor.tsx";
 import { newsChanges } from "./news-changes.ts";
-import { NewsFields } from "./news-editor.tsx";
+import { NewsFields, newsParts } from "./news-editor.tsx";
 import { priceChanges } from "./price-changes.ts";
 import { PricesFields, pricesParts } from "./prices-editor.tsx";
 import { searchSettingsChanges } from "./search-settings-changes.ts";
@@ -91,6 +91,7 @@ const structure: PageEditor<SiteContent["structure"], StructureFormValues> = {
 const news: PageEditor<SiteContent["news"], NewsFormValues> = {
   Fields: NewsFields,
   changes: newsChanges,
+  parts: newsParts,
 };
 
 const homeSectionTitle = (id: string) =>
