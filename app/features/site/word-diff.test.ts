@@ -79,3 +79,23 @@ test("equal values: nothing is marked", () => {
   assert.deepEqual(same.after, same.before);
   assert.deepEqual(markedChange("", ""), { before: [], after: [] });
 });
+
+test("a word changed in a long announcement: the shared start and end stay plain and whole", () => {
+  const sentence = "Приём проб почвы ведётся по рабочим дням с 8 до 17 часов. ";
+  const half = sentence.repeat(2_000);
+  const before = `${half}Срок анализа десять дней. ${half}`;
+  const after = `${half}Срок анализа семь дней. ${half}`;
+  const change = markedChange(before, after);
+  assert.deepEqual(
+    change.before.filter((piece) => piece.marked).map((piece) => piece.text),
+    ["десять"],
+  );
+  assert.deepEqual(
+    change.after.filter((piece) => piece.marked).map((piece) => piece.text),
+    ["семь"],
+  );
+  assert.equal(change.after.map((piece) => piece.text).join(""), after);
+  // Changed at the very start and end, the middle shared: both words marked, nothing else.
+  const edges = markedChange(`Было ${half}конец`, `Стало ${half}финал`);
+  assert.equal(shown(edges.after), `[Стало] ${half}[финал]`);
+});
