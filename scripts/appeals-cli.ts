@@ -1,5 +1,5 @@
 // Operators' command: `npm run appeals -- list [--json] [--since YYYY-MM-DD]`,
-// `npm run appeals -- purge [--older-than <years>]`, `npm run appeals -- backup <file>`,
+// `npm run appeals -- backup <file>`,
 // `npm run appeals -- restore <file>` and the decision on the mail a restore held: `held-mail`,
 // `release-mail`, `cancel-mail`. Works on the store DATABASE_URL names (as the server does).
 // With --json, standard output holds only the JSON.
@@ -8,11 +8,6 @@ import { parseArgs } from "node:util";
 import { visibleText } from "../domain/appeals/visible-text.ts";
 import { editablePages, isEditablePage } from "../domain/site-content/site-editions.ts";
 import { formatKirovDateTime, startOfKirovDay } from "../domain/time/kirov-time.ts";
-import {
-  defaultRetentionYears,
-  purgeAppealsReceivedBefore,
-  purgeCutoff,
-} from "../server/appeals/retention-purge.ts";
 import { type DatabaseConfig, defaultDatabaseUrl, loadStoreConfig } from "../server/config.ts";
 import type { StoredAppeal } from "../server/db/appeals-repository.ts";
 import { openDataLayer } from "../server/db/data-layer.ts";
@@ -27,12 +22,15 @@ import { decideHeldMail, listHeldMail, parseAge } from "./held-mail-commands.ts"
 import { backup, restore } from "./store-backup-commands.ts";
 
 /**
- * Appeals are kept 5 years, then deleted with their personal data: the term the standard list of
- * archival documents sets for citizens' appeals (Rosarkhiv order No. 236 of 20.12.2019, item 154).
+ * No command deletes appeals: a case is destroyed only by an approved act of destruction, made and
+ * approved by a head at /staff/archive when its storage term has ended (decision 0064). The
+ * `purge` that deleted by age is gone; asked for, it says so.
  */
+const noPurge = `There is no purge: appeals are never deleted by age or by a command. A case is
+destroyed only by an approved act of destruction, which a head makes and approves at
+/staff/archive once its storage term has ended (decision 0064).`;
 
 const usage = `Usage: npm run appeals -- list [--json] [--since YYYY-MM-DD]
-       npm run appeals -- purge [--older-than YEARS]
        npm run appeals -- backup FILE
        npm run appeals -- restore FILE [--last-number NUMBER] [--margin N]
        npm run appeals -- held-mail [--json]
@@ -43,9 +41,6 @@ const usage = `Usage: npm run appeals -- list [--json] [--since YYYY-MM-DD]
   list               print the stored appeals, oldest first
   --json             print them as one JSON array (nothing else on standard output)
   --since DATE       only appeals registered on or after DATE (Kirov time)
-  purge              delete the appeals received more than YEARS ago (default
-                     ${defaultRetentionYears}) with their personal data, notifications and audit
-                     lines; the audit log keeps that the purge happened and how many
   backup FILE        write a verified copy of the store to FILE while the server runs (SQLite:
                      an online copy; PostgreSQL: a pg_dump archive for pg_restore); FILE must
                      not exist yet
@@ -66,7 +61,8 @@ const usage = `Usage: npm run appeals -- list [--json] [--since YYYY-MM-DD]
   cancel-editions    never publish held editions: each becomes a draft again; same choice
 
 The store is the one DATABASE_URL names (default ${defaultDatabaseUrl}), written under the
-disk reserve DISK_RESERVE_MB sets (default ${defaultDiskReserveMiB} MiB), as the server writes it.`;
+disk reserve DISK_RESERVE_MB sets (default ${defaultDiskReserveMiB} MiB), as the server writes it.
+No command deletes appeals: a case is destroyed only by an approved act at /staff/archive.`;
 
 function fail(message: string): never {
   console.error(`${message}\n\n${usage}`);
@@ -85,6 +81,11 @@ function parseCommand(argv: string[]) {
     all: { type: "boolean" },
     help: { type: "boolean" },
   } as const;
+  // Before the options are checked: whatever followed it, the answer is the same.
+  if (argv.find((arg) => !arg.startsWith("-")) === "purge") {
+    console.error(noPurge);
+    process.exit(2);
+  }
   let parsed: ReturnType<
     typeof parseArgs<{ args: string[]; options: typeof options; allowPositionals: true }>
   >;
@@ -153,12 +154,10 @@ function parseCommand(argv: string[]) {
     return { command, kind, olderThanMs } as const;
   }
   if (mailOnly) fail("--kind and --all belong to release-mail and cancel-mail.");
-  if (command !== "list" && command !== "purge") fail(`Unknown command "${command}".`);
-  if (command === "purge") {
-    if (parsed.values.json || parsed.values.since) fail("purge takes only --older-than.");
-    return { command, olderThanYears: parseYears(parsed.values["older-than"]) } as const;
+  if (command !== "list") fail(`Unknown command "${command}".`);
+  if (parsed.values["older-than"] !== undefined) {
+    fail("--older-than belongs to release-mail and cancel-mail.");
   }
-  if (parsed.values["older-than"] !== undefined) fail("--older-than belongs to purge.");
   return {
     command,
     json: parsed.values.json ?? false,
@@ -217,15 +216,6 @@ function parseKind(value: string | undefined): DeliveryKind | undefined {
   return value as DeliveryKind;
 }
 
-function parseYears(value: string | undefined): number {
-  if (value === undefined) return defaultRetentionYears;
-  if (!/^\d{1,3}$/.test(value) || Number(value) < 1) {
-    fail(`--older-than "${value}" is not a whole number of years (1 or more).`);
-  }
-  return Number(value);
-}
-
-/** The start of the Kirov day `years` years before today: appeals received before it go. */
 /** YYYY-MM-DD, a real calendar date, as the start of that day in Kirov. */
 function parseSince(value: string | undefined): Date | undefined {
   if (value === undefined) return undefined;
@@ -282,15 +272,6 @@ async function main() {
     if (command.command === "release-mail" || command.command === "cancel-mail") {
       const decision = command.command === "release-mail" ? "released" : "cancelled";
       return await decideHeldMail(data, decision, command);
-    }
-    if (command.command === "purge") {
-      const cutoff = purgeCutoff(command.olderThanYears);
-      const by = `команда appeals purge (${process.env.USER ?? "оператор"})`;
-      const deleted = await purgeAppealsReceivedBefore(data, cutoff, by, new Date());
-      console.log(
-        `Deleted ${deleted} appeal(s) received before ${formatKirovDateTime(cutoff)} (Kirov time).`,
-      );
-      return;
     }
     const appeals = await data.appeals.list({ since: command.since });
     if (command.json) process.stdout.write(`${JSON.stringify(appeals, null, 2)}\n`);

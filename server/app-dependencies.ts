@@ -37,6 +37,7 @@ export type AppDependencies = {
         | "contentApproval"
         | "reportPlaceholders"
         | "publishHeartbeatMs"
+        | "archive"
       >
     >;
   /** The migrated database and its repositories (server/db/data-layer.ts). */

@@ -6,7 +6,6 @@ import { registerApi } from "./appeals/api-routes.ts";
 import { appealFastLane } from "./appeals/appeal-fast-lane.ts";
 import { createAppealService } from "./appeals/appeal-service.ts";
 import { createMemoryRateLimiter } from "./appeals/rate-limiter.ts";
-import { registerRetentionPurge } from "./appeals/register-retention-purge.ts";
 import { cachedReview } from "./appeals/review-cache.ts";
 import { createMemoryStatusLookupGuard } from "./appeals/status-lookup-guard.ts";
 import {
@@ -52,6 +51,8 @@ import { registerSiteNoticeJobs } from "./site-content/register-site-notice-jobs
 import { registerUnusedUploadsPurge } from "./site-content/register-unused-uploads-purge.ts";
 import { createReviewDates } from "./site-content/review-dates.ts";
 import { createStaffAccountService } from "./staff/account/staff-account-service.ts";
+import { createArchiveService } from "./staff/archive/archive-service.ts";
+import { createCaseFileExport } from "./staff/archive/case-file-export.ts";
 import { registerSignInPurge } from "./staff/auth/register-sign-in-purge.ts";
 import { createStaffAuth } from "./staff/auth/staff-auth.ts";
 import { createRegistryService } from "./staff/registry/registry-service.ts";
@@ -172,6 +173,7 @@ export function buildApp({
       onDeliveryQueued: () => mailDoor.wake(),
       answerApproval: config.answerApproval ?? true,
       mailContacts,
+      archiveRules: config.archive,
     });
     // Staff's editions of the public pages, published into the in-memory site (decision 0029).
     const siteContent = registerSiteContent(app, {
@@ -224,8 +226,21 @@ export function buildApp({
         searchCounter,
         siteReview: createReviewDates({ data }),
         account: createStaffAccountService({ data }),
+        archive: createArchiveService({ data, rules: config.archive }),
       }),
-      staffFiles: { registry, appeals: data.appeals, statistics },
+      staffFiles: {
+        registry,
+        appeals: data.appeals,
+        statistics,
+        // The case file and the year's cases as ZIPs (issue 45): heads only.
+        caseFiles: createCaseFileExport({
+          data,
+          registry,
+          siteUrl: settings.siteUrl,
+          contacts: mailContacts,
+          mailFrom: config.mail?.from,
+        }),
+      },
     });
   }
   registerDailyReminder(app, {
@@ -240,7 +255,6 @@ export function buildApp({
     time: config.reminderTime === undefined ? defaultReminderTime : config.reminderTime,
   });
   registerScheduledBackup(app, { data, schedule: config.backup ?? null });
-  registerRetentionPurge(app, { data, time: purgeTime });
   const staticSite = registerStaticSite(app, {
     site: servedSite,
     policies: pagePolicies,

@@ -308,3 +308,36 @@ test("PUBLISH_HEARTBEAT_MS: the listener's heartbeat, 5 s by default, 100 ms to 
     );
   }
 });
+
+test("the archive: only the corruption report permanent and cases 01-11 / 01-12 by default; ARCHIVE_* as given", () => {
+  assert.deepEqual(loadConfig({}).archive, {
+    permanentTopics: [],
+    caseIndex: { permanent: "01-11", "five-years-epk": "01-12" },
+  });
+  assert.deepEqual(
+    loadConfig({
+      ARCHIVE_PERMANENT_TOPICS: " laboratory, soil-survey ,laboratory",
+      ARCHIVE_CASE_INDEX_PERMANENT: "02-05",
+      ARCHIVE_CASE_INDEX_TEMPORARY: " 02-06 ",
+    }).archive,
+    {
+      permanentTopics: ["laboratory", "soil-survey"],
+      caseIndex: { permanent: "02-05", "five-years-epk": "02-06" },
+    },
+  );
+});
+
+test("the archive: an unknown topic code stops the start, naming it", () => {
+  assert.throws(
+    () => loadConfig({ ARCHIVE_PERMANENT_TOPICS: "laboratory,proposals" }),
+    (error: unknown) =>
+      error instanceof ConfigError &&
+      /ARCHIVE_PERMANENT_TOPICS="laboratory,proposals": unknown topic code "proposals"; the codes are: soil-survey, /.test(
+        error.message,
+      ),
+  );
+  assert.throws(
+    () => loadConfig({ ARCHIVE_CASE_INDEX_TEMPORARY: "x".repeat(31) }),
+    /ARCHIVE_CASE_INDEX_TEMPORARY=.*must be at most 30 characters/,
+  );
+});

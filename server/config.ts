@@ -1,6 +1,8 @@
 import { z } from "zod";
+import type { ArchiveRules } from "../domain/archive/storage-terms.ts";
 import { timeOfDayPattern } from "../domain/text/patterns.ts";
 import { parseAddressRanges, parseSiteUrl, parseTrustProxy } from "./config-addresses.ts";
+import { archiveRulesOf, archiveShape } from "./config-archive.ts";
 import {
   type DatabaseConfig,
   limit,
@@ -79,7 +81,10 @@ export type ServerConfig = {
   metricsAllow: string[];
   /** Days sign-in, sign-out and refusal lines stay in the staff audit before the daily purge. */
   signInAuditDays: number;
-  /** Daily purges (sign-in leftovers, appeals past retention): Kirov 'HH:MM'; null: off. */
+  /**
+   * Daily purges of sign-in leftovers, of the audit's sign-in lines and of unused site uploads
+   * (never of appeals: a case goes only by an approved act, issue 45): Kirov 'HH:MM'; null: off.
+   */
   purgeTime: string | null;
   /** An executor's answer waits for a head's approval before it goes out (ANSWER_APPROVAL). */
   answerApproval: boolean;
@@ -101,6 +106,8 @@ export type ServerConfig = {
    * three of these, it connects again and /healthz says 503 (issue 40).
    */
   publishHeartbeatMs: number;
+  /** Storage terms by topic and the cases' indexes (ARCHIVE_*, server/config-archive.ts). */
+  archive: ArchiveRules;
 };
 
 export type TrustProxy = false | number | string[];
@@ -199,6 +206,7 @@ const envSchema = z
       (ms) => ms >= 100 && ms <= 600_000,
       "must be from 100 to 600000",
     ),
+    ...archiveShape,
   })
   .superRefine((env, context) => {
     if (env.SMTP_URL === undefined) return;
@@ -257,5 +265,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     timeouts: defaultTimeouts,
     reportPlaceholders: data.NODE_ENV === "production",
     publishHeartbeatMs: data.PUBLISH_HEARTBEAT_MS,
+    archive: archiveRulesOf(data),
   };
 }

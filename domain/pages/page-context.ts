@@ -23,6 +23,7 @@ import type { SiteReviewPort } from "../site-content/review-date.ts";
 import type { SiteContent } from "../site-content/site-editions.ts";
 import type { SiteLinksPort } from "../site-content/site-links-report.ts";
 import type { SitePort } from "../site-content/site-port.ts";
+import type { ArchivePort } from "../staff/archive-port.ts";
 import type { StaffAccountPort } from "../staff/site-notice-choice.ts";
 import type { SignInPort, StaffPort } from "../staff/staff-ports.ts";
 import { can, type StaffCapability, type StaffViewer } from "../staff/staff-roles.ts";
@@ -70,6 +71,8 @@ export type PageServices = {
   account: StaffAccountPort;
   /** «Ссылки» (/staff/site/links, issue 43): the published texts' broken web links. */
   siteLinks: SiteLinksPort;
+  /** «Архив» (/staff/archive, issue 45): storage terms, acts of destruction. */
+  archive: ArchivePort;
 };
 
 /** What is known of the session after the action: the door sets or clears its cookie. */

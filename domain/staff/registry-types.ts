@@ -52,6 +52,13 @@ export type RegistryAppeal = RegistryRow & {
   answered_on: string | null;
   /** A code of domain/appeals/appeal-topics.ts, or null until staff pick one. */
   topic: string | null;
+  /**
+   * The storage term staff chose (domain/archive/storage-terms.ts), or null: the topic's default
+   * holds (storageTermOf).
+   */
+  storage_term: string | null;
+  /** The Kirov day the case was closed (answered, forwarded, left without an answer), if it was. */
+  closed_on: string | null;
   /** Grows with every change: a form made from an older version is refused. */
   version: number;
 };

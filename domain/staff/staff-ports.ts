@@ -8,6 +8,7 @@ import type { AppealTopic } from "../appeals/appeal-topics.ts";
 import type { SubmittedFile } from "../attachments/submitted-file.ts";
 import type { AppealActionForm } from "./appeal-action-form.ts";
 import type { AppealStatistics } from "./appeal-statistics.ts";
+import type { StorageTermView } from "./archive-port.ts";
 import type { RegistryQuery } from "./registry-query.ts";
 import type {
   AnswerFileView,
@@ -54,6 +55,8 @@ export type AppealPageView = {
   executors: string[];
   /** What the viewer sends the citizen (answer, notice) waits for a head's approval. */
   waitsForApproval: boolean;
+  /** «Срок хранения» (issue 45): the term, where the case is filed, when it comes due. */
+  storage: StorageTermView;
 };
 
 /** Sign-in: the session's token on success (the server's door sets its cookie). */

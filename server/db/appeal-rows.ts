@@ -80,6 +80,8 @@ export function toRegistryAppeal(row: SqlRow): RegistryAppeal {
     forwarded_on: nullableText(row.forwarded_on),
     answered_on: nullableText(row.answered_on),
     topic: nullableText(row.topic),
+    storage_term: nullableText(row.storage_term),
+    closed_on: nullableText(row.closed_on),
     version: Number(row.version),
   };
 }

@@ -54,6 +54,18 @@ const columns = [
   "topic",
 ] as const satisfies ReadonlyArray<keyof SeededAppeal>;
 
+/**
+ * The day a seeded case was closed, as the server records it (decision 0064): the answer's or
+ * the forward's day; for one left without an answer (its day is not seeded) the notice's day,
+ * else its registration's, as migration 25 fills in older cases.
+ */
+function closedOnOf(appeal: SeededAppeal): string | null {
+  if (appeal.state === "answered") return appeal.answered_on;
+  if (appeal.state === "forwarded") return appeal.forwarded_on;
+  if (appeal.state === "without_answer") return appeal.notice_sent_on ?? appeal.registered_on;
+  return null;
+}
+
 // PostgreSQL takes at most 65,535 parameters per statement.
 const rowsPerStatement = 1000;
 
@@ -68,14 +80,15 @@ export function createAppealSeedsRepository(db: Database) {
           const values = batch
             .map(
               () =>
-                `(${columns.map(() => "?").join(", ")}, ?, ${consent}, ?, 'seed', '127.0.0.1', 'seed')`,
+                `(${columns.map(() => "?").join(", ")}, ?, ?, ${consent}, ?, 'seed', '127.0.0.1', 'seed')`,
             )
             .join(", ");
           await tx.run(
-            `INSERT INTO appeals (${columns.join(", ")}, email_key, consent, consent_at,
+            `INSERT INTO appeals (${columns.join(", ")}, closed_on, email_key, consent, consent_at,
                consent_text_version, client_ip, user_agent) VALUES ${values}`,
             batch.flatMap((appeal) => [
               ...columns.map((column) => appeal[column]),
+              closedOnOf(appeal),
               emailKey(appeal.email),
               appeal.created_at,
             ]),

@@ -1,7 +1,9 @@
 /**
  * The appeals table: storing a citizen's appeal with its registration number, the registry's list
- * and search, one appeal, its state changes and the retention purge. Every method takes an
- * optional transaction, so the caller can write deliveries and audit lines in the same one.
+ * and search, one appeal and its state changes. Every method takes an optional transaction, so
+ * the caller can write deliveries and audit lines in the same one. Nothing here deletes an appeal:
+ * a case is destroyed only by an approved act of destruction (server/staff/archive/, decision
+ * 0064).
  */
 import { randomUUIDv7 } from "node:crypto";
 import type { AppealState } from "../../domain/appeals/appeal-states.ts";
@@ -62,6 +64,12 @@ export type AppealChange = Partial<{
   answered_on: string;
   without_answer_ground: string;
   notice_sent_on: string;
+  /**
+   * The Kirov day the case was closed (answered, forwarded, left without an answer), written with
+   * the state that closes it; its storage term counts from the year after (decision 0064). The
+   * caller names the day: the answer's, the forward's, the day it was left.
+   */
+  closed_on: string;
   /** The executor's login; null takes the appeal off them. */
   assignee: string | null;
 }>;
@@ -276,20 +284,6 @@ export function createAppealsRepository(db: Database) {
         [day, id],
       );
       return changed === 1;
-    },
-
-    /**
-     * Deletes the appeals received before `cutoff`; their deliveries go with them (ON DELETE
-     * CASCADE) and their audit lines are deleted first. How many were deleted.
-     */
-    async purgeReceivedBefore(cutoff: Date, tx: SqlExecutor): Promise<number> {
-      const cutoffText = cutoff.toISOString();
-      await tx.run(
-        `DELETE FROM staff_audit WHERE appeal_id IN
-         (SELECT CAST(id AS TEXT) FROM appeals WHERE created_at < ?)`,
-        [cutoffText],
-      );
-      return tx.run("DELETE FROM appeals WHERE created_at < ?", [cutoffText]);
     },
   };
 }

@@ -1,8 +1,7 @@
 // The appeals table on both stores, beyond what appeals-repository.test.ts covers (numbering,
 // reopening, `list` since a moment): one appeal by id, by number and e-mail, as the registry has
 // it; changes only at the version the form was made from; the registry's keyset pages, filters,
-// batches and counts; the topic; the retention purge (with what refers to an appeal: that is
-// server/staff/registry/purge.test.ts, on both stores).
+// batches and counts; the topic; the closing day a state change writes with the state.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { deadlineFilterRanges } from "../../domain/appeals/deadline-filter-ranges.ts";
@@ -201,18 +200,45 @@ contractSuite(import.meta.filename, (store) => {
     assert.equal(await appeals().countInRegistry({ q: "Иванов" }, today), 0);
   });
 
-  test("the purge deletes the appeals received before its cutoff, and only those", async () => {
-    const cutoff = new Date("2026-03-03T08:00:00Z");
-    const purged = await store.data.transaction((tx) => appeals().purgeReceivedBefore(cutoff, tx));
-    assert.equal(purged, 1);
+  test("the closing day is written with the state that closes the case, and read back", async () => {
+    const [open] = await store.data.transaction(async (tx) => [
+      await appeals().insert(
+        sampleNewAppeal("2026-03-05T08:00:00Z", { last_name: "Закрытова" }),
+        tx,
+      ),
+    ]);
+    const id = open?.id ?? "";
     assert.deepEqual(
-      (await appeals().list()).map((appeal) => appeal.id),
-      [idOf(1), idOf(2)],
+      (await appeals().list({ since: new Date("2026-03-05T00:00:00Z") })).map((one) => one.id),
+      [id],
+      "`list` since a moment: the newest only",
     );
-    assert.equal(await store.data.answers.ofAppeal(idOf(0)), undefined, "its answer went with it");
-    assert.equal(
-      await store.data.transaction((tx) => appeals().purgeReceivedBefore(cutoff, tx)),
-      0,
+    const found = await appeals().findInRegistry(id);
+    assert.equal(found?.closed_on, null, "an open case has no closing day");
+    assert.equal(found?.storage_term, null, "no term chosen: the topic's default holds");
+    const closed = await store.data.transaction((tx) =>
+      appeals().change(
+        id,
+        { version: 0, state: "new" },
+        {
+          state: "forwarded",
+          forwarded_to: "Орган",
+          forwarded_on: "2026-03-06",
+          closed_on: "2026-03-06",
+        },
+        tx,
+      ),
     );
+    assert.equal(closed, true);
+    const after = await appeals().findInRegistry(id);
+    assert.equal(after?.closed_on, "2026-03-06");
+    assert.equal(after?.state, "forwarded");
+    const batched = [];
+    for await (const row of appeals().eachInRegistry({ state: "forwarded" }, today)) {
+      batched.push([row.id, row.closed_on]);
+    }
+    assert.deepEqual(batched, [[id, "2026-03-06"]], "in the batches too");
+    const byNumber = await appeals().findByNumberAndEmail(open?.number ?? "", "ivan@example.ru");
+    assert.equal(byNumber?.closed_on ?? "none", "2026-03-06", "and on the citizen's status page");
   });
 });

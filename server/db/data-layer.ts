@@ -13,9 +13,11 @@ import { createAnswersRepository } from "./answers-repository.ts";
 import { createAppealIntake } from "./appeal-intake.ts";
 import { createAppealTopicsRepository } from "./appeal-topics-repository.ts";
 import { createAppealsRepository } from "./appeals-repository.ts";
+import { createArchiveRepository } from "./archive-repository.ts";
 import { createAttachmentsRepository } from "./attachments-repository.ts";
 import { createAuditRepository } from "./audit-repository.ts";
 import { createBackupRunsRepository } from "./backup-runs-repository.ts";
+import { createCaseFileRepository } from "./case-file-repository.ts";
 import type { Database } from "./database.ts";
 import { createDeliveriesRepository } from "./deliveries-repository.ts";
 import { createDeliveryHoldsRepository } from "./delivery-holds-repository.ts";
@@ -78,6 +80,8 @@ export function createDataLayer(store: Database, database?: DatabaseConfig) {
     }),
     answers: createAnswersRepository(db),
     attachments,
+    /** What the case file's export reads: a year's closed cases, the author's mails as sent. */
+    caseFiles: createCaseFileRepository(db),
     notes: createNotesRepository(db),
     noticeDrafts: createNoticeDraftsRepository(db),
     replyTemplates: createReplyTemplatesRepository(db),
@@ -100,6 +104,8 @@ export function createDataLayer(store: Database, database?: DatabaseConfig) {
     linkChecks: createLinkChecksRepository(db),
     /** Site files no edition references, deleted after 30 days (issue 43). */
     unusedUploads: createUnusedUploadsRepository(db),
+    /** Storage terms, acts of destruction and the destruction they approve (issue 45). */
+    archive: createArchiveRepository(db),
     /** Every server hears of a page published by any of them (decision 0030). */
     listenForPublished: (
       handlers: Parameters<typeof listenForPublished>[1],

@@ -25,6 +25,7 @@ import {
   type NewDelivery,
   type Recipient,
 } from "./delivery-types.ts";
+import { recordSentCopy, type SentCopy } from "./sent-copies-repository.ts";
 
 // The outbox's types are written in delivery-types.ts; this file stays the outbox's one entry.
 export type {
@@ -63,6 +64,9 @@ const claimSql = {
     RETURNING deliveries.id::text AS id, kind, appeal_id::text AS appeal_id, recipients, payload,
       attachments, deliveries.attempts AS attempts`,
 } as const;
+
+const markSentSql = `UPDATE deliveries SET state = 'sent', sent_at = ?, lease_owner = NULL,
+  lease_until = NULL, last_error = NULL WHERE id = ? AND lease_owner = ? AND state = 'pending'`;
 
 /** A new delivery's column values as stored (JSON as text, the moment as ISO 8601). */
 export function deliveryRow(delivery: NewDelivery) {
@@ -112,16 +116,17 @@ export function createDeliveriesRepository(db: Database) {
       return rows.map(toClaimed).sort((a, b) => Number(a.id) - Number(b.id));
     },
 
-    /** Records a sent delivery; false when `owner` no longer held it. */
-    async markSent(id: string, owner: string, at: Date): Promise<boolean> {
-      const changed = await runGroupCommitted(
-        db,
-        `UPDATE deliveries
-         SET state = 'sent', sent_at = ?, lease_owner = NULL, lease_until = NULL, last_error = NULL
-         WHERE id = ? AND lease_owner = ? AND state = 'pending'`,
-        [at.toISOString(), Number(id), owner],
-      );
-      return changed === 1;
+    /** Records a sent delivery (with `copy`, the mail as sent); false if `owner` lost it. */
+    async markSent(id: string, owner: string, at: Date, copy?: SentCopy): Promise<boolean> {
+      const params = [at.toISOString(), Number(id), owner];
+      if (copy) {
+        return db.transaction(async (tx) => {
+          const marked = (await tx.run(markSentSql, params)) === 1;
+          if (marked) await recordSentCopy(tx, id, copy, at);
+          return marked;
+        });
+      }
+      return (await runGroupCommitted(db, markSentSql, params)) === 1;
     },
 
     /**

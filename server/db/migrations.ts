@@ -3,6 +3,8 @@
  * databases (each in a transaction, recorded in `schema_migrations`). One list: every change is written for both databases side by side.
  * Never edit an applied migration; add the next version.
  */
+import { archiveSql } from "./archive-schema.ts";
+import { sentCopiesSql } from "./sent-copies-schema.ts";
 import { statisticsRollupsSql } from "./statistics-rollups.ts";
 
 export type Migration = {
@@ -949,6 +951,25 @@ export const migrations: readonly Migration[] = [
     name: "unreferenced site files",
     sqlite: "ALTER TABLE attachments ADD COLUMN unreferenced_since TEXT;",
     postgres: "ALTER TABLE attachments ADD COLUMN unreferenced_since TIMESTAMPTZ;",
+  },
+  {
+    // The archive (issue 45, decision 0064): each appeal's closing day (its storage term counts
+    // from 1 January after it) and its storage term as chosen by staff (NULL: the topic's default,
+    // domain/archive/storage-terms.ts); the acts of destruction and the cases they list, kept for
+    // good and without personal data. Closed appeals get their day from what closed them.
+    version: 25,
+    name: "archive terms and acts",
+    sqlite: archiveSql.sqlite,
+    postgres: archiveSql.postgres,
+  },
+  {
+    // The mails to an appeal's author kept as sent (issue 45): the raw message the SMTP server
+    // took, its Message-ID, To and moment, recorded with the delivery's mark `sent`, for the
+    // case file's export; deleted with the delivery and the appeal.
+    version: 26,
+    name: "sent mail copies",
+    sqlite: sentCopiesSql.sqlite,
+    postgres: sentCopiesSql.postgres,
   },
 ];
 

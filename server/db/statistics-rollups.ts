@@ -137,6 +137,24 @@ function remove(rollup: Rollup, kind: DatabaseKind): string {
       WHERE ${condition(rollup, "OLD", kind)} AND ${matches.join(" AND ")};`;
 }
 
+/**
+ * Statements that count once more, in every table, the appeals `where` (a condition on `appeals`)
+ * selects: run just before those appeals are deleted, the delete trigger's subtraction leaves each
+ * count as it was. The archive destroys cases by an approved act (issue 45) without changing the
+ * published figures of the periods they were received in.
+ */
+export function countAgainSql(kind: DatabaseKind, where: string): string[] {
+  return rollups.map((rollup) => {
+    const columns = rollup.keys.map(([column]) => column).join(", ");
+    const values = rollup.keys.map(([, value]) => value("appeals", kind)).join(", ");
+    return `INSERT INTO ${rollup.table} (${columns}, appeals)
+      SELECT ${values}, COUNT(*) FROM appeals
+      WHERE ${condition(rollup, "appeals", kind)} AND (${where})
+      GROUP BY ${rollup.keys.map((_, index) => index + 1).join(", ")}
+      ON CONFLICT (${columns}) DO UPDATE SET appeals = ${rollup.table}.appeals + excluded.appeals`;
+  });
+}
+
 // Any change of these columns can move an appeal from one count to another.
 const countedColumns =
   "state, region, topic, without_answer_ground, registered_on, answered_on, extension_days, created_at";

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { FastifyBaseLogger } from "fastify";
 import type { ClaimedDelivery, DeliveriesRepository } from "../db/deliveries-repository.ts";
 import { holdLease } from "./delivery-lease.ts";
+import type { SentDelivery } from "./delivery-mails.ts";
 import { type RetrySchedule, waitAfterFailedAttempt } from "./mail-config.ts";
 import { describeSendError } from "./mailer.ts";
 
@@ -14,9 +15,10 @@ export type DeliverySenderOptions = {
   /**
    * Builds and sends one delivery's mail; rejects when the SMTP server did not take it, or when
    * `signal` aborts (the lease could not be kept). Resolves to what the log may say about it (a
-   * registration number, a day), never its content.
+   * registration number, a day), never its content, and, for a mail to an appeal's author, the
+   * mail as sent: kept in the transaction that marks it sent (the case file, issue 45).
    */
-  send(delivery: ClaimedDelivery, signal: AbortSignal): Promise<Record<string, string>>;
+  send(delivery: ClaimedDelivery, signal: AbortSignal): Promise<SentDelivery>;
   /**
    * What follows from a mail having left (a notice's term is met): run once the SMTP server took
    * it; a failure here is logged and does not make the mail unsent.
@@ -91,9 +93,9 @@ export function startDeliverySender(options: DeliverySenderOptions): DeliverySen
       return;
     }
     try {
-      const described = await options.send(delivery, signal);
+      const { described, copy } = await options.send(delivery, signal);
       const sentAt = now();
-      const recorded = await deliveries.markSent(delivery.id, owner, sentAt);
+      const recorded = await deliveries.markSent(delivery.id, owner, sentAt, copy);
       options.log.info({ ...about, ...described, attempt: delivery.attempts }, `${name} sent`);
       if (!recorded) options.log.warn(about, `${name} sent after its lease ran out`);
       await options.afterSent?.(delivery, sentAt).catch((error: unknown) => {

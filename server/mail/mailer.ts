@@ -1,4 +1,5 @@
 import nodemailer from "nodemailer";
+import MailComposer from "nodemailer/lib/mail-composer";
 import type { MailConfig } from "./mail-config.ts";
 
 /** One mail as the composers build it (server/mail/delivery-mails.ts). */
@@ -18,8 +19,11 @@ export type OutgoingMail = {
 
 /** Sends mail; rejects when the SMTP server did not accept it. */
 export type Mailer = {
-  /** Sends one mail; `signal` cancels it (the sender's lease could not be kept). */
-  send(mail: OutgoingMail, signal?: AbortSignal): Promise<void>;
+  /**
+   * Sends one mail; `signal` cancels it (the sender's lease could not be kept). Resolves to the
+   * message exactly as the SMTP server took it (the raw RFC 822 bytes), for the case file.
+   */
+  send(mail: OutgoingMail, signal?: AbortSignal): Promise<Buffer>;
   /** The domain of MAIL_FROM, for message ids. */
   readonly domain: string;
   close(): void;
@@ -56,19 +60,43 @@ export function createMailer(
           maxMessages: 100,
         });
   return {
-    domain: config.from.match(/@([^>\s]+)>?\s*$/)?.[1] ?? "localhost",
+    domain: mailDomain(config.from),
     async send(mail, signal) {
       const limit = AbortSignal.timeout(sendLimitMs);
+      // Built once and sent as built: the bytes kept are the bytes sent (nodemailer would build
+      // the message anew, with its own date and boundaries, from the fields).
+      const { raw, envelope } = await buildMessage(config.from, mail, new Date());
       await transport.sendMail({
-        from: config.from,
-        ...mail,
+        raw,
+        envelope,
         signal: signal ? AbortSignal.any([signal, limit]) : limit,
       });
+      return raw;
     },
     close() {
       transport.close();
     },
   };
+}
+
+/** The domain of a MAIL_FROM address, for message ids. */
+export function mailDomain(from: string): string {
+  return from.match(/@([^>\s]+)>?\s*$/)?.[1] ?? "localhost";
+}
+
+/**
+ * A mail as the message nodemailer would send for it (MailComposer, its own builder), dated
+ * `date`, with the envelope it would derive from the headers.
+ */
+export async function buildMessage(
+  from: string,
+  mail: OutgoingMail,
+  date: Date,
+  headers: Record<string, string> = {},
+): Promise<{ raw: Buffer; envelope: { from: string | false; to: string[] } }> {
+  const message = new MailComposer({ from, ...mail, date, headers }).compile();
+  const envelope = message.getEnvelope();
+  return { raw: await message.build(), envelope };
 }
 
 /**

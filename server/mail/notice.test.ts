@@ -70,6 +70,8 @@ test("a notice is text in its HTML: a body's name with <script> stays text", () 
       forwarded_on: "2026-11-21",
       answered_on: null,
       topic: null,
+      storage_term: null,
+      closed_on: "2026-11-21",
       version: 2,
     },
     defaultContacts,

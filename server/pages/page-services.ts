@@ -15,6 +15,7 @@ import {
 } from "../../domain/search/search-queries-report.ts";
 import type { SiteReviewPort } from "../../domain/site-content/review-date.ts";
 import type { SitePort } from "../../domain/site-content/site-port.ts";
+import type { ArchivePort } from "../../domain/staff/archive-port.ts";
 import type { StaffAccountPort } from "../../domain/staff/site-notice-choice.ts";
 import type { AppealService } from "../appeals/appeal-service.ts";
 import { createStatusLookup } from "../appeals/status-lookup.ts";
@@ -43,6 +44,8 @@ export type ServerServices = {
   siteReview: SiteReviewPort;
   /** The viewer's own account page (issue 43). */
   account: StaffAccountPort;
+  /** «Архив» and storage terms (issue 45): server/staff/archive/archive-service.ts. */
+  archive: ArchivePort;
 };
 
 export function createPageServices(server: ServerServices): PageServices {
@@ -103,6 +106,7 @@ export function createPageServices(server: ServerServices): PageServices {
     searchQueries,
     siteReview: server.siteReview,
     account: server.account,
+    archive: server.archive,
     siteLinks: {
       broken: async () =>
         (await data.linkChecks.broken()).map((row) => ({ ...row, problem: row.problem ?? "" })),

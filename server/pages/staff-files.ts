@@ -8,6 +8,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { readRegistryQuery } from "../../domain/staff/registry-query.ts";
 import { roleRefusal, type StaffCapability } from "../../domain/staff/staff-roles.ts";
 import type { AppealsRepository } from "../db/appeals-repository.ts";
+import type { CaseFileExport, ZipDownload } from "../staff/archive/case-file-export.ts";
 import type { SignedIn } from "../staff/auth/staff-auth.ts";
 import { sendRegistryCsv } from "../staff/registry/csv-export.ts";
 import type { RegistryService } from "../staff/registry/registry-service.ts";
@@ -29,7 +30,18 @@ export function staffFileRoutes(deps: {
   registry: RegistryService;
   appeals: Pick<AppealsRepository, "eachInRegistry">;
   statistics: StatisticsService;
+  /** The case file as a ZIP, one case or a closing year's (issue 45). */
+  caseFiles: CaseFileExport;
 }): StaffFileRoute[] {
+  // A head's only: to anyone else the case file is not there, as an unknown case or year.
+  const sendZip = (reply: FastifyReply, download: ZipDownload | undefined) =>
+    download
+      ? reply
+          .type("application/zip")
+          .header("content-disposition", contentDisposition(download.fileName))
+          .header("cache-control", "no-store")
+          .send(download.stream)
+      : staffRefusalPage(reply, 404, "Дело не найдено.");
   return [
     {
       path: attachmentRoute,
@@ -53,6 +65,20 @@ export function staffFileRoutes(deps: {
         const scoped = deps.registry.exportQuery(viewer, read.query);
         if (!scoped) return staffRefusalPage(reply, 403, roleRefusal);
         return sendRegistryCsv(reply, deps.appeals, scoped, deps.registry.today());
+      },
+    },
+    {
+      path: "/staff/appeals/:id/case.zip",
+      async send(request, reply, viewer) {
+        const { id } = request.params as { id: string };
+        return sendZip(reply, await deps.caseFiles.caseFile(viewer, id));
+      },
+    },
+    {
+      path: "/staff/archive/years/:year.zip",
+      async send(request, reply, viewer) {
+        const { year } = request.params as { year: string };
+        return sendZip(reply, await deps.caseFiles.yearFile(viewer, year));
       },
     },
     // The statistics page's figures as files (issue 19): CSV and an XLSX workbook.

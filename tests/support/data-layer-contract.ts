@@ -32,6 +32,8 @@ export const contractOwners: Record<string, readonly ContractPart[]> = {
   "contract-site-notices.test.ts": ["siteNotices", "reviewDates"],
   "contract-link-checks.test.ts": ["linkChecks"],
   "contract-unused-uploads.test.ts": ["unusedUploads"],
+  "contract-archive.test.ts": ["archive"],
+  "contract-case-files.test.ts": ["caseFiles"],
 };
 
 export type ContractStore = {

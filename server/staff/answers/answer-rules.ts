@@ -56,7 +56,8 @@ export async function goOut(
   const changed = await data.appeals.change(
     appeal.id,
     { version: appeal.version, state: appeal.state },
-    { state: "answered", answered_on: out.answeredOn },
+    // The answer's day closes the case: its storage term counts from the year after.
+    { state: "answered", answered_on: out.answeredOn, closed_on: out.answeredOn },
     tx,
   );
   if (!changed) throw new AppealChangedMeanwhile();

@@ -78,6 +78,7 @@ function effectOf(appeal: RegistryAppeal, form: StateChangeForm, today: string):
           state: "forwarded",
           forwarded_to: form.forwarded_to,
           forwarded_on: form.forwarded_on,
+          closed_on: form.forwarded_on,
         },
         details: `направлено: ${form.forwarded_to}, ${formatRussianDate(form.forwarded_on)}`,
         notice: "forwarded",
@@ -85,7 +86,8 @@ function effectOf(appeal: RegistryAppeal, form: StateChangeForm, today: string):
     }
     case "leave-without-answer":
       return {
-        change: { state: "without_answer", without_answer_ground: form.ground },
+        // Left today (the day of the head's approval, for a drafted one): the case closes today.
+        change: { state: "without_answer", without_answer_ground: form.ground, closed_on: today },
         details: `основание: ${groundLabel(form.ground)}`,
         // The grounds that require telling the author are the notices of the same names.
         notice: isNoticeKind(form.ground) ? form.ground : undefined,

@@ -4,16 +4,12 @@
  */
 
 import { shownContacts } from "../../../content/contacts.ts";
-import { isNoticeKind, noticeLabels } from "../../../content/notice-templates.ts";
 import { type AppealTopic, topicLabel } from "../../../domain/appeals/appeal-topics.ts";
+import type { ArchiveRules } from "../../../domain/archive/storage-terms.ts";
 import type { SubmittedFile } from "../../../domain/attachments/submitted-file.ts";
 import type { AppealActionForm } from "../../../domain/staff/appeal-action-form.ts";
 import type { RegistryQuery, ScopedRegistryQuery } from "../../../domain/staff/registry-query.ts";
-import type {
-  AuthorMailView,
-  NotificationView,
-  RegistryPage,
-} from "../../../domain/staff/registry-types.ts";
+import type { RegistryPage } from "../../../domain/staff/registry-types.ts";
 import type { ActionResult } from "../../../domain/staff/staff-ports.ts";
 import {
   can,
@@ -29,8 +25,10 @@ import { appealEntry } from "../../db/audit-repository.ts";
 import type { DataLayer } from "../../db/data-layer.ts";
 import type { MailContacts } from "../../mail/citizen-mail-layout.ts";
 import { createAnswerService } from "../answers/answer-service.ts";
+import { storageOf } from "../archive/storage-view.ts";
 import { createNoticeDraftService, isNoticePlan } from "../notices/notice-draft-service.ts";
 import { planChange, writeChange } from "./appeal-change.ts";
+import { authorMailsOf, notificationOf } from "./appeal-mail-views.ts";
 import { changedMeanwhile } from "./changed-meanwhile.ts";
 import { retryFailedDelivery } from "./delivery-retry.ts";
 import { createTeamService } from "./team-service.ts";
@@ -67,6 +65,7 @@ export function createRegistryService(deps: {
     | "appealTopics"
     | "noticeDrafts"
     | "deliveryHolds"
+    | "archive"
   >;
   /** Told when a delivery was put back in the queue, so it leaves at once. */
   onDeliveryQueued?: () => void;
@@ -75,6 +74,8 @@ export function createRegistryService(deps: {
    */
   answerApproval?: boolean;
   now?: () => Date;
+  /** Storage terms and case indexes (ARCHIVE_*, issue 45); absent: defaultArchiveRules. */
+  archiveRules?: ArchiveRules | undefined;
   /** The contacts shown now, signing an answer's preview; absent: the build's (43). */
   mailContacts?: () => MailContacts;
 }) {
@@ -102,40 +103,6 @@ export function createRegistryService(deps: {
     return appeal && maySeeAppeal(viewer, appeal) ? appeal : undefined;
   }
 
-  /** The handlers' notification of the appeal, as staff see it. */
-  async function notificationOf(appealId: string): Promise<NotificationView> {
-    const status = await data.deliveries.statusOf(appealId, "appeal-notification");
-    if (!status) return { status: "none", attempts: 0, at: null };
-    return {
-      status: status.state,
-      attempts: status.attempts,
-      at: status.sentAt ?? status.lastAttemptAt,
-    };
-  }
-
-  /** The acknowledgement and the notices mailed to the author, oldest first. */
-  async function authorMailsOf(appealId: string): Promise<AuthorMailView[]> {
-    const mails = await data.deliveries.ofAppeal(appealId, [
-      "appeal-acknowledgement",
-      "appeal-notice",
-    ]);
-    return mails.map((mail) => {
-      const notice = String(mail.payload.notice ?? "");
-      return {
-        what:
-          mail.kind === "appeal-acknowledgement"
-            ? "Подтверждение получения"
-            : isNoticeKind(notice)
-              ? noticeLabels[notice]
-              : notice,
-        status: mail.state,
-        attempts: mail.attempts,
-        writtenAt: mail.createdAt,
-        sentAt: mail.sentAt,
-      };
-    });
-  }
-
   return {
     today: () => kirovIsoDate(now()),
 
@@ -161,17 +128,27 @@ export function createRegistryService(deps: {
     async getAppeal(viewer: StaffViewer, id: string) {
       const appeal = await visibleAppeal(viewer, id);
       if (!appeal) return undefined;
-      const [audit, notification, authorMails, answer, noticeDraft, notes, executors, files] =
-        await Promise.all([
-          data.audit.of(id),
-          notificationOf(id),
-          authorMailsOf(id),
-          answers.viewOf(id),
-          noticeDrafts.viewOf(appeal),
-          data.notes.of(id),
-          can(viewer.role, "assign") ? data.staffAccounts.activeWithRole("executor") : [],
-          data.attachments.listOf({ kind: "appeal", id }),
-        ]);
+      const [
+        audit,
+        notification,
+        authorMails,
+        answer,
+        noticeDraft,
+        notes,
+        executors,
+        files,
+        storage,
+      ] = await Promise.all([
+        data.audit.of(id),
+        notificationOf(data.deliveries, id),
+        authorMailsOf(data.deliveries, id),
+        answers.viewOf(id),
+        noticeDrafts.viewOf(appeal),
+        data.notes.of(id),
+        can(viewer.role, "assign") ? data.staffAccounts.activeWithRole("executor") : [],
+        data.attachments.listOf({ kind: "appeal", id }),
+        storageOf(data.archive, appeal, deps.archiveRules),
+      ]);
       return {
         appeal,
         audit,
@@ -183,6 +160,7 @@ export function createRegistryService(deps: {
         notes,
         executors: executors.map((executor) => executor.login),
         waitsForApproval: waitsForApproval(viewer.role, approval),
+        storage,
       };
     },
 
