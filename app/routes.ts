@@ -53,6 +53,9 @@ export default [
     route("site/:page/review", "routes/staff-site-review.tsx"),
     // The viewer's own account: a head's choice of site notices (issue 43).
     route("account", "routes/staff-account.tsx"),
+    // «Архив» (issue 45): a head's due cases, acts of destruction, and each act to print.
+    route("archive", "routes/staff-archive.tsx"),
+    route("archive/acts/:id", "routes/staff-archive-act.tsx"),
   ]),
   // A page's draft as the public page (no staff frame), to staff who edit the site.
   route("staff/site/:page/preview", "routes/staff-site-preview.tsx"),

@@ -15,6 +15,11 @@ import { AppealAuditLog } from "../features/staff/appeal-audit-log.tsx";
 import { AppealMails } from "../features/staff/appeal-mails.tsx";
 import { AppealNotes } from "../features/staff/appeal-notes.tsx";
 import { AppealConsent, AppealRecord } from "../features/staff/appeal-record.tsx";
+import {
+  AppealStorage,
+  changeStorageTerm,
+  storageTermIntent,
+} from "../features/staff/appeal-storage.tsx";
 import { AppealSummary } from "../features/staff/appeal-summary.tsx";
 import { AppealText } from "../features/staff/appeal-text.tsx";
 import type { Route } from "./+types/staff-appeal.ts";
@@ -65,6 +70,15 @@ export async function action({ params, context }: Route.ActionArgs) {
     outgoingNumber: String(formData.get("outgoing_number") ?? ""),
   };
   if (refusal) return data({ error: refusal.message, answerDraft }, { status: refusal.status });
+  // «Изменить срок хранения» (issue 45): the archive's, not a change of the appeal's state.
+  if (formData.get("intent") === storageTermIntent) {
+    const changed = await changeStorageTerm(context, viewer, params.id, formData);
+    if (!changed.ok) {
+      const { message: error, status, reasonError } = changed;
+      return data({ error, storageReasonError: reasonError === true, answerDraft }, { status });
+    }
+    throw redirect(`/staff/appeals/${params.id}#storage`, 303);
+  }
   const read = readAppealActionForm(formData.entries());
   if (!read.ok) return data({ error: read.message, answerDraft }, { status: 400 });
   if (read.form.intent === "answer-preview") {
@@ -122,6 +136,18 @@ export default function StaffAppealPage({ loaderData, actionData }: Route.Compon
       </div>
 
       <AppealRecord found={found} />
+
+      <AppealStorage
+        appealId={appeal.id}
+        storage={found.storage}
+        role={role}
+        csrfToken={csrfToken}
+        reasonError={
+          actionData && "storageReasonError" in actionData && actionData.storageReasonError
+            ? error
+            : undefined
+        }
+      />
 
       {answer || actions.includes("answer") ? <h2 id="answer">Ответ гражданину</h2> : null}
       {answer?.state === "sent" ? <SentAnswer appealId={appeal.id} answer={answer} /> : null}

@@ -48,6 +48,13 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
                 <a href="/staff/statistics">Статистика</a>
               </>
             ) : null}
+            {/* «Архив» (issue 45): a head's only, as the server's archive port answers. */}
+            {loaderData.role === "head" ? (
+              <>
+                {" · "}
+                <a href="/staff/archive">Архив</a>
+              </>
+            ) : null}
             {" · "}
             <span>Вы вошли как {loaderData.login}</span>
             {loaderData.role ? <span> ({staffRoleLabels[loaderData.role]})</span> : null}
