@@ -3,6 +3,7 @@ import {
   defaultPersonalDataTexts,
   personalDataPage,
   personalDataSectionTitles,
+  storageTermsSection,
 } from "../../content/personal-data.ts";
 import { personalDataPolicy } from "../../content/personal-data-policy.ts";
 import { sitePage } from "../../content/site-pages.ts";
@@ -33,19 +34,30 @@ export function loader({ context }: Route.LoaderArgs) {
 /**
  * The operator's policy as a page (152-ФЗ art. 18.1 p.2): the operator and the purposes, what the
  * site collects, the measures the system takes (three texts staff edit), the PDF and the consent
- * (decision 0044).
+ * (decision 0044). How long appeals are kept is the archive's rules, not an editable text
+ * (decision 0064).
  */
 export default function PersonalDataPage({ loaderData }: Route.ComponentProps) {
   const { texts, pdf } = loaderData;
   return (
     <div className="page">
       <h1>{sitePage("/personal-data").title}</h1>
-      {(["policy", "collected", "measures"] as const).map((id) => (
-        <section key={id} className="content-section" aria-labelledby={`${id}-title`}>
-          <h2 id={`${id}-title`}>{personalDataSectionTitles[id]}</h2>
-          <SiteMarkup text={texts[id] ?? ""} />
-        </section>
+      {(["policy", "collected"] as const).map((id) => (
+        <EditedSection key={id} id={id} text={texts[id]} />
       ))}
+      <section className="content-section" aria-labelledby="storage-title">
+        <h2 id="storage-title">{storageTermsSection.title}</h2>
+        <p>{storageTermsSection.lead}</p>
+        <ul>
+          {storageTermsSection.terms.map((term) => (
+            <li key={term}>{term}</li>
+          ))}
+        </ul>
+        {storageTermsSection.paragraphs.map((paragraph) => (
+          <p key={paragraph}>{paragraph}</p>
+        ))}
+      </section>
+      <EditedSection id="measures" text={texts.measures} />
       <section className="content-section" aria-labelledby="policy-pdf-title">
         <h2 id="policy-pdf-title">{personalDataPage.pdfTitle}</h2>
         <p>
@@ -53,5 +65,15 @@ export default function PersonalDataPage({ loaderData }: Route.ComponentProps) {
         </p>
       </section>
     </div>
+  );
+}
+
+/** One of the policy's sections staff edit, in the site's small markup. */
+function EditedSection({ id, text }: { id: string; text: string | undefined }) {
+  return (
+    <section className="content-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{personalDataSectionTitles[id]}</h2>
+      <SiteMarkup text={text ?? ""} />
+    </section>
   );
 }

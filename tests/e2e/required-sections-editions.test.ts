@@ -54,4 +54,14 @@ test("the personal-data policy's texts are the edition's, the PDF and the consen
   assert.doesNotMatch(html, /будет размещён учреждением/, "the sample notice is gone");
   assert.match(html, /href="\/personal-data\/consent"/, "the collected data's text as built");
   assert.match(html, /href="\/docs\/personal-data-policy\.pdf"/);
+  // How long appeals are kept is the archive's rules whatever the edition says (decision 0064).
+  const storage =
+    /<h2 id="storage-title">Сколько хранятся обращения<\/h2>([\s\S]*?)<\/section>/.exec(html)?.[1];
+  assert.ok(storage, "the storage terms' section is on the page");
+  assert.match(storage, /«постоянно» \(ст\. 154 «а»\)/);
+  assert.match(storage, /«5 лет ЭПК» \(ст\. 154 «б»\)/);
+  assert.match(storage, /приказом Росархива от 20\.12\.2019 № 236/);
+  assert.match(storage, /завершённое в 2026 году, хранится до 31 декабря 2031 года/);
+  assert.match(storage, /утверждает руководитель/);
+  assert.doesNotMatch(html, /очистк/, "no daily purge is promised");
 });
