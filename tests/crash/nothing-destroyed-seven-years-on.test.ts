@@ -23,10 +23,10 @@ import { storeAppeal } from "../../server/appeals/store-appeal.ts";
 import { parseDatabaseUrl } from "../../server/config.ts";
 import { eventEntry } from "../../server/db/audit-repository.ts";
 import { type DataLayer, openDataLayer } from "../../server/db/data-layer.ts";
+import { openDatabase } from "../../server/db/open-database.ts";
 import { createRegistryService } from "../../server/staff/registry/registry-service.ts";
 import { sampleJpeg, samplePdf, sha256 } from "../support/appeal-files.ts";
 import { appealsCommand } from "../support/appeals-command.ts";
-import { querySql } from "../support/direct-sql.ts";
 import { addStaffUser, newAppeal } from "../support/staff-fixtures.ts";
 import { staffPageHandler } from "../support/staff-test-app.ts";
 import { testSite } from "../support/test-app.ts";
@@ -69,7 +69,19 @@ const invocations = (backupFile: string): Record<string, string[][]> => ({
 
 /** Every record of the appeals, as text rows per kind: what must outlive every job and command. */
 async function appealRecords(url: string): Promise<Record<string, string[]>> {
-  const rows = async (sql: string) => (await querySql(url, sql)).map((row) => JSON.stringify(row));
+  // One connection for the six reads: opening SQLite sets its disk reserve up each time.
+  const db = await openDatabase(parseDatabaseUrl(url));
+  const rows = async (sql: string) => (await db.all(sql)).map((row) => JSON.stringify(row));
+  try {
+    return await recordsOf(rows);
+  } finally {
+    await db.close();
+  }
+}
+
+async function recordsOf(
+  rows: (sql: string) => Promise<string[]>,
+): Promise<Record<string, string[]>> {
   return {
     appeals: await rows(
       "SELECT CAST(id AS TEXT) AS id, number, state, closed_on FROM appeals ORDER BY number",
