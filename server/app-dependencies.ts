@@ -28,6 +28,7 @@ export type AppDependencies = {
         | "siteUrl"
         | "posWidgetId"
         | "mail"
+        | "imap"
         | "reminderTime"
         | "backup"
         | "metricsAllow"

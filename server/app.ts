@@ -26,6 +26,7 @@ import { fastifyTrustProxy, warnOnceAboutProxyHeaders } from "./http/proxy-trust
 import { registerRequestGuards } from "./http/request-guards.ts";
 import { pathOnly, registerRequestLog } from "./http/request-log.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
+import { registerMailboxReader } from "./mail/inbound/register-mailbox-reader.ts";
 import { registerDeliverySender } from "./mail/register-delivery-sender.ts";
 import { registerMetrics } from "./metrics/register-metrics.ts";
 import { registerHealthz } from "./operations/healthz.ts";
@@ -153,6 +154,7 @@ export function buildApp({
 
   logStoreWriteState(app, data);
   const healthz = registerHealthz(app, { data, mailDoor, backupScheduled: Boolean(config.backup) });
+  registerMailboxReader(app, { data, config, healthz, metrics, mailDoor });
 
   registerApi(app, appeals);
 

@@ -88,8 +88,9 @@ export function parseEnvironment<T>(schema: z.ZodType<T>, env: NodeJS.ProcessEnv
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => {
     const name = String(issue.path[0]);
-    // The SMTP password never reaches a log or a terminal.
-    const given = name === "SMTP_URL" ? redactSmtpUrl(env[name]) : env[name];
+    // The SMTP and IMAP passwords never reach a log or a terminal.
+    const secret = name === "SMTP_URL" || name === "IMAP_URL";
+    const given = secret ? redactSmtpUrl(env[name]) : env[name];
     return `  ${name}=${JSON.stringify(given)}: ${issue.message}`;
   });
   throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);

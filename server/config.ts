@@ -12,12 +12,14 @@ import {
   storeShape,
 } from "./config-store.ts";
 import { defaultHeartbeatMs } from "./db/site-edition-signals.ts";
+import { type ImapUrl, parseImapUrl } from "./mail/inbound/imap-url.ts";
 import {
   defaultLeaseMs,
   defaultMailConnections,
   defaultRetrySchedule,
   type MailConfig,
   parseAddressList,
+  parseReturnPath,
   parseSender,
   parseSmtpUrl,
 } from "./mail/mail-config.ts";
@@ -73,6 +75,8 @@ export type ServerConfig = {
   posWidgetId?: string;
   /** E-mail notifications of appeals to the handlers (server/mail/). */
   mail: MailConfig;
+  /** The organisation's mailbox read into the registry (IMAP_URL, issue 46); null: not read. */
+  imap: ImapUrl | null;
   /** When the daily reminder of due appeals goes to the handlers: Kirov time 'HH:MM'; null: off. */
   reminderTime: string | null;
   /** The daily backup (BACKUP_DIR, BACKUP_KEEP, BACKUP_TIME in Kirov time); null: off. */
@@ -162,6 +166,8 @@ const envSchema = z
     APPEALS_NOTIFY_TO: parsed(parseAddressList).optional(),
     ANTICORRUPTION_NOTIFY_TO: parsed(parseAddressList).optional(),
     MAIL_FROM: parsed(parseSender).optional(),
+    IMAP_URL: parsed(parseImapUrl).optional(),
+    MAIL_RETURN_PATH: parsed(parseReturnPath).optional(),
     MAIL_RETRY_FIRST_WAIT_MS: limit(defaultRetrySchedule.firstWaitMs),
     MAIL_LEASE_MS: limit(defaultLeaseMs),
     MAIL_CONNECTIONS: limit(defaultMailConnections).refine(
@@ -251,7 +257,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       retry: { firstWaitMs: data.MAIL_RETRY_FIRST_WAIT_MS, maxAttempts: data.MAIL_MAX_ATTEMPTS },
       leaseMs: data.MAIL_LEASE_MS,
       connections: data.MAIL_CONNECTIONS,
+      ...(data.MAIL_RETURN_PATH ? { returnPath: data.MAIL_RETURN_PATH } : {}),
     },
+    imap: data.IMAP_URL ?? null,
     reminderTime: data.REMINDER_TIME === "off" ? null : data.REMINDER_TIME,
     backup: data.BACKUP_DIR
       ? { dir: data.BACKUP_DIR, keep: data.BACKUP_KEEP, time: data.BACKUP_TIME }

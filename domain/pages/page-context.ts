@@ -24,6 +24,7 @@ import type { SiteContent } from "../site-content/site-editions.ts";
 import type { SiteLinksPort } from "../site-content/site-links-report.ts";
 import type { SitePort } from "../site-content/site-port.ts";
 import type { ArchivePort } from "../staff/archive-port.ts";
+import type { MailboxPort } from "../staff/mailbox-port.ts";
 import type { StaffAccountPort } from "../staff/site-notice-choice.ts";
 import type { SignInPort, StaffPort } from "../staff/staff-ports.ts";
 import { can, type StaffCapability, type StaffViewer } from "../staff/staff-roles.ts";
@@ -73,6 +74,8 @@ export type PageServices = {
   siteLinks: SiteLinksPort;
   /** «Архив» (/staff/archive, issue 45): storage terms, acts of destruction. */
   archive: ArchivePort;
+  /** The organisation's mailbox read into the registry (issue 46): «Письма без обращения», bounces. */
+  mailbox: MailboxPort;
 };
 
 /** What is known of the session after the action: the door sets or clears its cookie. */

@@ -20,6 +20,14 @@ const otherActionLabels: Record<string, string> = {
   "acknowledgement-withheld": "Подтверждение автору не отправлено",
   "set-topic": "Тема обращения",
   "set-storage-term": "Срок хранения",
+  // Issue 46: the organisation's mailbox.
+  "resend-answer": "Ответ отправлен на исправленный адрес",
+  "mail-registered": "Зарегистрировано из письма",
+  "mail-set-aside": "Письмо без обращения отложено",
+  "mail-bounced": "Письмо не доставлено",
+  "follow-up-of": "Повторное обращение",
+  "follow-up-received": "Поступило повторное обращение",
+  "files-refused": "Файлы не приняты",
 };
 
 /** The action's label; the code itself for one no longer known. */

@@ -59,6 +59,13 @@ export type RegistryAppeal = RegistryRow & {
   storage_term: string | null;
   /** The Kirov day the case was closed (answered, forwarded, left without an answer), if it was. */
   closed_on: string | null;
+  /**
+   * Issue 46: the registration number of the appeal this one follows up («Повторное обращение
+   * к …»), and how it came. The store always fills both; a hand-built appeal may leave them out
+   * (none, and the form).
+   */
+  follow_up_of?: string | null;
+  channel?: "form" | "mail";
   /** Grows with every change: a form made from an older version is refused. */
   version: number;
 };
@@ -77,6 +84,19 @@ export type AuditEntry = {
 
 /** The e-mail notification of a new appeal, as staff see it. */
 /** A mail to the author of an appeal (the acknowledgement, a legal notice), as staff see it. */
+/**
+ * A bounce read from the mailbox (issue 46): permanent — «не доставлено», with the reason in
+ * Russian words; temporary — noted, the mail may still arrive.
+ */
+export type DeliveryBounceView = {
+  permanent: boolean;
+  reason: string;
+  /** The enhanced status code, e.g. '5.1.1', when the report gave one. */
+  status: string | null;
+  /** When the server read it (ISO 8601). */
+  at: string;
+};
+
 export type AuthorMailView = {
   /** What it is, in Russian: 'Подтверждение получения', 'Уведомление о продлении срока', … */
   what: string;
@@ -85,6 +105,8 @@ export type AuthorMailView = {
   /** When it was written (with the action that called for it). */
   writtenAt: string;
   sentAt: string | null;
+  /** What came back for it from the mailbox (issue 46); null: nothing. */
+  bounce: DeliveryBounceView | null;
 };
 
 export type NotificationView = {
@@ -124,6 +146,8 @@ export type AnswerView = {
     status: "pending" | "sent" | "failed";
     attempts: number;
     sentAt: string | null;
+    /** What came back for it from the mailbox (issue 46); null: nothing. */
+    bounce: DeliveryBounceView | null;
   } | null;
   /** Recorded when the mail failed and the answer went by post instead. */
   byPost: { on: string; address: string; login: string } | null;

@@ -2,6 +2,7 @@ import { acknowledgementLimit } from "../../domain/appeals/acknowledgement-cap.t
 import { corruptionReportTopic } from "../../domain/appeals/appeal-topics.ts";
 import { emailKey } from "../../domain/appeals/email-key.ts";
 import { kirovIsoDate } from "../../domain/time/kirov-time.ts";
+import type { AppealIntake } from "../db/appeal-intake.ts";
 import type { NewAppeal } from "../db/appeals-repository.ts";
 import type { NewAttachment } from "../db/attachments-repository.ts";
 import type { DataLayer } from "../db/data-layer.ts";
@@ -25,22 +26,45 @@ export async function storeAppeal(
   appeal: NewAppeal,
   files: readonly NewAttachment[] = [],
 ): Promise<StoredAppealReceipt> {
-  const at = appeal.created_at;
+  const intake = appealIntakeOf(data.acknowledgementCounts, appeal, files);
+  const receipt = await data.appealIntake.store(intake);
+  rememberIfFull(data.acknowledgementCounts, intake, receipt);
+  return receipt;
+}
+
+type Counts = DataLayer["acknowledgementCounts"];
+
+/**
+ * An appeal with its mails as the intake stores it: the handlers' notification and the author's
+ * acknowledgement, counted against the day's cap of the address. Also for an appeal stored in a
+ * transaction with more (a follow-up read from the mailbox: server/mail/inbound/follow-up.ts).
+ */
+export function appealIntakeOf(
+  counts: Counts,
+  appeal: NewAppeal,
+  files: readonly NewAttachment[] = [],
+): AppealIntake {
   const key = emailKey(appeal.email);
-  const day = kirovIsoDate(at);
-  const counts = data.acknowledgementCounts;
+  const day = kirovIsoDate(appeal.created_at);
   // Full once is full for the rest of the day: no row to touch (decision 0026).
   const full = counts.knownFull(key, day);
-  const receipt = await data.appealIntake.store({
+  return {
     appeal,
     notification: { kind: "appeal-notification", recipients: notificationRecipients(appeal) },
     acknowledgement: { kind: "appeal-acknowledgement", recipients: [{ address: appeal.email }] },
     emailKey: key,
     count: full ? undefined : { day, limit: acknowledgementLimit.perAddress },
     files,
-  });
-  if (!receipt.acknowledged && !full) counts.rememberFull(key, day);
-  return receipt;
+  };
+}
+
+/** Once the intake committed: a count found full is remembered for the rest of the day. */
+export function rememberIfFull(
+  counts: Counts,
+  intake: AppealIntake,
+  receipt: { acknowledged: boolean },
+): void {
+  if (!receipt.acknowledged && intake.count) counts.rememberFull(intake.emailKey, intake.count.day);
 }
 
 /** The handlers; and, for a corruption report, the anticorruption group too (decision 0044). */

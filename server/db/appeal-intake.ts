@@ -48,7 +48,7 @@ export type AppealIntake = {
 
 export type StoredIntake = { id: string; number: string; acknowledged: boolean };
 
-type Repositories = {
+export type IntakeRepositories = {
   appeals: ReturnType<typeof createAppealsRepository>;
   deliveries: ReturnType<typeof createDeliveriesRepository>;
   acknowledgementCounts: ReturnType<typeof createAcknowledgementCountsRepository>;
@@ -80,34 +80,13 @@ const storeSql = {
     ${mailsSql("false")}`),
 };
 
-export function createAppealIntake(db: Database, repositories: Repositories) {
-  const { appeals, deliveries, acknowledgementCounts: counts, attachments } = repositories;
-
-  /** The appeal's files, in the transaction that stores the appeal. */
-  const storeFiles = async (intake: AppealIntake, appealId: string, tx: SqlExecutor) => {
-    const files = intake.files ?? [];
-    if (files.length === 0) return;
-    const owner = { kind: "appeal", id: appealId } as const;
-    await attachments.insertAll(appealId, owner, files, intake.appeal.created_at, tx);
-  };
+export function createAppealIntake(db: Database, repositories: IntakeRepositories) {
+  const { acknowledgementCounts: counts, attachments } = repositories;
+  const storeFiles = (intake: AppealIntake, appealId: string, tx: SqlExecutor) =>
+    storeIntakeFiles(attachments, intake, appealId, tx);
 
   const storeOnSqlite = (intake: AppealIntake): Promise<StoredIntake> =>
-    db.transaction(async (tx) => {
-      const at = intake.appeal.created_at;
-      const { count } = intake;
-      const acknowledged =
-        count !== undefined && (await counts.take(intake.emailKey, count.day, count.limit, tx));
-      const stored = await appeals.insert(intake.appeal, tx, {
-        withheld: !acknowledged,
-        emailKey: intake.emailKey,
-      });
-      await deliveries.enqueue({ ...intake.notification, appealId: stored.id, at }, tx);
-      if (acknowledged) {
-        await deliveries.enqueue({ ...intake.acknowledgement, appealId: stored.id, at }, tx);
-      }
-      await storeFiles(intake, stored.id, tx);
-      return { ...stored, acknowledged };
-    });
+    db.transaction((tx) => storeIntakeIn(repositories, intake, tx));
 
   const storeOnPostgres = async (intake: AppealIntake): Promise<StoredIntake> => {
     const { appeal, count } = intake;
@@ -143,4 +122,44 @@ export function createAppealIntake(db: Database, repositories: Repositories) {
     store: (intake: AppealIntake) =>
       db.kind === "postgres" ? storeOnPostgres(intake) : storeOnSqlite(intake),
   };
+}
+
+/**
+ * The appeal with its mails and files in the caller's transaction, one repository statement after
+ * another: SQLite's intake, and an appeal that comes with more in its transaction (a follow-up
+ * read from the mailbox with the message's record, issue 46) on either store.
+ */
+export async function storeIntakeIn(
+  repositories: IntakeRepositories,
+  intake: AppealIntake,
+  tx: SqlExecutor,
+): Promise<StoredIntake> {
+  const { appeals, deliveries, acknowledgementCounts: counts, attachments } = repositories;
+  const at = intake.appeal.created_at;
+  const { count } = intake;
+  const acknowledged =
+    count !== undefined && (await counts.take(intake.emailKey, count.day, count.limit, tx));
+  const stored = await appeals.insert(intake.appeal, tx, {
+    withheld: !acknowledged,
+    emailKey: intake.emailKey,
+  });
+  await deliveries.enqueue({ ...intake.notification, appealId: stored.id, at }, tx);
+  if (acknowledged) {
+    await deliveries.enqueue({ ...intake.acknowledgement, appealId: stored.id, at }, tx);
+  }
+  await storeIntakeFiles(attachments, intake, stored.id, tx);
+  return { ...stored, acknowledged };
+}
+
+/** The appeal's files, in the transaction that stores the appeal. */
+async function storeIntakeFiles(
+  attachments: IntakeRepositories["attachments"],
+  intake: AppealIntake,
+  appealId: string,
+  tx: SqlExecutor,
+): Promise<void> {
+  const files = intake.files ?? [];
+  if (files.length === 0) return;
+  const owner = { kind: "appeal", id: appealId } as const;
+  await attachments.insertAll(appealId, owner, files, intake.appeal.created_at, tx);
 }

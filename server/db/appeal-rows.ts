@@ -82,6 +82,8 @@ export function toRegistryAppeal(row: SqlRow): RegistryAppeal {
     topic: nullableText(row.topic),
     storage_term: nullableText(row.storage_term),
     closed_on: nullableText(row.closed_on),
+    follow_up_of: nullableText(row.follow_up_of),
+    channel: row.channel === "mail" ? "mail" : "form",
     version: Number(row.version),
   };
 }

@@ -42,6 +42,9 @@ export type NewAppeal = {
   created_at: Date;
   /** A topic the citizen's page of the form chose (issue 29); none: staff give it later. */
   topic?: string;
+  /** Issue 46: the number of the appeal it follows up; how it came (the form unless said). */
+  follow_up_of?: string;
+  channel?: "form" | "mail";
 };
 
 export type StoredAppeal = Omit<NewAppeal, "consent_at" | "created_at"> & {
@@ -84,8 +87,9 @@ const rowColumns = `seq, id, number, created_at, state, registered_on, extension
  */
 const insertSqlWith = (withheld: string) => `INSERT INTO appeals (seq, id, number, created_at,
   first_name, last_name, email, email_key, phone, phone_normalized, region, comment, consent,
-  consent_at, consent_text_version, client_ip, user_agent, topic, acknowledgement_withheld)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ${withheld})`;
+  consent_at, consent_text_version, client_ip, user_agent, topic, follow_up_of, channel,
+  acknowledgement_withheld)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ${withheld})`;
 const insertSql = insertSqlWith("?");
 
 /**
@@ -132,6 +136,8 @@ export const appealInsert = {
     appeal.client_ip,
     appeal.user_agent,
     appeal.topic ?? null,
+    appeal.follow_up_of ?? null,
+    appeal.channel ?? "form",
   ],
 };
 

@@ -21,6 +21,8 @@ import { createCaseFileRepository } from "./case-file-repository.ts";
 import type { Database } from "./database.ts";
 import { createDeliveriesRepository } from "./deliveries-repository.ts";
 import { createDeliveryHoldsRepository } from "./delivery-holds-repository.ts";
+import { createInboundRepository } from "./inbound-repository.ts";
+import { createJobLeasesRepository } from "./job-leases-repository.ts";
 import { createLinkChecksRepository } from "./link-checks-repository.ts";
 import { createNotesRepository } from "./notes-repository.ts";
 import { createNoticeDraftsRepository } from "./notice-drafts-repository.ts";
@@ -88,6 +90,8 @@ export function createDataLayer(store: Database, database?: DatabaseConfig) {
     staffAccounts: createStaffAccountsRepository(db),
     audit,
     jobRuns: createScheduledJobRunsRepository(db),
+    /** Continuous jobs held by one server at a time: the mailbox reader (issue 46). */
+    jobLeases: createJobLeasesRepository(db),
     backupRuns: createBackupRunsRepository(db),
     signInGuard: createSignInGuardRepository(db),
     secrets: createServerSecretsRepository(db),
@@ -106,6 +110,8 @@ export function createDataLayer(store: Database, database?: DatabaseConfig) {
     unusedUploads: createUnusedUploadsRepository(db),
     /** Storage terms, acts of destruction and the destruction they approve (issue 45). */
     archive: createArchiveRepository(db),
+    /** The organisation's mailbox read into the registry: messages, bounces, waiting (issue 46). */
+    inbound: createInboundRepository(db),
     /** Every server hears of a page published by any of them (decision 0030). */
     listenForPublished: (
       handlers: Parameters<typeof listenForPublished>[1],

@@ -13,6 +13,7 @@
  */
 import type { Database, SqlExecutor, SqlRow, SqlValue } from "./database.ts";
 import { isoMoment, nullableMoment, nullableText } from "./database.ts";
+import { claimSql } from "./delivery-claim-sql.ts";
 import {
   type AppealDelivery,
   type AttachmentReference,
@@ -25,6 +26,7 @@ import {
   type NewDelivery,
   type Recipient,
 } from "./delivery-types.ts";
+import { bounceOfRow } from "./inbound-rows.ts";
 import { recordSentCopy, type SentCopy } from "./sent-copies-repository.ts";
 
 // The outbox's types are written in delivery-types.ts; this file stays the outbox's one entry.
@@ -39,34 +41,9 @@ export type {
 } from "./delivery-types.ts";
 export { deliveryKinds } from "./delivery-types.ts";
 
-const claimSql = {
-  sqlite: `
-    UPDATE deliveries
-    SET attempts = attempts + 1, lease_owner = ?, lease_until = ?, last_attempt_at = ?
-    WHERE id IN (
-      SELECT id FROM deliveries
-      WHERE state = 'pending' AND next_attempt_at <= ?
-        AND (lease_until IS NULL OR lease_until < ?)
-      ORDER BY next_attempt_at, id
-      LIMIT ?)
-    RETURNING id, kind, appeal_id, recipients, payload, attachments, attempts`,
-  postgres: `
-    WITH due AS (
-      SELECT id FROM deliveries
-      WHERE state = 'pending' AND next_attempt_at <= ?
-        AND (lease_until IS NULL OR lease_until < ?)
-      ORDER BY next_attempt_at, id
-      LIMIT ?
-      FOR UPDATE SKIP LOCKED)
-    UPDATE deliveries
-    SET attempts = deliveries.attempts + 1, lease_owner = ?, lease_until = ?, last_attempt_at = ?
-    FROM due WHERE deliveries.id = due.id
-    RETURNING deliveries.id::text AS id, kind, appeal_id::text AS appeal_id, recipients, payload,
-      attachments, deliveries.attempts AS attempts`,
-} as const;
-
-const markSentSql = `UPDATE deliveries SET state = 'sent', sent_at = ?, lease_owner = NULL,
-  lease_until = NULL, last_error = NULL WHERE id = ? AND lease_owner = ? AND state = 'pending'`;
+const markSentSql = `UPDATE deliveries SET state = 'sent', sent_at = ?, message_id = ?,
+  lease_owner = NULL, lease_until = NULL, last_error = NULL
+  WHERE id = ? AND lease_owner = ? AND state = 'pending'`;
 
 /** A new delivery's column values as stored (JSON as text, the moment as ISO 8601). */
 export function deliveryRow(delivery: NewDelivery) {
@@ -116,9 +93,18 @@ export function createDeliveriesRepository(db: Database) {
       return rows.map(toClaimed).sort((a, b) => Number(a.id) - Number(b.id));
     },
 
-    /** Records a sent delivery (with `copy`, the mail as sent); false if `owner` lost it. */
-    async markSent(id: string, owner: string, at: Date, copy?: SentCopy): Promise<boolean> {
-      const params = [at.toISOString(), Number(id), owner];
+    /**
+     * Records a sent delivery and the Message-ID it left with (with `copy`, the mail as sent, its
+     * Message-ID unless another is given); false if `owner` lost it.
+     */
+    async markSent(
+      id: string,
+      owner: string,
+      at: Date,
+      copy?: SentCopy,
+      messageId?: string,
+    ): Promise<boolean> {
+      const params = [at.toISOString(), messageId ?? copy?.messageId ?? null, Number(id), owner];
       if (copy) {
         return db.transaction(async (tx) => {
           const marked = (await tx.run(markSentSql, params)) === 1;
@@ -195,7 +181,8 @@ export function createDeliveriesRepository(db: Database) {
       tx?: SqlExecutor,
     ): Promise<AppealDelivery[]> {
       const rows = await on(tx).all(
-        `SELECT id, kind, payload, state, attempts, created_at, sent_at FROM deliveries
+        `SELECT id, kind, payload, state, attempts, created_at, sent_at, bounce, bounce_status,
+           bounce_reason, bounced_at FROM deliveries
          WHERE appeal_id = ? AND kind IN (${kinds.map(() => "?").join(", ")}) ORDER BY id`,
         [appealId, ...kinds],
       );
@@ -207,6 +194,7 @@ export function createDeliveriesRepository(db: Database) {
         attempts: Number(row.attempts),
         createdAt: isoMoment(row.created_at),
         sentAt: nullableMoment(row.sent_at),
+        ...withBounce(row),
       }));
     },
 
@@ -230,6 +218,7 @@ export function createDeliveriesRepository(db: Database) {
         lastError: nullableText(row.last_error),
         nextAttemptAt: state === "pending" ? isoMoment(row.next_attempt_at) : null,
         sentAt: nullableMoment(row.sent_at),
+        ...withBounce(row),
       };
     },
 
@@ -284,6 +273,12 @@ export type DeliveriesRepository = ReturnType<typeof createDeliveriesRepository>
  */
 function runGroupCommitted(db: Database, sql: string, params: readonly SqlValue[]) {
   return db.kind === "sqlite" ? db.transaction((tx) => tx.run(sql, params)) : db.run(sql, params);
+}
+
+/** What came back for a delivery (issue 46), when anything did. */
+function withBounce(row: SqlRow) {
+  const bounce = bounceOfRow(row);
+  return bounce ? { bounce } : {};
 }
 
 function toClaimed(row: SqlRow): ClaimedDelivery {

@@ -2,6 +2,8 @@
  * What the outbox holds and answers (deliveries-repository.ts): the kinds of mail, recipients,
  * attachments by reference, a delivery's states, and the views the sender and the pages read.
  */
+import type { DeliveryBounceView } from "../../domain/staff/registry-types.ts";
+
 /** What a delivery is: which mail it becomes, built by the sender's composer of that kind. */
 export const deliveryKinds = [
   "appeal-notification",
@@ -70,6 +72,8 @@ export type DeliveryStatus = {
   /** When a pending delivery is tried next. */
   nextAttemptAt: string | null;
   sentAt: string | null;
+  /** What came back for it from the mailbox (issue 46); absent: nothing. */
+  bounce?: DeliveryBounceView;
 };
 
 /** One delivery about an appeal, as the staff area lists them. */
@@ -81,6 +85,8 @@ export type AppealDelivery = {
   attempts: number;
   createdAt: string;
   sentAt: string | null;
+  /** What came back for it from the mailbox (issue 46); absent: nothing. */
+  bounce?: DeliveryBounceView;
 };
 
 export type DeliveryBacklog = {

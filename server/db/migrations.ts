@@ -4,6 +4,7 @@
  * Never edit an applied migration; add the next version.
  */
 import { archiveSql } from "./archive-schema.ts";
+import { mailboxSql } from "./mailbox-schema.ts";
 import { sentCopiesSql } from "./sent-copies-schema.ts";
 import { statisticsRollupsSql } from "./statistics-rollups.ts";
 
@@ -970,6 +971,14 @@ export const migrations: readonly Migration[] = [
     name: "sent mail copies",
     sqlite: sentCopiesSql.sqlite,
     postgres: sentCopiesSql.postgres,
+  },
+  {
+    // The organisation's mailbox read into the registry (issue 46): Message-IDs and bounces of
+    // deliveries, follow-ups, the messages read, the reader's lease (server/db/mailbox-schema.ts).
+    version: 27,
+    name: "mailbox",
+    sqlite: mailboxSql.sqlite,
+    postgres: mailboxSql.postgres,
   },
 ];
 

@@ -12,7 +12,6 @@ import { kirovIsoDate } from "../../domain/time/kirov-time.ts";
 import type { DataLayer } from "../db/data-layer.ts";
 import type { ClaimedDelivery, Recipient } from "../db/deliveries-repository.ts";
 import type { RecipientGroup } from "../db/delivery-types.ts";
-import type { SentCopy } from "../db/sent-copies-repository.ts";
 import { createReviewDates } from "../site-content/review-dates.ts";
 import { composeAcknowledgementMail } from "./acknowledgement-mail.ts";
 import { composeAnswerMail } from "./answer-mail.ts";
@@ -31,8 +30,8 @@ import {
   type DigestEdition,
 } from "./site-edition-mail.ts";
 
-/** What a sent delivery leaves: the log's words, and a mail to the author as it was sent. */
-export type SentDelivery = { described: Record<string, string>; copy?: SentCopy };
+// Sending what was composed, and what it leaves, is send-composed.ts's.
+export { type SentDelivery, sendComposed } from "./send-composed.ts";
 
 export type ComposedDelivery = {
   mail: OutgoingMail;
@@ -269,31 +268,4 @@ export function createDeliveryComposer(deps: {
 /** A delivery that cannot be built: recorded by its code, like an SMTP failure. */
 function deliveryError(code: string): Error {
   return Object.assign(new Error(code), { code });
-}
-
-/**
- * The mails to an appeal's author: each is kept as sent for the case file (issue 45); the
- * handlers' and staff's mails are not part of it.
- */
-const citizenMailKinds: readonly ClaimedDelivery["kind"][] = [
-  "appeal-acknowledgement",
-  "appeal-notice",
-  "appeal-answer",
-];
-
-/**
- * The sender's `send` (delivery-sender.ts): builds the delivery's mail and hands it to the mailer,
- * resolving to what the log may say about it and, for a mail to the author, its copy as sent.
- */
-export function sendComposed(
-  compose: (delivery: ClaimedDelivery) => Promise<ComposedDelivery>,
-  mailer: Pick<Mailer, "send">,
-) {
-  return async (delivery: ClaimedDelivery, signal: AbortSignal): Promise<SentDelivery> => {
-    const composed = await compose(delivery);
-    const raw = await mailer.send(composed.mail, signal);
-    if (!citizenMailKinds.includes(delivery.kind)) return { described: composed.described };
-    const { messageId, to } = composed.mail;
-    return { described: composed.described, copy: { messageId, to: to.join(", "), raw } };
-  };
 }

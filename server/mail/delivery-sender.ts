@@ -93,9 +93,10 @@ export function startDeliverySender(options: DeliverySenderOptions): DeliverySen
       return;
     }
     try {
-      const { described, copy } = await options.send(delivery, signal);
+      const { described, copy, messageId } = await options.send(delivery, signal);
       const sentAt = now();
-      const recorded = await deliveries.markSent(delivery.id, owner, sentAt, copy);
+      // Its Message-ID recorded: a reply or a bounce quoting it finds the delivery (issue 46).
+      const recorded = await deliveries.markSent(delivery.id, owner, sentAt, copy, messageId);
       options.log.info({ ...about, ...described, attempt: delivery.attempts }, `${name} sent`);
       if (!recorded) options.log.warn(about, `${name} sent after its lease ran out`);
       await options.afterSent?.(delivery, sentAt).catch((error: unknown) => {

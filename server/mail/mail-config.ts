@@ -22,6 +22,12 @@ export type MailConfig = {
   leaseMs: number;
   /** SMTP connections a server keeps open, and so mails it sends at once (MAIL_CONNECTIONS). */
   connections: number;
+  /**
+   * MAIL_RETURN_PATH (issue 46), e.g. bounces@example.ru: each mail's envelope sender is then
+   * `bounces+<delivery id>@example.ru` (VERP), so a bounce names its delivery; the From header
+   * stays MAIL_FROM. Absent: the envelope sender is MAIL_FROM's address, as before.
+   */
+  returnPath?: string;
 };
 
 export const defaultLeaseMs = 30_000;
@@ -69,6 +75,21 @@ export function parseSender(value: string): string {
     throw new Error('must be one address, e.g. "Сайт <noreply@example.ru>" or noreply@example.ru');
   }
   return value.trim();
+}
+
+/** One bare address for VERP: no name, and no '+' (which starts a delivery's id after it). */
+export function parseReturnPath(value: string): string {
+  const address = value.trim();
+  if (!emailAddress.safeParse(address).success || address.includes("+")) {
+    throw new Error("must be one address without a name or '+', e.g. bounces@example.ru");
+  }
+  return address;
+}
+
+/** The envelope sender of one delivery: bounces@example.ru → bounces+42@example.ru. */
+export function verpAddress(returnPath: string, deliveryId: string): string {
+  const at = returnPath.lastIndexOf("@");
+  return `${returnPath.slice(0, at)}+${deliveryId}${returnPath.slice(at)}`;
 }
 
 /** smtp://user:pass@host:587 or smtps://user:pass@host:465; throws with a reason otherwise. */

@@ -1,6 +1,6 @@
 import nodemailer from "nodemailer";
 import MailComposer from "nodemailer/lib/mail-composer";
-import type { MailConfig } from "./mail-config.ts";
+import { type MailConfig, verpAddress } from "./mail-config.ts";
 
 /** One mail as the composers build it (server/mail/delivery-mails.ts). */
 export type OutgoingMail = {
@@ -22,8 +22,10 @@ export type Mailer = {
   /**
    * Sends one mail; `signal` cancels it (the sender's lease could not be kept). Resolves to the
    * message exactly as the SMTP server took it (the raw RFC 822 bytes), for the case file.
+   * `deliveryId`: the delivery it is, named by the envelope sender when MAIL_RETURN_PATH is set
+   * (VERP: a bounce comes back to `bounces+<id>@…` and finds it, issue 46).
    */
-  send(mail: OutgoingMail, signal?: AbortSignal): Promise<Buffer>;
+  send(mail: OutgoingMail, signal?: AbortSignal, about?: { deliveryId: string }): Promise<Buffer>;
   /** The domain of MAIL_FROM, for message ids. */
   readonly domain: string;
   close(): void;
@@ -41,7 +43,10 @@ const sendLimitMs = 60_000;
  * as before decision 0024: the benchmark's baseline.
  */
 export function createMailer(
-  config: Pick<MailConfig, "from" | "connections"> & { smtpUrl: string; pooled?: boolean },
+  config: Pick<MailConfig, "from" | "connections" | "returnPath"> & {
+    smtpUrl: string;
+    pooled?: boolean;
+  },
 ): Mailer {
   const timeouts = {
     connectionTimeout: 10_000,
@@ -61,14 +66,17 @@ export function createMailer(
         });
   return {
     domain: mailDomain(config.from),
-    async send(mail, signal) {
+    async send(mail, signal, about) {
       const limit = AbortSignal.timeout(sendLimitMs);
       // Built once and sent as built: the bytes kept are the bytes sent (nodemailer would build
       // the message anew, with its own date and boundaries, from the fields).
       const { raw, envelope } = await buildMessage(config.from, mail, new Date());
+      // The envelope sender only: the headers (From, and so what the citizen sees) stay as built.
+      const returnPath =
+        config.returnPath && about ? verpAddress(config.returnPath, about.deliveryId) : undefined;
       await transport.sendMail({
         raw,
-        envelope,
+        envelope: returnPath ? { ...envelope, from: returnPath } : envelope,
         signal: signal ? AbortSignal.any([signal, limit]) : limit,
       });
       return raw;

@@ -20,6 +20,8 @@ export type HealthzReports = {
    * while it is set. `read` answers null when there is no such part (nothing to show).
    */
   watch(field: string, read: () => WatchedPart | null): void;
+  /** A part reported, never an outage (the mailbox reader, issue 46): its state read from the store. */
+  describe(field: string, read: () => Promise<Record<string, unknown>>): void;
 };
 
 type WatchedPart = { failing: string | null; state: Record<string, unknown> };
@@ -30,6 +32,7 @@ export function registerHealthz(
 ): HealthzReports {
   const reports = new Map<string, () => number>();
   const watched = new Map<string, () => WatchedPart | null>();
+  const described = new Map<string, () => Promise<Record<string, unknown>>>();
   app.get("/healthz", async (_request, reply) => {
     reply.header("cache-control", "no-store");
     // Reads answering is not enough: a store that cannot write is an outage (decision 0023).
@@ -62,6 +65,9 @@ export function registerHealthz(
           interrupted: backups.interrupted,
         },
         ...Object.fromEntries([...reports].map(([field, read]) => [field, read()])),
+        ...Object.fromEntries(
+          await Promise.all([...described].map(async ([field, read]) => [field, await read()])),
+        ),
         ...states,
       };
     } catch {
@@ -71,6 +77,7 @@ export function registerHealthz(
   return {
     report: (field, read) => void reports.set(field, read),
     watch: (field, read) => void watched.set(field, read),
+    describe: (field, read) => void described.set(field, read),
   };
 }
 

@@ -21,14 +21,29 @@ import type { AppealService } from "../appeals/appeal-service.ts";
 import { createStatusLookup } from "../appeals/status-lookup.ts";
 import type { StatusLookupGuard } from "../appeals/status-lookup-guard.ts";
 import type { DataLayer } from "../db/data-layer.ts";
+import { inboundLimits } from "../mail/inbound/register-mailbox-reader.ts";
 import type { SearchQueryCounter } from "../search/search-query-counter.ts";
 import type { StaffAuth } from "../staff/auth/staff-auth.ts";
+import { createMailboxService } from "../staff/mailbox/mailbox-service.ts";
 import type { RegistryService } from "../staff/registry/registry-service.ts";
 import type { StatisticsService } from "../staff/statistics/statistics-service.ts";
 import type { ReplyTemplateService } from "../staff/templates/reply-template-service.ts";
 
 export type ServerServices = {
-  data: Pick<DataLayer, "appeals" | "searchQueries" | "linkChecks">;
+  data: Pick<
+    DataLayer,
+    | "appeals"
+    | "searchQueries"
+    | "linkChecks"
+    // The mailbox's pages (issue 46): server/staff/mailbox/mailbox-service.ts.
+    | "transaction"
+    | "inbound"
+    | "answers"
+    | "deliveries"
+    | "acknowledgementCounts"
+    | "attachments"
+    | "audit"
+  >;
   appeals: AppealService;
   statusLookupGuard: StatusLookupGuard;
   review: () => Promise<AppealsReview>;
@@ -107,6 +122,7 @@ export function createPageServices(server: ServerServices): PageServices {
     siteReview: server.siteReview,
     account: server.account,
     archive: server.archive,
+    mailbox: createMailboxService({ data, limits: inboundLimits }),
     siteLinks: {
       broken: async () =>
         (await data.linkChecks.broken()).map((row) => ({ ...row, problem: row.problem ?? "" })),

@@ -7,34 +7,7 @@
  * sub-section links, breadcrumbs), tab lists, a table's header row, text only a screen reader hears
  * or that is hidden from it, a link's address printed for paper, scripts, styles and pictures.
  */
-
-const named: Record<string, string> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  apos: "'",
-  nbsp: "\u00a0",
-  laquo: "«",
-  raquo: "»",
-  mdash: "—",
-  ndash: "–",
-  hellip: "…",
-};
-
-/** Decodes the entities of HTML text (numeric and the common named ones). */
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (entity, name: string) => {
-    if (name[0] === "#") {
-      const code =
-        name[1] === "x" || name[1] === "X"
-          ? Number.parseInt(name.slice(2), 16)
-          : Number.parseInt(name.slice(1), 10);
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
-    }
-    return named[name.toLowerCase()] ?? entity;
-  });
-}
+import { decodeEntities } from "../../domain/text/html-entities.ts";
 
 /** Opening tags of elements whose words are not the page's own text. */
 const leftOut = [

@@ -27,6 +27,7 @@ export const contractOwners: Record<string, readonly ContractPart[]> = {
   "contract-sign-in.test.ts": ["signInGuard", "secrets", "audit"],
   "contract-outbox.test.ts": ["deliveries", "deliveryHolds"],
   "contract-scheduled-jobs.test.ts": ["jobRuns", "backupRuns"],
+  "contract-job-leases.test.ts": ["jobLeases"],
   "contract-transactions.test.ts": ["transaction"],
   "contract-search-queries.test.ts": ["searchQueries"],
   "contract-site-notices.test.ts": ["siteNotices", "reviewDates"],
@@ -34,6 +35,7 @@ export const contractOwners: Record<string, readonly ContractPart[]> = {
   "contract-unused-uploads.test.ts": ["unusedUploads"],
   "contract-archive.test.ts": ["archive"],
   "contract-case-files.test.ts": ["caseFiles"],
+  "contract-inbound.test.ts": ["inbound"],
 };
 
 export type ContractStore = {

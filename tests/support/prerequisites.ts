@@ -1,10 +1,12 @@
 // What the test run needs from the machine, checked in seconds before `npm test` spends minutes:
 // each check is the rule the tests themselves use to find the thing (scripts/chromium.ts for the
-// browser, nginxBinary for nginx, testPostgresUrl for the database), so the two cannot disagree.
+// browser, nginxBinary for nginx, dovecotVersion for Dovecot, testPostgresUrl for the database),
+// so the two cannot disagree.
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import pg from "pg";
 import { chromiumPath } from "../../scripts/chromium.ts";
+import { dovecotVersion } from "./dovecot-process.ts";
 import { nginxBinary } from "./nginx-process.ts";
 import { testPostgresUrl } from "./test-databases.ts";
 
@@ -31,6 +33,11 @@ export const prerequisites: readonly Prerequisite[] = [
     name: "nginx (the reverse-proxy fault test)",
     debianPackage: "nginx",
     check: nginxBinary,
+  },
+  {
+    name: "Dovecot (the mailbox tests' IMAP server)",
+    debianPackage: "dovecot-imapd",
+    check: dovecotVersion,
   },
   {
     name: "Java (the HTML checker)",

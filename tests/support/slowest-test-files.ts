@@ -35,6 +35,7 @@ export const slowestFirst: readonly string[] = [
   "tests/e2e/appeals-form.test.ts",
   "tests/crash/sign-in-two-servers.test.ts",
   "tests/crash/mail-outbox.test.ts",
+  "tests/crash/mailbox-kill9.test.ts",
   "tests/crash/restore-drill.test.ts",
   "tests/e2e/postgres-main-flows.test.ts",
   "tests/e2e/staff-notice-approval-browser.test.ts",

@@ -7,7 +7,8 @@ import PostalMime, { type Email } from "postal-mime";
 import { SMTPServer } from "smtp-server";
 import type { MailConfig } from "../../server/mail/mail-config.ts";
 
-export type ReceivedMail = Email & { envelopeTo: string[] };
+/** `envelopeFrom`: the SMTP envelope's sender (MAIL FROM), empty for a null sender. */
+export type ReceivedMail = Email & { envelopeTo: string[]; envelopeFrom: string };
 
 export type TestSmtpServer = {
   port: number;
@@ -90,7 +91,9 @@ export async function createTestSmtpServer(
                 // Addresses compared without regard to case, as mail systems do.
                 const wanted = options.onlyTo?.map((address) => address.toLowerCase());
                 const kept = !wanted || envelopeTo.some((to) => wanted.includes(to.toLowerCase()));
-                if (kept) received.push({ ...email, envelopeTo });
+                const { mailFrom } = session.envelope;
+                const envelopeFrom = mailFrom ? mailFrom.address : "";
+                if (kept) received.push({ ...email, envelopeTo, envelopeFrom });
                 atOnce -= 1;
                 callback();
               },

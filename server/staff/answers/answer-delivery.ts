@@ -40,7 +40,8 @@ export function createAnswerDelivery(deps: {
       const today = kirovIsoDate(now());
       const answer = await data.answers.ofAppeal(appeal.id);
       const mail = await data.deliveries.statusOf(appeal.id, "appeal-answer");
-      if (!answer || mail?.state !== "failed") {
+      // Not delivered: it failed every try, or it bounced for good (issue 46).
+      if (!answer || !(mail?.state === "failed" || mail?.bounce?.permanent)) {
         return {
           ok: false,
           status: 409,
@@ -103,6 +104,7 @@ export function createAnswerDelivery(deps: {
               status: mail.state,
               attempts: mail.attempts,
               sentAt: mail.sentAt,
+              bounce: mail.bounce ?? null,
             }
           : null,
         byPost: answer.byPost,

@@ -41,6 +41,8 @@ export async function authorMailsOf(
       attempts: mail.attempts,
       writtenAt: mail.createdAt,
       sentAt: mail.sentAt,
+      // A bounce read from the mailbox (issue 46): «не доставлено» when permanent.
+      bounce: mail.bounce ?? null,
     };
   });
 }
