@@ -56,6 +56,11 @@ export default [
     // «Архив» (issue 45): a head's due cases, acts of destruction, and each act to print.
     route("archive", "routes/staff-archive.tsx"),
     route("archive/acts/:id", "routes/staff-archive-act.tsx"),
+    // «Письма без обращения» (issue 46): the mailbox's messages waiting for a registrar.
+    route("mail", "routes/staff-mail.tsx"),
+    route("mail/:id", "routes/staff-mail-message.tsx"),
+    // The answer as a printable letter, for a mail that did not arrive (issue 46).
+    route("appeals/:id/letter", "routes/staff-answer-letter.tsx"),
   ]),
   // A page's draft as the public page (no staff frame), to staff who edit the site.
   route("staff/site/:page/preview", "routes/staff-site-preview.tsx"),

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { formOf, requireStaff } from "../../domain/pages/page-context.ts";
+import { formOf, pageOf, requireStaff } from "../../domain/pages/page-context.ts";
 import { readAppealActionForm } from "../../domain/staff/appeal-action-form.ts";
 import { fillReplyTemplate } from "../../domain/staff/reply-template-text.ts";
 import { can } from "../../domain/staff/staff-roles.ts";
@@ -22,6 +22,7 @@ import {
 } from "../features/staff/appeal-storage.tsx";
 import { AppealSummary } from "../features/staff/appeal-summary.tsx";
 import { AppealText } from "../features/staff/appeal-text.tsx";
+import { resendAnswerIntent } from "../features/staff/mail-answer-actions.tsx";
 import type { Route } from "./+types/staff-appeal.ts";
 
 /**
@@ -78,6 +79,17 @@ export async function action({ params, context }: Route.ActionArgs) {
       return data({ error, storageReasonError: reasonError === true, answerDraft }, { status });
     }
     throw redirect(`/staff/appeals/${params.id}#storage`, 303);
+  }
+  // «Отправить повторно» (issue 46): the answer to a corrected address, with the reason.
+  if (formData.get("intent") === resendAnswerIntent) {
+    const resent = await pageOf(context).services.mailbox.resendAnswer(
+      viewer,
+      params.id,
+      String(formData.get("resend_address") ?? ""),
+      String(formData.get("resend_reason") ?? ""),
+    );
+    if (!resent.ok) return data({ error: resent.message, answerDraft }, { status: resent.status });
+    throw redirect(`/staff/appeals/${params.id}`, 303);
   }
   const read = readAppealActionForm(formData.entries());
   if (!read.ok) return data({ error: read.message, answerDraft }, { status: 400 });

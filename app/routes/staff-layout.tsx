@@ -15,9 +15,16 @@ export const meta = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
-  const { viewer, csrfToken } = pageOf(context);
-  return { login: viewer?.login ?? null, role: viewer?.role ?? null, csrfToken };
+export async function loader({ context }: Route.LoaderArgs) {
+  const { viewer, csrfToken, services } = pageOf(context);
+  // «Письма без обращения» (issue 46): a registrar's and a head's, with how many wait.
+  const waitingMail = viewer ? await services.mailbox.waiting(viewer) : undefined;
+  return {
+    login: viewer?.login ?? null,
+    role: viewer?.role ?? null,
+    csrfToken,
+    waitingMail: waitingMail?.length,
+  };
 }
 
 export default function StaffLayout({ loaderData }: Route.ComponentProps) {
@@ -46,6 +53,15 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
               <>
                 {" · "}
                 <a href="/staff/statistics">Статистика</a>
+              </>
+            ) : null}
+            {loaderData.waitingMail !== undefined ? (
+              <>
+                {" · "}
+                <a href="/staff/mail" data-testid="menu-mail">
+                  Письма без обращения
+                  {loaderData.waitingMail > 0 ? ` (${loaderData.waitingMail})` : ""}
+                </a>
               </>
             ) : null}
             {/* «Архив» (issue 45): a head's only, as the server's archive port answers. */}

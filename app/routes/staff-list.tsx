@@ -3,7 +3,7 @@ import { appealStateLabels, appealStates } from "../../domain/appeals/appeal-sta
 import { deadlineFilterLabels } from "../../domain/appeals/deadline-filter-ranges.ts";
 import { nextDeadline } from "../../domain/appeals/running-terms.ts";
 import { visibleText } from "../../domain/appeals/visible-text.ts";
-import { requireStaff } from "../../domain/pages/page-context.ts";
+import { pageOf, requireStaff } from "../../domain/pages/page-context.ts";
 import { draftReviewLabels, draftReviewOf } from "../../domain/staff/draft-marks.ts";
 import { heldMailNotice } from "../../domain/staff/held-mail-notice.ts";
 import { readRegistryQuery, registryQueryParams } from "../../domain/staff/registry-query.ts";
@@ -13,6 +13,7 @@ import { Choice, TextInput } from "../components/staff/field/field.tsx";
 import { NoticeBanner } from "../components/staff/notice-banner/notice-banner.tsx";
 import { Select } from "../components/staff/select/select.tsx";
 import { Table } from "../components/staff/table/table.tsx";
+import { UndeliveredNotice } from "../features/staff/mail-undelivered-notice.tsx";
 import {
   Day,
   DeadlineText,
@@ -28,6 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (staffHomeOf(viewer.role) !== "/staff") throw redirect(staffHomeOf(viewer.role), 303);
   const read = readRegistryQuery(new URL(request.url).searchParams);
   const heldMail = await staff.heldMail(viewer);
+  // «Ответ не доставлен: N» (issue 46): a head's count of all, an executor's of theirs.
+  const undelivered = await pageOf(context).services.mailbox.undeliveredAnswers(viewer);
   if (!read.ok) {
     return data(
       {
@@ -36,16 +39,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         page: { rows: [], nextAfter: undefined },
         today,
         heldMail,
+        undelivered,
       },
       { status: 400 },
     );
   }
   const page = await staff.listAppeals(viewer, read.query);
-  return { error: undefined, query: read.query, page, today, heldMail };
+  return { error: undefined, query: read.query, page, today, heldMail, undelivered };
 }
 
 export default function StaffListPage({ loaderData }: Route.ComponentProps) {
-  const { query, page, today, error, heldMail } = loaderData;
+  const { query, page, today, error, heldMail, undelivered } = loaderData;
   const filters = {
     state: "state" in query ? query.state : undefined,
     deadline: "deadline" in query ? query.deadline : undefined,
@@ -61,6 +65,7 @@ export default function StaffListPage({ loaderData }: Route.ComponentProps) {
           {heldMailNotice(heldMail)}
         </div>
       ) : null}
+      <UndeliveredNotice count={undelivered} />
       {error ? <NoticeBanner kind="error">{error}</NoticeBanner> : null}
       <search>
         <form method="get" action="/staff" className="staff-filters">

@@ -13,6 +13,8 @@ import { SummaryList, SummaryRow } from "../../components/staff/summary-list/sum
 import { Textarea } from "../../components/staff/textarea/textarea.tsx";
 import { AnswerFiles } from "./answer-files.tsx";
 import { DraftAuthorship, DraftDecision } from "./draft-review.tsx";
+import { MailAnswerActions } from "./mail-answer-actions.tsx";
+import { BounceNote } from "./mail-bounce.tsx";
 import { CsrfField, Day, Moment } from "./staff-display.tsx";
 
 const mailLabels: Record<NonNullable<AnswerView["mail"]>["status"], string> = {
@@ -74,6 +76,7 @@ export function SentAnswer({ appealId, answer }: { appealId: string; answer: Ans
               <Moment iso={answer.mail.sentAt} />
             </>
           ) : null}
+          <BounceNote bounce={answer.mail?.bounce ?? null} />
         </SummaryRow>
         {answer.byPost ? (
           <SummaryRow label="Отправлен почтой" testId="answer-by-post">
@@ -130,12 +133,19 @@ export function FailedAnswerActions({
 }) {
   return (
     <>
-      <form method="post" className="staff-form" aria-label="Отправить ответ ещё раз">
-        <CsrfField token={csrfToken} />
-        <input type="hidden" name="intent" value="retry-answer" />
-        <p>Письмо не доставлено. Можно отправить его ещё раз.</p>
-        <Button>Отправить ответ ещё раз</Button>
-      </form>
+      {/* A mail that bounced for good was sent: only one that failed every try is tried again. */}
+      {answer.mail?.status === "failed" ? (
+        <form method="post" className="staff-form" aria-label="Отправить ответ ещё раз">
+          <CsrfField token={csrfToken} />
+          <input type="hidden" name="intent" value="retry-answer" />
+          <p>Письмо не доставлено. Можно отправить его ещё раз.</p>
+          <Button>Отправить ответ ещё раз</Button>
+        </form>
+      ) : (
+        <p data-testid="answer-bounced">
+          Письмо с ответом не доставлено: {answer.mail?.bounce?.reason ?? "адрес отклонил его"}.
+        </p>
+      )}
       <form method="post" className="staff-form" aria-label="Ответ отправлен почтой">
         <CsrfField token={csrfToken} />
         <input type="hidden" name="intent" value="answer-by-post" />
@@ -157,6 +167,7 @@ export function FailedAnswerActions({
         />
         <Button>Отметить отправку почтой</Button>
       </form>
+      <MailAnswerActions csrfToken={csrfToken} to={answer.mail?.to ?? ""} />
     </>
   );
 }

@@ -35,8 +35,11 @@ export function appealPageActions(found: AppealPageView, role: StaffRole) {
       action !== "answer" && !(waitsForApproval && draftWaits && isNoticeDraftIntent(action)),
   );
   const answerDecision = answer?.state === "awaiting_approval" && can(role, "approve-answer");
+  // Failed every try, or bounced for good (issue 46: read back from the mailbox).
   const answerFailed =
-    answer?.state === "sent" && answer.mail?.status === "failed" && !answer.byPost;
+    answer?.state === "sent" &&
+    (answer.mail?.status === "failed" || answer.mail?.bounce?.permanent === true) &&
+    !answer.byPost;
   const mayWriteAnswer =
     answer?.state !== "sent" && answer?.state !== "awaiting_approval" && actions.includes("answer");
   const noticeDecision = noticeDraft?.state === "awaiting_approval" && can(role, "approve-notice");

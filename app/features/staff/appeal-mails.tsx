@@ -6,6 +6,7 @@ import type { NotificationView } from "../../../domain/staff/registry-types.ts";
 import type { AppealPageView } from "../../../domain/staff/staff-ports.ts";
 import { Button } from "../../components/staff/button/button.tsx";
 import { Table } from "../../components/staff/table/table.tsx";
+import { BounceNote } from "./mail-bounce.tsx";
 import { CsrfField, Moment } from "./staff-display.tsx";
 
 const notificationLabels: Record<NotificationView["status"], string> = {
@@ -66,6 +67,7 @@ export function AppealMails({ found, csrfToken }: { found: AppealPageView; csrfT
                       <Moment iso={mail.sentAt} />
                     </>
                   ) : null}
+                  <BounceNote bounce={mail.bounce} />
                 </td>
               </tr>
             ))}

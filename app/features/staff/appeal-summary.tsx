@@ -8,6 +8,8 @@ import { runningDeadlines } from "../../../domain/appeals/running-terms.ts";
 import { draftReviewLabels } from "../../../domain/staff/draft-marks.ts";
 import type { AppealPageView } from "../../../domain/staff/staff-ports.ts";
 import { SummaryList, SummaryRow } from "../../components/staff/summary-list/summary-list.tsx";
+import { FollowUpRows } from "./follow-up-link.tsx";
+import { UndeliveredAnswerRow } from "./mail-bounce.tsx";
 import { DeadlineText, DraftMark, StateTag } from "./staff-display.tsx";
 
 export function AppealSummary({ found, today }: { found: AppealPageView; today: string }) {
@@ -34,6 +36,7 @@ export function AppealSummary({ found, today }: { found: AppealPageView; today: 
             "Сроки не текут."
           )}
         </SummaryRow>
+        <UndeliveredAnswerRow answer={answer} />
         <SummaryRow label="Исполнитель" testId="assignee">
           {appeal.assignee ?? "не назначен"}
         </SummaryRow>
@@ -50,6 +53,7 @@ export function AppealSummary({ found, today }: { found: AppealPageView; today: 
         <SummaryRow label="Тема" testId="appeal-topic">
           {topicLabel(appeal.topic)}
         </SummaryRow>
+        <FollowUpRows appeal={appeal} />
       </SummaryList>
     </section>
   );
