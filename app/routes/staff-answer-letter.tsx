@@ -3,6 +3,7 @@ import { requireStaff } from "../../domain/pages/page-context.ts";
 import { NotFoundForRole } from "../features/site/site-display.tsx";
 import letterStyles from "../features/staff/answer-letter.css?inline";
 import { AnswerLetter } from "../features/staff/answer-letter.tsx";
+import staffPrintStyles from "../features/staff/staff-print.css?inline";
 import type { RouteHandle } from "../route-handle.ts";
 import type { Route } from "./+types/staff-answer-letter.ts";
 
@@ -12,7 +13,7 @@ import type { Route } from "./+types/staff-answer-letter.ts";
  * почтой»), as for any answer sent by post. Whoever may see the appeal may print it; an appeal
  * without a sent answer gets 404.
  */
-export const handle: RouteHandle = { styles: [letterStyles] };
+export const handle: RouteHandle = { styles: [staffPrintStyles, letterStyles] };
 
 export const meta = () => [
   { title: "Ответ письмом — Реестр обращений граждан" },
@@ -34,17 +35,17 @@ export default function StaffAnswerLetterPage({ loaderData }: Route.ComponentPro
   if (!appeal || !answer) return <NotFoundForRole />;
   return (
     <>
-      <p className="answer-letter-no-print">
+      <p className="staff-no-print">
         <a href={`/staff/appeals/${appeal.id}`}>Обращение {appeal.number}</a> › Ответ письмом
       </p>
-      <p className="answer-letter-no-print staff-hint">
+      <p className="staff-no-print staff-hint">
         Печать: команда браузера «Печать» (Ctrl+P) — письмо печатается на листе A4 без меню.{" "}
         {answer.byPost
           ? "Почтовый адрес — тот, что отмечен при отправке почтой."
           : "Почтовый адрес не отмечен: впишите его от руки, а после отправки отметьте её на странице обращения."}
       </p>
       <AnswerLetter appeal={appeal} answer={answer} />
-      <p className="answer-letter-no-print">
+      <p className="staff-no-print">
         <a href={`/staff/appeals/${appeal.id}#answer`}>
           Вернуться к обращению и отметить отправку почтой
         </a>

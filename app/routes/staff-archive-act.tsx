@@ -15,6 +15,7 @@ import {
 } from "../features/staff/archive-act-forms.tsx";
 import { ActStateTag, actPath, casesCount } from "../features/staff/archive-display.tsx";
 import { Moment } from "../features/staff/staff-display.tsx";
+import staffPrintStyles from "../features/staff/staff-print.css?inline";
 import type { RouteHandle } from "../route-handle.ts";
 import type { Route } from "./+types/staff-archive-act.ts";
 
@@ -23,7 +24,7 @@ import type { Route } from "./+types/staff-archive-act.ts";
  * head's forms: take a case off, annul, approve with the commission's protocol (which destroys
  * the listed cases). A head's only: anyone else, or an act that is not there, gets 404.
  */
-export const handle: RouteHandle = { styles: [archiveStyles] };
+export const handle: RouteHandle = { styles: [staffPrintStyles, archiveStyles] };
 
 export const meta = () => [
   { title: "Акт о выделении к уничтожению — Архив" },
@@ -125,12 +126,12 @@ export default function StaffArchiveActPage({ loaderData, actionData }: Route.Co
   const refusal = actionData?.refusal;
   return (
     <>
-      <p className="archive-no-print">
+      <p className="staff-no-print">
         <a href="/staff/archive">Архив</a> › Акт № {act.number}
       </p>
       {done ? <NoticeBanner>{done}</NoticeBanner> : null}
       {refusal ? <NoticeBanner kind="error">{refusal.message}</NoticeBanner> : null}
-      <p className="archive-no-print staff-hint">
+      <p className="staff-no-print staff-hint">
         Печать: команда браузера «Печать» (Ctrl+P) — акт печатается на листе A4 без меню и форм.
       </p>
       <ArchiveActDocument act={act} />
@@ -138,7 +139,7 @@ export default function StaffArchiveActPage({ loaderData, actionData }: Route.Co
       {act.state === "draft" ? (
         <section
           aria-labelledby="act-actions"
-          className="archive-act-actions archive-no-print staff-stack"
+          className="archive-act-actions staff-no-print staff-stack"
         >
           <h2 id="act-actions">Действия с проектом</h2>
           <RemoveCaseForm act={act} csrfToken={csrfToken} refusal={refusal} chosen={remove} />

@@ -6,6 +6,7 @@ import archiveStyles from "../features/staff/archive.css?inline";
 import { ArchiveActsList, ArchiveYearExports } from "../features/staff/archive-acts-list.tsx";
 import { actPath } from "../features/staff/archive-display.tsx";
 import { ArchiveDueYears } from "../features/staff/archive-due-years.tsx";
+import staffPrintStyles from "../features/staff/staff-print.css?inline";
 import type { RouteHandle } from "../route-handle.ts";
 import type { Route } from "./+types/staff-archive.ts";
 
@@ -14,7 +15,7 @@ import type { Route } from "./+types/staff-archive.ts";
  * ended, «Сформировать акт» for a draft act of destruction, the acts made, and the per-year
  * export. Anyone else gets 404: the server's port answers them nothing.
  */
-export const handle: RouteHandle = { styles: [archiveStyles] };
+export const handle: RouteHandle = { styles: [staffPrintStyles, archiveStyles] };
 
 export const meta = () => [
   { title: "Архив — Реестр обращений граждан" },

@@ -16,6 +16,7 @@ import { chromiumArgs, chromiumPath, chromiumTestArgs } from "../../scripts/chro
 import { buildApp } from "../../server/app.ts";
 import { parseDatabaseUrl, type ServerTimeouts } from "../../server/config.ts";
 import { type DataLayer, openDataLayer } from "../../server/db/data-layer.ts";
+import type { ImapUrl } from "../../server/mail/inbound/imap-url.ts";
 import type { MailConfig } from "../../server/mail/mail-config.ts";
 import { loadPageHandler } from "../../server/pages/react-router-bridge.ts";
 import { loadSiteFiles } from "../../server/site/site-files.ts";
@@ -60,6 +61,8 @@ export type StartSiteOptions = {
    * published versions every two of it (5 s by default).
    */
   publishHeartbeatMs?: number;
+  /** IMAP_URL: the organisation's mailbox read into the registry (issue 46); off when not given. */
+  imap?: ImapUrl;
 };
 
 /**
@@ -86,6 +89,7 @@ export async function startSite(options: StartSiteOptions = {}): Promise<Running
       contentApproval: options.contentApproval,
       reportPlaceholders: options.reportPlaceholders,
       ...(options.publishHeartbeatMs ? { publishHeartbeatMs: options.publishHeartbeatMs } : {}),
+      ...(options.imap ? { imap: options.imap } : {}),
     },
     data,
     site,

@@ -7,25 +7,18 @@
 // out-of-office reply changes nothing; a stranger's message waits in «Письма без обращения» and
 // a registrar registers it. axe finds nothing on the new pages; nothing scrolls sideways at 320 px.
 import assert from "node:assert/strict";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFile } from "node:fs/promises";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
-import { buildApp } from "../../server/app.ts";
-import { parseDatabaseUrl } from "../../server/config.ts";
-import { openDataLayer } from "../../server/db/data-layer.ts";
 import { parseImapUrl } from "../../server/mail/inbound/imap-url.ts";
-import { loadPageHandler } from "../../server/pages/react-router-bridge.ts";
-import { loadSiteFiles } from "../../server/site/site-files.ts";
 import { type DovecotProcess, startDovecot } from "../support/dovecot-process.ts";
 import {
   createTestSmtpServer,
   type TestSmtpServer,
   testMailConfig,
 } from "../support/test-smtp-server.ts";
-import { launchBrowser, type RunningSite, serverBuildPath, siteDir } from "./harness.ts";
+import { launchBrowser, type RunningSite, startSite } from "./harness.ts";
 import {
   addAccount,
   assertAccessible,
@@ -41,35 +34,11 @@ const letterPath = fileURLToPath(new URL("../fixtures/answer-letter.pdf", import
 const mailboxUser = "appeals";
 
 /** The real server on SQLite, as the harness starts it, with the mailbox read (IMAP_URL). */
-async function startMailboxSite(smtp: TestSmtpServer, imapUrl: string): Promise<RunningSite> {
-  const dir = await mkdtemp(join(tmpdir(), "e2e-mailbox-"));
-  const databaseUrl = `sqlite:${join(dir, "appeals.sqlite")}`;
-  const data = await openDataLayer(parseDatabaseUrl(databaseUrl));
-  const app = buildApp({
-    config: {
-      logLevel: "silent",
-      rateLimit: { perMinute: 1000, perDay: 1000 },
-      mail: { ...testMailConfig(smtp), returnPath: "bounces@example.ru" },
-      imap: parseImapUrl(imapUrl),
-    },
-    data,
-    site: await loadSiteFiles(siteDir),
-    pageHandler: await loadPageHandler(serverBuildPath),
+function startMailboxSite(smtp: TestSmtpServer, imapUrl: string): Promise<RunningSite> {
+  return startSite({
+    mail: { ...testMailConfig(smtp), returnPath: "bounces@example.ru" },
+    imap: parseImapUrl(imapUrl),
   });
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  const address = app.server.address();
-  if (address === null || typeof address === "string") throw new Error("server has no port");
-  return {
-    baseUrl: `http://127.0.0.1:${address.port}`,
-    app,
-    data,
-    databaseUrl,
-    async close() {
-      await app.close();
-      await data.close();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
 }
 
 /** Waits until `check` holds, looking again every 250 ms, for at most a minute. */

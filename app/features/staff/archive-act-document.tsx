@@ -33,7 +33,7 @@ function CaseRow({ item, line, draft }: { item: ArchiveActCase; line: number; dr
       <td className="staff-nowrap">{item.article}</td>
       <td className="staff-nowrap">{item.caseIndex}</td>
       {draft ? (
-        <td className="archive-no-print">
+        <td className="staff-no-print">
           <a href={`?remove=${item.position}#remove-case`}>
             Снять с акта<span className="visually-hidden"> дело {item.registrationNumber}</span>
           </a>
@@ -123,7 +123,7 @@ export function ArchiveActDocument({ act }: { act: ArchiveActView }) {
             <th scope="col">Статья по Перечню</th>
             <th scope="col">Индекс дела</th>
             {draft ? (
-              <th scope="col" className="archive-no-print">
+              <th scope="col" className="staff-no-print">
                 Действие
               </th>
             ) : null}
@@ -139,7 +139,7 @@ export function ArchiveActDocument({ act }: { act: ArchiveActView }) {
         Итого: {casesCount(listed.length)}.
       </p>
       <RemovedCases cases={removed} />
-      <p className="archive-no-print staff-hint">
+      <p className="staff-no-print staff-hint">
         Сформирован <Day iso={act.madeOn} /> ({act.madeBy}, <Moment iso={act.madeAt} />)
       </p>
       {act.approved ? (

@@ -32,6 +32,18 @@ export type MailAppealAuthor = Pick<
   "first_name" | "last_name" | "email" | "phone" | "phone_normalized" | "region"
 >;
 
+/** What registering a message read from the mailbox writes to, in one transaction. */
+export type MailRegistrationData = Pick<
+  DataLayer,
+  | "transaction"
+  | "inbound"
+  | "appeals"
+  | "deliveries"
+  | "acknowledgementCounts"
+  | "attachments"
+  | "audit"
+>;
+
 export type StoredMailAppeal = StoredIntake & { intake: ReturnType<typeof appealIntakeOf> };
 
 // Line breaks and tabs stay; other control characters (NUL among them, which PostgreSQL refuses)

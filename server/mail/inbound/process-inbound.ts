@@ -17,11 +17,15 @@ import { createHash } from "node:crypto";
 import { siteActor } from "../../../domain/appeals/acknowledgement-cap.ts";
 import { rememberIfFull } from "../../appeals/store-appeal.ts";
 import { appealEntry } from "../../db/audit-repository.ts";
-import type { DataLayer } from "../../db/data-layer.ts";
 import type { SqlExecutor } from "../../db/database.ts";
 import type { InboundRecord } from "../../db/inbound-repository.ts";
 import { citizenMailKinds } from "../send-composed.ts";
-import { readLetter, type StoredMailAppeal, storeMailAppeal } from "./follow-up.ts";
+import {
+  type MailRegistrationData,
+  readLetter,
+  type StoredMailAppeal,
+  storeMailAppeal,
+} from "./follow-up.ts";
 import type {
   InboundLimits,
   InboundOutcome,
@@ -32,16 +36,7 @@ import type {
 import { readInbound } from "./read-inbound.ts";
 
 export type ProcessInboundDeps = {
-  data: Pick<
-    DataLayer,
-    | "transaction"
-    | "inbound"
-    | "appeals"
-    | "deliveries"
-    | "acknowledgementCounts"
-    | "attachments"
-    | "audit"
-  >;
+  data: MailRegistrationData;
   limits: InboundLimits;
   /** MAIL_RETURN_PATH: a bounce to `<local>+<delivery id>@<domain>` names its delivery. */
   returnPath?: string | undefined;

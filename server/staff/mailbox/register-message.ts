@@ -13,8 +13,8 @@ import type { StaffViewer } from "../../../domain/staff/staff-roles.ts";
 import { kirovIsoDate } from "../../../domain/time/kirov-time.ts";
 import { rememberIfFull } from "../../appeals/store-appeal.ts";
 import { appealEntry } from "../../db/audit-repository.ts";
-import type { DataLayer } from "../../db/data-layer.ts";
 import {
+  type MailRegistrationData,
   readLetter,
   type StoredMailAppeal,
   storeMailAppeal,
@@ -24,16 +24,7 @@ import { checkAuthor } from "./mailbox-checks.ts";
 import { type OurAddresses, rereadMessage } from "./message-view.ts";
 
 export type RegisterDeps = {
-  data: Pick<
-    DataLayer,
-    | "transaction"
-    | "inbound"
-    | "appeals"
-    | "deliveries"
-    | "acknowledgementCounts"
-    | "attachments"
-    | "audit"
-  >;
+  data: MailRegistrationData;
   limits: InboundLimits;
   ours: OurAddresses;
   /** Told after the appeal is committed (the delivery sender mails its notification at once). */
