@@ -25,6 +25,32 @@ function errorOf(refusal: ActFormRefusal | undefined, field: string): string | u
   return refusal?.field === field ? refusal.message : undefined;
 }
 
+/** The reason a draft's change needs, as typed before a refusal, its error at it. */
+function ReasonField({
+  id,
+  label,
+  typed,
+  refusal,
+}: {
+  id: string;
+  label: string;
+  typed: ActFormTyped;
+  refusal: ActFormRefusal | undefined;
+}) {
+  return (
+    <Textarea
+      id={id}
+      name="reason"
+      label={label}
+      required
+      maxLength={1000}
+      rows={3}
+      defaultValue={typed.reason ?? ""}
+      error={errorOf(refusal, id)}
+    />
+  );
+}
+
 function Hidden({
   intent,
   act,
@@ -73,16 +99,7 @@ export function RemoveCaseForm({
           })),
         ]}
       />
-      <Textarea
-        id="remove-reason"
-        name="reason"
-        label="Причина"
-        required
-        maxLength={1000}
-        rows={3}
-        defaultValue={typed.reason ?? ""}
-        error={errorOf(refusal, "remove-reason")}
-      />
+      <ReasonField id="remove-reason" label="Причина" typed={typed} refusal={refusal} />
       <Button kind="secondary">Снять с акта</Button>
     </form>
   );
@@ -95,15 +112,11 @@ export function AnnulActForm({ act, csrfToken, refusal }: FormProps) {
       <Hidden intent="annul" act={act} csrfToken={csrfToken} />
       <h3>Аннулировать проект</h3>
       <p className="staff-hint">Дела из аннулированного проекта можно включить в новый акт.</p>
-      <Textarea
+      <ReasonField
         id="annul-reason"
-        name="reason"
         label="Причина аннулирования"
-        required
-        maxLength={1000}
-        rows={3}
-        defaultValue={typed.reason ?? ""}
-        error={errorOf(refusal, "annul-reason")}
+        typed={typed}
+        refusal={refusal}
       />
       <Button kind="secondary">Аннулировать проект</Button>
     </form>
